@@ -1,0 +1,69 @@
+/// The rules for document ids (DESIGN §2), checked before any path is built from one.
+///
+/// An id is 1–128 ASCII letters, digits, `.`, `_` and `-`, not starting with `.`. Two ids
+/// that differ only in case are the same id, because macOS file systems do not tell them apart.
+enum DocumentID {
+    static let maximumLength = 128
+
+    /// Throws `.invalidID` with a message naming the problem when `id` breaks the rules.
+    static func validate(_ id: String, collection: String? = nil) throws {
+        let rules = "ids are 1–128 ASCII letters, digits, '.', '_' and '-', not starting with '.'"
+        func reject(_ problem: String) -> AlmanacError {
+            let place = collection.map { " in \($0)" } ?? ""
+            return AlmanacError(.invalidID, "invalid id\(place): \(problem); \(rules)", id: printable(id))
+        }
+        let bytes = Array(id.utf8)
+        guard !bytes.isEmpty else { throw reject("the id is empty") }
+        guard bytes.count <= maximumLength else { throw reject("the id is \(bytes.count) bytes long") }
+        guard bytes[0] != UInt8(ascii: ".") else { throw reject("\"\(printable(id))\" starts with '.'") }
+        for scalar in id.unicodeScalars where !isAllowed(scalar) {
+            let shown = scalar.value < 0x20 || scalar.value == 0x7F || scalar.value > 0x7E
+                ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                : "'\(scalar)'"
+            throw reject("\"\(printable(id))\" contains \(shown)")
+        }
+    }
+
+    /// The form under which ids are compared: ASCII-lowercased.
+    static func key(_ id: String) -> String {
+        id.lowercased()
+    }
+
+    /// The file name of the document with this (valid) id.
+    static func fileName(_ id: String) -> String {
+        id + ".json"
+    }
+
+    /// The id named by a document file name, or `nil` when the name is not `<id>.json`.
+    static func id(fromFileName name: String) -> String? {
+        guard name.hasSuffix(".json") else { return nil }
+        let id = String(name.dropLast(5))
+        return (try? validate(id)) == nil ? nil : id
+    }
+
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", ".", "_", "-": true
+        default: false
+        }
+    }
+
+    /// The id with control characters escaped, safe to print in a message.
+    static func printable(_ id: String) -> String {
+        var result = ""
+        for scalar in id.unicodeScalars.prefix(140) {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                result += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return id.unicodeScalars.count > 140 ? result + "…" : result
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

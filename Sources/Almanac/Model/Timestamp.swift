@@ -1,0 +1,70 @@
+import Foundation
+
+/// ISO 8601 / RFC 3339 timestamps as stored in documents: `2025-01-27T14:03:00Z`.
+///
+/// Written in UTC, with milliseconds only when the instant has a fraction of a second.
+/// Read with `Z` or a numeric offset and any number of fractional digits. Hand-written
+/// rather than `ISO8601DateFormatter` because it sits on the hot path of every save and
+/// read, and formatters are neither cheap nor `Sendable`.
+enum Timestamp {
+    /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.sssZ` when it has a fraction.
+    static func format(_ date: Date) -> String {
+        let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        let milliseconds = Int(totalMilliseconds.truncatingRemainder(dividingBy: 86_400_000) + 86_400_000) % 86_400_000
+        let days = Int(((totalMilliseconds - Double(milliseconds)) / 86_400_000).rounded())
+        let day = CalendarDate(daysSinceEpoch: days)
+        let seconds = milliseconds / 1000
+        var text = day.description + "T"
+            + CalendarDate.pad(seconds / 3600, 2) + ":"
+            + CalendarDate.pad(seconds / 60 % 60, 2) + ":"
+            + CalendarDate.pad(seconds % 60, 2)
+        if milliseconds % 1000 != 0 {
+            text += "." + CalendarDate.pad(milliseconds % 1000, 3)
+        }
+        return text + "Z"
+    }
+
+    /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset,
+    /// optional fraction of any length), or returns `nil`.
+    static func parse(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20,
+              let day = CalendarDate(String(decoding: bytes[0..<10], as: UTF8.self)),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let hour = CalendarDate.digits(bytes[11..<13]), hour < 24,
+              let minute = CalendarDate.digits(bytes[14..<16]), minute < 60,
+              let second = CalendarDate.digits(bytes[17..<19]), second <= 60
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            var scale = 0.1
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
+                scale /= 10
+                index += 1
+            }
+            guard index > start else { return nil }
+        }
+        guard index < bytes.count else { return nil }
+        var offsetSeconds = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == bytes.count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let offsetHours = CalendarDate.digits(bytes[(index + 1)..<(index + 3)]), offsetHours < 24,
+                  let offsetMinutes = CalendarDate.digits(bytes[(index + 4)..<(index + 6)]), offsetMinutes < 60
+            else { return nil }
+            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        // A leap second (:60) is folded into the next second; Date cannot represent it.
+        let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+}

@@ -1,0 +1,116 @@
+/// Reads the fields of a catalog with errors that name the file and the JSON pointer.
+struct CatalogReader {
+    let path: String
+
+    func error(_ pointer: String, _ message: String) -> AlmanacError {
+        AlmanacError(.invalidCatalog, message, path: path, pointer: pointer)
+    }
+
+    func object(_ value: JSONValue?, at pointer: String) throws -> [String: JSONValue] {
+        guard let value else { throw error(pointer, "is missing; add it") }
+        guard case .object(let members) = value else { throw error(pointer, "must be an object, found \(value.typeName)") }
+        return members
+    }
+
+    func allowOnly(_ keys: Set<String>, in members: [String: JSONValue], at pointer: String) throws {
+        for key in members.keys.sorted() where !keys.contains(key) {
+            throw error(pointer + "/" + key, "is not a catalog field; the fields are \(keys.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func string(_ value: JSONValue?, at pointer: String) throws -> String {
+        guard let value else { throw error(pointer, "is missing; add it") }
+        guard case .string(let string) = value, !string.isEmpty else {
+            throw error(pointer, "must be a non-empty string, found \(value.typeName)")
+        }
+        return string
+    }
+
+    func optionalString(_ value: JSONValue?, at pointer: String) throws -> String? {
+        guard let value else { return nil }
+        return try string(value, at: pointer)
+    }
+
+    func integer(_ value: JSONValue?, at pointer: String, minimum: Int) throws -> Int {
+        guard let value else { throw error(pointer, "is missing; add it") }
+        guard case .number(let number) = value, let integer = number.int64Value, integer >= minimum,
+              integer <= Int64(Int32.max)
+        else { throw error(pointer, "must be an integer ≥ \(minimum), found \(value)") }
+        return Int(integer)
+    }
+
+    func bool(_ value: JSONValue?, at pointer: String) throws -> Bool {
+        guard let value else { return false }
+        guard case .bool(let bool) = value else { throw error(pointer, "must be true or false, found \(value.typeName)") }
+        return bool
+    }
+
+    func array(_ value: JSONValue?, at pointer: String) throws -> [JSONValue] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else { throw error(pointer, "must be an array, found \(value.typeName)") }
+        return elements
+    }
+
+    func strings(_ value: JSONValue?, at pointer: String) throws -> [String] {
+        try array(value, at: pointer).enumerated().map { try string($1, at: pointer + "/\($0)") }
+    }
+
+    func collection(_ value: JSONValue, at pointer: String) throws -> CollectionDescriptor {
+        let members = try object(value, at: pointer)
+        try allowOnly([
+            "name", "description", "schema", "dateField", "partition", "singleton", "unique", "references",
+            "attachments", "userOwnedFields", "retention", "seeded", "rules",
+        ], in: members, at: pointer)
+        let name = try string(members["name"], at: pointer + "/name")
+        guard Catalog.isValidName(name) else {
+            throw error(pointer + "/name", "\"\(name)\" is not a valid collection name; use lowercase letters, digits and '-', starting with a letter")
+        }
+        let schema = try string(members["schema"], at: pointer + "/schema")
+        guard !schema.contains("/"), !schema.hasPrefix(".") else {
+            throw error(pointer + "/schema", "must be a file name inside the catalog's folder, found \"\(schema)\"")
+        }
+        let isSingleton = try bool(members["singleton"], at: pointer + "/singleton")
+        var partition: Partition?
+        var dateField: String?
+        if isSingleton {
+            if members["partition"] != nil || members["dateField"] != nil {
+                throw error(pointer, "a singleton collection has no partition or dateField; remove them")
+            }
+        } else {
+            let partitionName = try string(members["partition"], at: pointer + "/partition")
+            guard let parsed = Partition(rawValue: partitionName) else {
+                throw error(pointer + "/partition", "\"\(partitionName)\" is not a partition; use day, month, year or none")
+            }
+            partition = parsed
+            dateField = try optionalString(members["dateField"], at: pointer + "/dateField")
+            if parsed != .none && dateField == nil {
+                throw error(pointer + "/dateField", "is missing; a \(parsed.rawValue)-partitioned collection needs the field whose date files its documents")
+            }
+        }
+        var references: [CollectionDescriptor.Reference] = []
+        for (index, item) in try array(members["references"], at: pointer + "/references").enumerated() {
+            let at = pointer + "/references/\(index)"
+            let fields = try object(item, at: at)
+            try allowOnly(["field", "collection", "onDelete"], in: fields, at: at)
+            let ruleName = try string(fields["onDelete"], at: at + "/onDelete")
+            guard let rule = CollectionDescriptor.DeleteRule(rawValue: ruleName) else {
+                throw error(at + "/onDelete", "\"\(ruleName)\" is not a delete rule; use nullify, cascade or restrict")
+            }
+            references.append(.init(
+                field: try string(fields["field"], at: at + "/field"),
+                collection: try string(fields["collection"], at: at + "/collection"),
+                onDelete: rule))
+        }
+        return CollectionDescriptor(
+            name: name,
+            description: try optionalString(members["description"], at: pointer + "/description"),
+            schema: schema,
+            partition: partition,
+            dateField: dateField,
+            isSingleton: isSingleton,
+            unique: try strings(members["unique"], at: pointer + "/unique"),
+            references: references,
+            attachments: try bool(members["attachments"], at: pointer + "/attachments"),
+            userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
+    }
+}

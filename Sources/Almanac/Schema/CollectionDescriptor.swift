@@ -1,0 +1,43 @@
+/// One collection of a catalog: where its documents live and what ties them to others.
+public struct CollectionDescriptor: Sendable, Equatable {
+    /// The collection's name, also its folder under `data/`.
+    public var name: String
+    /// What a document of this collection is, for people.
+    public var description: String?
+    /// The JSON Schema file, relative to the catalog's folder.
+    public var schema: String
+    /// How documents are filed; `nil` for a singleton.
+    public var partition: Partition?
+    /// The field whose date decides the folder (day/month/year partitions only).
+    public var dateField: String?
+    /// Whether the collection holds exactly one document, stored at `data/<name>.json`.
+    public var isSingleton: Bool
+    /// Top-level fields whose values must be unique within the collection.
+    public var unique: [String]
+    /// Fields that hold the id of a document of another collection.
+    public var references: [Reference]
+    /// Whether documents may own attachment files.
+    public var attachments: Bool
+    /// Fields that belong to the user and survive seed updates.
+    public var userOwnedFields: [String]
+
+    /// A field that refers to a document of another collection.
+    public struct Reference: Sendable, Equatable {
+        /// The referring field.
+        public var field: String
+        /// The collection referred to.
+        public var collection: String
+        /// What deleting the referred-to document does to the referring ones.
+        public var onDelete: DeleteRule
+    }
+
+    /// What happens to referring documents when a referred-to document is deleted.
+    public enum DeleteRule: String, Sendable, Equatable {
+        /// The referring field is removed.
+        case nullify
+        /// The referring documents are deleted too.
+        case cascade
+        /// The delete is refused while references exist.
+        case restrict
+    }
+}

@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An open folder inside a store, reached from the store root one component at a time
+/// with `O_NOFOLLOW`, so that no symbolic link inside the store is ever followed.
+///
+/// All file work happens relative to the folder's descriptor (`openat`, `renameat`, …):
+/// a folder renamed or replaced by a link while we work cannot redirect a write.
+final class Directory: @unchecked Sendable {
+    // Sendable: the descriptor is immutable after init and the kernel serialises
+    // concurrent calls on it; no Swift state is mutated after construction.
+    let descriptor: Int32
+    /// The folder's path relative to the store root ("" for the root), for messages.
+    let path: String
+
+    private init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// Opens the store root. The root itself may be reached through links outside the store.
+    static func openRoot(atPath rootPath: String) throws -> Directory {
+        let fd = SystemCall.retryingInterrupts { open(rootPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: rootPath) }
+        return Directory(descriptor: fd, path: "")
+    }
+
+    /// `path` joined with `name`, for messages.
+    func childPath(_ name: String) -> String {
+        path.isEmpty ? name : path + "/" + name
+    }
+
+    /// Opens the child folder `name`, or returns `nil` when it does not exist.
+    ///
+    /// - Throws: `.symbolicLink` when `name` is a link, `.io` when it is a file or cannot be opened.
+    func openFolder(_ name: String) throws -> Directory? {
+        let fd = SystemCall.retryingInterrupts {
+            openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        }
+        if fd >= 0 { return Directory(descriptor: fd, path: childPath(name)) }
+        let code = SystemCall.errno
+        if code == ENOENT { return nil }
+        throw openFailure(name, errno: code)
+    }
+
+    /// Opens the child folder `name`, creating it (mode 0700) when missing.
+    ///
+    /// A created folder is made durable by fsyncing this folder before returning.
+    /// - Returns: the folder and whether it was created.
+    func openOrCreateFolder(_ name: String) throws -> (folder: Directory, created: Bool) {
+        if let existing = try openFolder(name) { return (existing, false) }
+        var created = true
+        if mkdirat(descriptor, name, 0o700) != 0 {
+            let code = SystemCall.errno
+            guard code == EEXIST else { throw SystemCall.failure("mkdir", path: childPath(name), errno: code) }
+            created = false  // another writer made it between our open and mkdir
+        }
+        guard let folder = try openFolder(name) else {
+            throw SystemCall.failure("open", path: childPath(name), errno: ENOENT)
+        }
+        if created {
+            // The umask may have removed bits, or a hostile umask removed owner bits: set 0700 exactly.
+            guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path) }
+            try synchronize()
+        }
+        return (folder, created)
+    }
+
+    /// Reads the whole file `name`, or returns `nil` when it does not exist.
+    func readFile(_ name: String) throws -> [UInt8]? {
+        let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        if fd < 0 {
+            let code = SystemCall.errno
+            if code == ENOENT { return nil }
+            throw openFailure(name, errno: code)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemCall.failure("stat", path: childPath(name)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw AlmanacError(.io, "is not a regular file; remove or rename it", path: childPath(name))
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // The file may have grown since fstat; keep reading until EOF.
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts { read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
+            }
+            if count < 0 { throw SystemCall.failure("read", path: childPath(name)) }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes `bytes` to `name` durably and atomically: a temporary file in this folder
+    /// (created `O_EXCL`, mode 0600) is written and fsynced, then renamed over `name`;
+    /// then the folder is fsynced unless `synchronizeFolder` is false (batch writes sync once at the end).
+    ///
+    /// Readers see either the old file or the new one, never a mix; after a crash the
+    /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
+    func writeFile(_ name: String, _ bytes: [UInt8], synchronizeFolder: Bool = true) throws {
+        let temporary = Directory.temporaryName(for: name)
+        let fd = SystemCall.retryingInterrupts {
+            openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(temporary)) }
+        var closed = false
+        do {
+            defer { if !closed { close(fd) } }
+            guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
+            try bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = SystemCall.retryingInterrupts {
+                        write(fd, buffer.baseAddress! + written, buffer.count - written)
+                    }
+                    guard count > 0 else { throw SystemCall.failure("write", path: childPath(name)) }
+                    written += count
+                }
+            }
+            try FaultInjection.check(.afterTemporaryWrite, name: name)
+            guard SystemCall.synchronize(fd) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
+            closed = true
+            guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
+            guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+                throw SystemCall.failure("rename", path: childPath(name))
+            }
+        } catch let error as AlmanacError {
+            if error.code != .simulatedCrash { unlinkat(descriptor, temporary, 0) }
+            throw error
+        }
+        if synchronizeFolder { try synchronize() }
+    }
+
+    /// Removes the file `name`; returns false when it did not exist. Does not fsync the folder.
+    @discardableResult
+    func removeFile(_ name: String) throws -> Bool {
+        if unlinkat(descriptor, name, 0) == 0 { return true }
+        let code = SystemCall.errno
+        if code == ENOENT { return false }
+        throw SystemCall.failure("unlink", path: childPath(name), errno: code)
+    }
+
+    /// Removes the child folder `name` if it is empty; returns whether it was removed.
+    @discardableResult
+    func removeFolderIfEmpty(_ name: String) -> Bool {
+        unlinkat(descriptor, name, AT_REMOVEDIR) == 0
+    }
+
+    /// Flushes this folder's entries (creations, renames, removals) to stable storage.
+    func synchronize() throws {
+        guard SystemCall.synchronize(descriptor) == 0 else { throw SystemCall.failure("fsync", path: path.isEmpty ? "." : path) }
+    }
+
+    /// The kind of a folder entry, as far as the store cares.
+    enum EntryKind: Sendable, Equatable { case file, folder, symbolicLink, other }
+
+    /// One entry of a folder listing.
+    struct Entry: Sendable, Equatable {
+        var name: String
+        var kind: EntryKind
+    }
+
+    /// The folder's entries except `.` and `..`, in no particular order.
+    func entries() throws -> [Entry] {
+        let listing = dup(descriptor)
+        guard listing >= 0 else { throw SystemCall.failure("dup", path: path) }
+        guard let stream = fdopendir(listing) else {
+            close(listing)
+            throw SystemCall.failure("opendir", path: path)
+        }
+        defer { closedir(stream) }
+        rewinddir(stream)
+        var result: [Entry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            result.append(Entry(name: name, kind: kind(of: name, type: Int(entry.pointee.d_type))))
+        }
+        return result
+    }
+
+    private func kind(of name: String, type: Int) -> EntryKind {
+        switch type {
+        case Int(DT_REG): return .file
+        case Int(DT_DIR): return .folder
+        case Int(DT_LNK): return .symbolicLink
+        case Int(DT_UNKNOWN): break
+        default: return .other
+        }
+        // Some file systems do not fill d_type; ask lstat.
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .other }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
+    private func openFailure(_ name: String, errno code: Int32) -> AlmanacError {
+        if code == ELOOP || code == ENOTDIR || code == EMLINK {
+            var info = stat()
+            if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                if (info.st_mode & S_IFMT) == S_IFLNK {
+                    return SystemCall.failure("open", path: childPath(name), errno: ELOOP)
+                }
+                if code == ENOTDIR {
+                    return AlmanacError(.io, "is a file where a folder was expected; move it out of the store", path: childPath(name))
+                }
+            }
+        }
+        return SystemCall.failure("open", path: childPath(name), errno: code)
+    }
+}
+
+extension Directory {
+    /// The suffix of every temporary file a writer creates; ids cannot start with `.`, so
+    /// `.<name>.<pid>-<n>.almanac-tmp` never collides with a document.
+    static let temporarySuffix = ".almanac-tmp"
+
+    private static let counter = Counter()
+
+    static func temporaryName(for name: String) -> String {
+        ".\(name).\(getpid())-\(counter.next())\(temporarySuffix)"
+    }
+
+    /// Whether `name` is a temporary file left by a writer.
+    static func isTemporaryName(_ name: String) -> Bool {
+        name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
+    }
+}
+
+/// A process-wide counter for unique temporary names.
+final class Counter: @unchecked Sendable {
+    // Sendable: `value` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var value = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}

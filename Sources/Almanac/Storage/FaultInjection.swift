@@ -1,0 +1,42 @@
+import Foundation
+
+/// Crash points that tests can arm to prove that an interrupted write leaves the store
+/// readable and is cleaned up by the next writer.
+///
+/// A point is armed for one file name, so tests running in parallel do not disturb each
+/// other. When the point is reached for that name, the write stops with
+/// ``AlmanacError/Code/simulatedCrash`` and, like a killed process, cleans nothing up.
+enum FaultInjection {
+    enum Point: String, Sendable {
+        /// After the temporary file is written, before it is fsynced and renamed.
+        case afterTemporaryWrite
+        /// After a moved document's new copy is durable, before the old copy is removed.
+        case beforeRemovingOldCopy
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var armed: Set<String> = []
+
+    /// Arms `point` for writes of the file `name`, until ``disarm(_:name:)``.
+    static func arm(_ point: Point, name: String) {
+        lock.withLock { _ = armed.insert(point.rawValue + "/" + name) }
+    }
+
+    /// Disarms `point` for `name`.
+    static func disarm(_ point: Point, name: String) {
+        lock.withLock { _ = armed.remove(point.rawValue + "/" + name) }
+    }
+
+    /// Throws a simulated crash when `point` is armed for `name`.
+    static func check(_ point: Point, name: String) throws {
+        let hit = lock.withLock { armed.isEmpty ? false : armed.contains(point.rawValue + "/" + name) }
+        if hit {
+            throw AlmanacError(.simulatedCrash, "simulated crash at \(point.rawValue)", path: name)
+        }
+    }
+}
+
+extension AlmanacError.Code {
+    /// A crash simulated by a test through fault injection; never thrown in normal use.
+    static let simulatedCrash = AlmanacError.Code(rawValue: "simulated-crash")
+}

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The store's cross-process write lock: `flock` on `.almanac/lock`.
+///
+/// The file is never deleted, so every process locks the same inode, and the kernel frees
+/// the lock when its holder dies — a crashed writer can never leave the store locked. While
+/// holding the lock a writer records who it is (PID, command, start time) in the file, so a
+/// process that gives up waiting can say who holds it, and a `state` that tells the next
+/// writer whether the previous one finished or was killed in the middle of its work.
+final class StoreLock: @unchecked Sendable {
+    // Sendable: `descriptor` is immutable; the Store serialises acquire/release with its own mutex.
+    private let descriptor: Int32
+    private let path: String
+
+    /// Who holds (or last held) the lock, as recorded in the lock file.
+    struct Holder: Codable, Sendable, Equatable {
+        var pid: Int32
+        var command: String
+        var since: String
+        /// `active` while the holder works; `released` once it finished cleanly.
+        var state: String
+        /// Changes at every acquisition, so caches can tell whether anyone wrote since.
+        var token: String
+    }
+
+    init(folder: Directory) throws {
+        let name = "lock"
+        path = folder.childPath(name)
+        let fd = SystemCall.retryingInterrupts {
+            openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
+        descriptor = fd
+    }
+
+    deinit { close(descriptor) }
+
+    /// Takes the lock, waiting up to `timeout` seconds.
+    ///
+    /// - Returns: the previous holder's record (its `state` is `active` when it died while
+    ///   writing) and the record now written for this holder, to pass to ``release(_:)``.
+    /// - Throws: `.locked` naming the holder when the wait times out.
+    func acquire(command: String, token: String, timeout: Double) throws -> (previous: Holder?, current: Holder) {
+        let deadline = Date().addingTimeInterval(max(0, timeout))
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = SystemCall.errno
+            guard code == EWOULDBLOCK || code == EINTR || code == EAGAIN else {
+                throw SystemCall.failure("flock", path: path, errno: code)
+            }
+            if Date() >= deadline {
+                let who = readHolder().map { "PID \($0.pid) (\($0.command), since \($0.since))" } ?? "another process"
+                throw AlmanacError(
+                    .locked,
+                    "store is locked by \(who); wait for it to finish, or retry with a longer --lock-timeout",
+                    path: path)
+            }
+            usleep(10_000)
+        }
+        let previous = readHolder()
+        let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
+        write(current)
+        return (previous, current)
+    }
+
+    /// Records a clean finish and releases the lock.
+    func release(_ holder: Holder) {
+        var finished = holder
+        finished.state = "released"
+        write(finished)
+        flock(descriptor, LOCK_UN)
+    }
+
+    /// The holder recorded in the lock file, or `nil` when it is empty or unreadable.
+    func readHolder() -> Holder? {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        return StoreLock.parseHolder(Array(buffer[0..<count]))
+    }
+
+    /// Releases the lock without recording a clean finish, as a killed process would.
+    func abandon() {
+        flock(descriptor, LOCK_UN)
+    }
+
+    /// Parses a lock record, or returns `nil` for an empty, torn or hand-written one.
+    static func parseHolder(_ bytes: [UInt8]) -> Holder? {
+        do {
+            let parsed = try JSONParser.parse(bytes)
+            return try DocumentDecoder().decode(Holder.self, from: parsed.value)
+        } catch {
+            // A record torn by a concurrent rewrite, or edited by hand: the holder is unknown.
+            return nil
+        }
+    }
+
+    private func write(_ holder: Holder) {
+        // The record is advisory (who holds the lock, did it finish); it needs no fsync:
+        // after a power loss every cache that reads it is gone too.
+        guard let value = try? DocumentEncoder().encode(holder) else { return }
+        let bytes = CanonicalJSON.compactBytes(value) + [UInt8(ascii: "\n")]
+        _ = ftruncate(descriptor, 0)
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+}

@@ -1,0 +1,39 @@
+/// What `check` found in a store: every problem, with the file and where in it.
+public struct CheckReport: Sendable, Equatable {
+    /// The problems, in the order the store was walked (sorted by path).
+    public var problems: [Problem]
+    /// How many document files were read and checked.
+    public var documentsChecked: Int
+
+    /// Whether no problem is an error (warnings allowed).
+    public var isClean: Bool { !problems.contains { $0.severity == .error } }
+
+    /// One problem found by `check`.
+    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+        /// Whether the problem makes the store unsound or only deserves a look.
+        public enum Severity: String, Sendable { case error, warning }
+
+        /// Error or warning.
+        public var severity: Severity
+        /// A stable name for the kind of problem, e.g. `malformed-json`, `misplaced`, `temporary-file`.
+        public var kind: String
+        /// The file or folder, relative to the store root.
+        public var path: String
+        /// What is wrong and what to do.
+        public var message: String
+        /// The 1-based line, when the problem is inside a file.
+        public var line: Int?
+        /// The 1-based column, when the problem is inside a file.
+        public var column: Int?
+        /// The JSON pointer of the value at fault, when known.
+        public var pointer: String?
+
+        /// `path:line:column: severity: message`.
+        public var description: String {
+            var location = path
+            if let line { location += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+            let at = pointer.map { $0.isEmpty ? "" : "\($0): " } ?? ""
+            return "\(location): \(severity.rawValue): \(at)\(message)"
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// Where a document lives in a store: its collection, date folders and id.
+public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The collection.
+    public var collection: String
+    /// The date folders under the collection folder (`["2025", "01", "27"]`), empty when unpartitioned.
+    public var folders: [String]
+    /// The document id; `nil` for a singleton, stored at `data/<collection>.json`.
+    public var id: String?
+
+    /// The file's path relative to the store root, e.g. `data/usage-events/2025/01/27/1F0C….json`.
+    public var relativePath: String {
+        guard let id else { return "data/\(collection).json" }
+        return (["data", collection] + folders + [DocumentID.fileName(id)]).joined(separator: "/")
+    }
+
+    /// The relative path.
+    public var description: String { relativePath }
+
+    /// The folders from the store root to the file's folder.
+    var folderPath: [String] {
+        id == nil ? ["data"] : ["data", collection] + folders
+    }
+
+    /// The file name inside its folder.
+    var fileName: String {
+        id.map(DocumentID.fileName) ?? "\(collection).json"
+    }
+}
+
+/// A document read from a store, untyped.
+public struct StoredDocument: Sendable, Equatable {
+    /// Where the document was read from.
+    public var location: DocumentLocation
+    /// The document's JSON.
+    public var value: JSONValue
+    /// Whether the file starts with a UTF-8 byte order mark (tolerated, reported by `check`).
+    public var hadByteOrderMark: Bool
+}

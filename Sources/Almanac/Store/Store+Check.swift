@@ -1,0 +1,190 @@
+extension Store {
+    /// Reads every file of the store and reports every problem: files that are not valid
+    /// JSON (with line and column), documents not at the path their id and date require,
+    /// duplicate ids, broken unique fields, leftover temporary files, unknown files and
+    /// symbolic links. Changes nothing.
+    public func check() throws -> CheckReport {
+        var walker = CheckWalker(store: self)
+        try walker.checkRoot()
+        walker.problems.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
+        return CheckReport(problems: walker.problems, documentsChecked: walker.documentsChecked)
+    }
+}
+
+/// Walks a store for ``Store/check()``, collecting problems instead of stopping at the first.
+struct CheckWalker {
+    let store: Store
+    var problems: [CheckReport.Problem] = []
+    var documentsChecked = 0
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    mutating func report(_ kind: String, _ path: String, _ message: String, severity: CheckReport.Problem.Severity = .error,
+                         line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
+        problems.append(.init(severity: severity, kind: kind, path: path, message: message, line: line, column: column, pointer: pointer))
+    }
+
+    mutating func checkRoot() throws {
+        let known: Set<String> = [Manifest.fileName, "schema", "data", ".almanac", "archive"]
+        for entry in try store.root.entries() where !known.contains(entry.name) {
+            try classifyStray(entry, in: store.root)
+        }
+        if store.catalog.version != store.schemaVersion {
+            report("schema-version", "schema/catalog.json",
+                   "the schema copy is at version \(store.catalog.version) but store.json says \(store.schemaVersion); restore schema/ from the app's schema at version \(store.schemaVersion)")
+        }
+        if let schema = try store.root.openFolder("schema") {
+            for collection in store.catalog.collections {
+                do {
+                    guard let bytes = try schema.readFile(collection.schema) else {
+                        report("missing-schema", "schema/\(collection.schema)", "the schema of collection \(collection.name) is missing; copy it from the app's schema folder")
+                        continue
+                    }
+                    _ = try JSONParser.parse(bytes)
+                } catch let error as AlmanacError {
+                    reportError(error, path: "schema/\(collection.schema)")
+                }
+            }
+        }
+        if let internalFolder = try store.root.openFolder(".almanac"), try internalFolder.readFile(Store.journalName) != nil {
+            report("interrupted-write", ".almanac/\(Store.journalName)",
+                   "a write was interrupted; the next write to the store finishes it", severity: .warning)
+        }
+        guard let data = try store.root.openFolder("data") else {
+            report("missing-folder", "data", "the data folder is missing; the store holds no documents")
+            return
+        }
+        for entry in try data.entries().sorted(by: { $0.name < $1.name }) {
+            let path = data.childPath(entry.name)
+            if entry.kind == .folder, let collection = store.catalog.collection(named: entry.name), !collection.isSingleton {
+                guard let folder = try data.openFolder(entry.name) else { continue }
+                var seen: [String: String] = [:]
+                var uniqueValues: [String: [JSONValue: String]] = [:]
+                try checkCollection(folder, collection: collection, folders: [], seen: &seen, uniqueValues: &uniqueValues)
+            } else if entry.kind == .file, entry.name.hasSuffix(".json"),
+                      let collection = store.catalog.collection(named: String(entry.name.dropLast(5))), collection.isSingleton {
+                _ = checkDocument(in: data, name: entry.name, location: DocumentLocation(collection: collection.name, folders: [], id: nil), collection: collection)
+            } else if entry.kind == .folder && store.catalog.collection(named: entry.name) == nil {
+                report("unknown-collection", path, "is not a collection of the \(store.app) catalog; move it out of the store or add the collection to the schema")
+            } else {
+                try classifyStray(entry, in: data)
+            }
+        }
+    }
+
+    private mutating func checkCollection(
+        _ folder: Directory, collection: CollectionDescriptor, folders: [String],
+        seen: inout [String: String], uniqueValues: inout [String: [JSONValue: String]]
+    ) throws {
+        let depth = collection.partition?.depth ?? 0
+        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+            let path = folder.childPath(entry.name)
+            if folders.count < depth {
+                guard entry.kind == .folder, DateFolder.number(entry.name, level: folders.count) != nil,
+                      folders.count < 2 || CalendarDate("\(folders[0])-\(folders[1])-\(entry.name)") != nil
+                else {
+                    try classifyStray(entry, in: folder, expected: ["year (YYYY)", "month (MM)", "day (DD)"][folders.count])
+                    continue
+                }
+                guard let child = try folder.openFolder(entry.name) else { continue }
+                try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
+                continue
+            }
+            guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else {
+                try classifyStray(entry, in: folder, expected: "document (<id>.json)")
+                continue
+            }
+            let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
+            if let other = seen[DocumentID.key(id)] {
+                report("duplicate-id", path, "has the same id as \(other) (ids equal ignoring case are the same id); keep one of the two")
+            } else {
+                seen[DocumentID.key(id)] = path
+            }
+            guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
+            for field in collection.unique {
+                guard let value = members[field], value != .null else { continue }
+                let normalised = value.numberValue.map { JSONValue.string("#" + String($0.doubleValue)) } ?? value
+                if let other = uniqueValues[field, default: [:]][normalised] {
+                    report("unique-violation", path, "\"\(field)\" \(value.shortDescription) is also used by \(other); it must be unique in \(collection.name)", pointer: "/" + field)
+                } else {
+                    uniqueValues[field, default: [:]][normalised] = path
+                }
+            }
+        }
+    }
+
+    /// Parses one document file and checks its id and date against its path.
+    private mutating func checkDocument(in folder: Directory, name: String, location: DocumentLocation,
+                                        collection: CollectionDescriptor) -> [String: JSONValue]? {
+        let path = location.relativePath
+        documentsChecked += 1
+        let stored: StoredDocument
+        do {
+            guard let read = try store.read(location) else { return nil }
+            stored = read
+        } catch let error as AlmanacError {
+            reportError(error, path: path)
+            return nil
+        } catch {
+            report("io", path, "cannot read: \(error)")
+            return nil
+        }
+        if stored.hadByteOrderMark {
+            report("byte-order-mark", path, "starts with a UTF-8 byte order mark; it is tolerated, but the next save writes the file without it",
+                   severity: .warning, line: 1, column: 1)
+        }
+        guard case .object(let members) = stored.value else {
+            report("invalid-document", path, "a document must be a JSON object, found \(stored.value.typeName)", line: 1, column: 1)
+            return nil
+        }
+        if let id = location.id {
+            switch members["id"] {
+            case .string(let stored) where stored == id:
+                break
+            case .string(let stored):
+                report("id-mismatch", path, "holds id \"\(stored)\" but its file is named for \"\(id)\"; rename the file to \(DocumentID.fileName(stored)) or fix the id", pointer: "/id")
+            case let other:
+                report("invalid-document", path, other == nil ? "has no \"id\"; add \"id\": \"\(id)\"" : "\"id\" must be a string", pointer: "/id")
+            }
+        }
+        do {
+            if let expected = try store.location(for: stored.value, in: collection).folderPath as [String]?,
+               expected != location.folderPath, members["id"]?.stringValue == location.id {
+                let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
+                report("misplaced", path,
+                       "is dated \(date), which files it under \(expected.joined(separator: "/"))/ in time zone \(store.timeZone.identifier); move it there",
+                       pointer: collection.dateField.map { "/" + $0 })
+            }
+        } catch let error as AlmanacError where error.code == .invalidDocument {
+            reportError(error, path: path)
+        } catch let error as AlmanacError where error.code == .invalidID {
+            // Already reported as an id mismatch or invalid id above.
+            _ = error
+        } catch {
+            report("invalid-document", path, "\(error)")
+        }
+        return members
+    }
+
+    private mutating func reportError(_ error: AlmanacError, path: String) {
+        let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
+        report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer)
+    }
+
+    /// Reports an entry that has no place where it is.
+    private mutating func classifyStray(_ entry: Directory.Entry, in folder: Directory, expected: String? = nil) throws {
+        let path = folder.childPath(entry.name)
+        switch entry.kind {
+        case .symbolicLink:
+            report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
+        case .file where Directory.isTemporaryName(entry.name):
+            report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+        default:
+            let what = entry.kind == .folder ? "folder" : "file"
+            let hint = expected.map { " (expected a \($0) here)" } ?? ""
+            report("unknown-file", path, "is an unknown \(what)\(hint); Almanac ignores it — move it out of the store")
+        }
+    }
+}

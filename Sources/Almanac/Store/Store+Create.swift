@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension Store {
+    /// Creates a new, empty store at `url` from the app's schema folder, and opens it.
+    ///
+    /// Writes `schema/` (a copy of the schema folder), `data/` with a folder per
+    /// collection, `.almanac/`, and last `store.json`, each durably: a store without
+    /// `store.json` is an unfinished one that `create` may finish.
+    ///
+    /// ```swift
+    /// let store = try Store.create(at: URL(filePath: "MyStore"),
+    ///                              schema: URL(filePath: "schema/miga"),
+    ///                              timeZone: TimeZone(identifier: "America/New_York")!)
+    /// ```
+    /// - Parameters:
+    ///   - url: the new store's folder: missing, or empty.
+    ///   - schemaFolder: a folder holding `catalog.json` and the collections' schema files.
+    ///   - timeZone: the time zone that names day folders; fixed for the store's life.
+    ///   - options: how to open the store afterwards.
+    /// - Throws: `.storeExists` when a store is already there, `.invalidArgument` for a
+    ///   folder that holds other files, `.invalidCatalog` for a bad schema folder.
+    public static func create(
+        at url: URL, schema schemaFolder: URL, timeZone: TimeZone = .current, options: Options = Options()
+    ) throws -> Store {
+        let catalog = try Catalog.load(folder: schemaFolder)
+        let parent = url.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: parent.path) {
+            do {
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            } catch {
+                throw AlmanacError(.io, "cannot create the parent folder: \(error.localizedDescription)", path: parent.path)
+            }
+        }
+        if mkdir(url.path, 0o700) == 0 {
+            _ = chmod(url.path, 0o700)
+            if let parentFolder = try? Directory.openRoot(atPath: parent.path) { try parentFolder.synchronize() }
+        } else if SystemCall.errno != EEXIST {
+            throw SystemCall.failure("mkdir", path: url.path)
+        }
+        let root = try Directory.openRoot(atPath: url.path)
+        let skeleton: Set<String> = ["schema", "data", ".almanac"]
+        for entry in try root.entries() {
+            if entry.name == Manifest.fileName {
+                throw AlmanacError(.storeExists, "a store already exists here; open it, or choose a new folder for 'almanac init'", path: url.path)
+            }
+            if !skeleton.contains(entry.name) {
+                throw AlmanacError(.invalidArgument, "the folder is not empty (it holds \"\(entry.name)\"); choose a new or empty folder for the store", path: url.path)
+            }
+        }
+
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        let lock = try StoreLock(folder: internalFolder)
+        let (_, holder) = try lock.acquire(command: options.commandName, token: "create-\(getpid())", timeout: options.lockTimeout)
+        defer { lock.release(holder) }
+
+        let schemaCopy = try root.openOrCreateFolder("schema").folder
+        for name in try schemaFileNames(in: schemaFolder) {
+            let bytes = try Catalog.readExternalFile(schemaFolder.appendingPathComponent(name), missing: "\(name) vanished while copying")
+            try schemaCopy.writeFile(name, bytes, synchronizeFolder: false)
+        }
+        try schemaCopy.synchronize()
+        let data = try root.openOrCreateFolder("data").folder
+        for collection in catalog.collections where !collection.isSingleton {
+            _ = try data.openOrCreateFolder(collection.name)
+        }
+        let manifest = Manifest(app: catalog.app, schemaVersion: catalog.version, timeZone: timeZone, createdAt: Date())
+        try root.writeFile(Manifest.fileName, manifest.bytes)
+        return try Store(at: url, options: options)
+    }
+
+    /// The regular `.json` files of a schema folder, sorted.
+    private static func schemaFileNames(in folder: URL) throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw AlmanacError(.io, "cannot list the schema folder: \(error.localizedDescription)", path: folder.path)
+        }
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return name.hasSuffix(".json") && !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }.sorted()
+    }
+}

@@ -1,0 +1,206 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The date that files a document: a timestamp (filed under its day in the store's time
+/// zone) or a calendar date (filed under itself).
+enum DocumentDate: Sendable, Equatable {
+    case timestamp(Date)
+    case day(CalendarDate)
+
+    /// Reads a date field's value, or returns `nil` when it is neither form.
+    init?(_ value: JSONValue) {
+        guard case .string(let text) = value else { return nil }
+        if let day = CalendarDate(text) {
+            self = .day(day)
+        } else if let instant = Timestamp.parse(text) {
+            self = .timestamp(instant)
+        } else {
+            return nil
+        }
+    }
+
+    func day(in timeZone: TimeZone) -> CalendarDate {
+        switch self {
+        case .timestamp(let instant): CalendarDate(instant, in: timeZone)
+        case .day(let day): day
+        }
+    }
+
+    /// Seconds since 1970 for ordering; a calendar date sorts at the start of its UTC day.
+    var sortKey: Double {
+        switch self {
+        case .timestamp(let instant): instant.timeIntervalSince1970
+        case .day(let day): Double(day.daysSinceEpoch) * 86_400
+        }
+    }
+}
+
+extension Store {
+    /// The catalog entry for `name`.
+    ///
+    /// - Throws: `.unknownCollection` listing the store's collections.
+    public func collection(named name: String) throws -> CollectionDescriptor {
+        if let descriptor = catalog.collection(named: name) { return descriptor }
+        let names = catalog.collections.map(\.name)
+        let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
+            .flatMap { editDistance($0, name) <= max(2, name.count / 3) ? " Did you mean \"\($0)\"?" : nil } ?? ""
+        throw AlmanacError(
+            .unknownCollection,
+            "no collection \"\(name)\" in the \(app) catalog.\(suggestion) The collections are: \(names.joined(separator: ", "))")
+    }
+
+    /// The date of `document` that decides its folder, or `nil` for collections not filed by date.
+    func filingDate(of document: [String: JSONValue], in collection: CollectionDescriptor, id: String?) throws -> DocumentDate? {
+        guard let field = collection.dateField else { return nil }
+        let pointer = "/" + field
+        guard let value = document[field], value != .null else {
+            if collection.partition == Partition.none { return nil }
+            throw AlmanacError(
+                .invalidDocument,
+                "missing the date field \"\(field)\" that files a \(collection.name) document; add a timestamp such as \"2025-01-27T14:03:00Z\" or a date such as \"2025-01-27\"",
+                id: id, pointer: pointer)
+        }
+        guard let date = DocumentDate(value) else {
+            throw AlmanacError(
+                .invalidDocument,
+                "\(value.shortDescription) is not a date; write a timestamp such as \"2025-01-27T14:03:00Z\" or a calendar date such as \"2025-01-27\"",
+                id: id, pointer: pointer)
+        }
+        return date
+    }
+
+    /// Where `document` belongs, after checking that it is an object with a valid id.
+    func location(for document: JSONValue, in collection: CollectionDescriptor) throws -> DocumentLocation {
+        guard case .object(let members) = document else {
+            throw AlmanacError(.invalidDocument, "a document must be a JSON object, found \(document.typeName)", pointer: "")
+        }
+        if collection.isSingleton {
+            return DocumentLocation(collection: collection.name, folders: [], id: nil)
+        }
+        guard let idValue = members["id"] else {
+            throw AlmanacError(.invalidDocument, "missing \"id\"; every \(collection.name) document needs a string id", pointer: "/id")
+        }
+        guard case .string(let id) = idValue else {
+            throw AlmanacError(.invalidDocument, "\"id\" must be a string, found \(idValue.typeName)", pointer: "/id")
+        }
+        try DocumentID.validate(id, collection: collection.name)
+        let date = try filingDate(of: members, in: collection, id: id)
+        let folders = date.map { collection.partition?.folders(for: $0.day(in: timeZone)) ?? [] } ?? []
+        return DocumentLocation(collection: collection.name, folders: folders, id: id)
+    }
+
+    /// Opens the folders `names` from the store root, or returns `nil` when one is missing.
+    func openFolders(_ names: [String]) throws -> Directory? {
+        var folder = root
+        for name in names {
+            guard let next = try folder.openFolder(name) else { return nil }
+            folder = next
+        }
+        return folder
+    }
+
+    /// Opens the folders `names` from the store root, creating the missing ones (0700, each
+    /// made durable by fsyncing its parent).
+    func createFolders(_ names: [String]) throws -> Directory {
+        var folder = root
+        for name in names {
+            folder = try folder.openOrCreateFolder(name).folder
+        }
+        return folder
+    }
+
+    /// Every document location of `collection`, visiting only the date folders that can hold
+    /// documents of `days` (all when `nil`). Files that are not `<id>.json` and leftover
+    /// temporary files are passed over here; `check` reports them.
+    ///
+    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree.
+    func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
+        if collection.isSingleton {
+            let data = try root.openFolder("data")
+            let present = try data?.entries().contains { $0.name == "\(collection.name).json" } ?? false
+            return present ? [DocumentLocation(collection: collection.name, folders: [], id: nil)] : []
+        }
+        guard let folder = try openFolders(["data", collection.name]) else { return [] }
+        var result: [DocumentLocation] = []
+        try collectLocations(in: folder, folders: [], collection: collection, days: days, into: &result)
+        return result
+    }
+
+    private func collectLocations(
+        in folder: Directory, folders: [String], collection: CollectionDescriptor,
+        days: ClosedRange<CalendarDate>?, into result: inout [DocumentLocation]
+    ) throws {
+        let depth = collection.partition?.depth ?? 0
+        for entry in try folder.entries() {
+            if entry.kind == .symbolicLink {
+                throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
+            }
+            if folders.count < depth {
+                guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
+                if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
+                guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
+                try collectLocations(in: child, folders: folders + [entry.name], collection: collection, days: days, into: &result)
+            } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
+                result.append(DocumentLocation(collection: collection.name, folders: folders, id: id))
+            }
+        }
+    }
+}
+
+/// The names of date folders: `YYYY`, then `MM`, then `DD`.
+enum DateFolder {
+    /// The folder's number when `name` is a well-formed folder name for `level` (0 year, 1 month, 2 day).
+    static func number(_ name: String, level: Int) -> Int? {
+        let width = level == 0 ? 4 : 2
+        guard name.utf8.count == width, let value = CalendarDate.digits(ArraySlice(name.utf8)) else { return nil }
+        switch level {
+        case 0: return value >= 1 ? value : nil
+        case 1: return (1...12).contains(value) ? value : nil
+        default: return (1...31).contains(value) ? value : nil
+        }
+    }
+
+    /// Whether the folder `next` below `folders` can hold a document dated within `days`.
+    static func overlaps(folders: [String], next: Int, level: Int, days: ClosedRange<CalendarDate>) -> Bool {
+        let parts = folders.compactMap { Int($0) } + [next]
+        let low = [days.lowerBound.year, days.lowerBound.month, days.lowerBound.day].prefix(level + 1)
+        let high = [days.upperBound.year, days.upperBound.month, days.upperBound.day].prefix(level + 1)
+        return !parts.lexicographicallyPrecedes(low) && !high.lexicographicallyPrecedes(parts)
+    }
+}
+
+extension JSONValue {
+    /// The value as a short text for messages: strings quoted, containers summarised.
+    var shortDescription: String {
+        switch self {
+        case .string(let text): "\"\(text.count > 60 ? text.prefix(60) + "…" : Substring(text))\""
+        case .number(let number): number.text
+        case .bool(let bool): bool ? "true" : "false"
+        case .null: "null"
+        case .array(let elements): "an array of \(elements.count)"
+        case .object: "an object"
+        }
+    }
+}
+
+/// The Levenshtein distance between two strings, for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+extension Store {
+    /// Reads the document at `location`, or returns `nil` when the file does not exist.
+    ///
+    /// - Throws: `.malformedJSON` with the file's path, line and column; `.symbolicLink`.
+    func read(_ location: DocumentLocation) throws -> StoredDocument? {
+        guard let folder = try openFolders(location.folderPath),
+              let bytes = try folder.readFile(location.fileName)
+        else { return nil }
+        do {
+            let parsed = try JSONParser.parse(bytes)
+            return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
+        } catch let error as AlmanacError {
+            throw error.at(path: location.relativePath)
+        }
+    }
+
+    /// The untyped document `id` of `collection`, or `nil` when there is none.
+    ///
+    /// Ids are compared ignoring case. For a singleton collection the id is ignored.
+    /// - Throws: `.invalidID` before touching the disk when `id` breaks the id rules;
+    ///   `.malformedJSON` naming the file, line and column when the file is damaged.
+    public func document(json id: String, in collection: String) throws -> StoredDocument? {
+        let descriptor = try self.collection(named: collection)
+        if descriptor.isSingleton {
+            return try read(DocumentLocation(collection: descriptor.name, folders: [], id: nil))
+        }
+        try DocumentID.validate(id, collection: collection)
+        for attempt in 0..<2 {
+            guard let location = try location(of: id, in: descriptor) else { return nil }
+            if let document = try read(location) { return document }
+            // The file moved or vanished under a stale index: rebuild once.
+            if attempt == 0 { mutex.withLock { cache.locations[descriptor.name] = nil } }
+        }
+        return nil
+    }
+
+    /// The untyped documents of `collection`, oldest first (by their date field, then id).
+    ///
+    /// Only the date folders that can hold documents in range are opened.
+    /// - Parameters:
+    ///   - collection: the collection's name.
+    ///   - days: keep documents whose date falls on these days (in the store's time zone).
+    ///   - instants: keep documents whose date field is a timestamp in this half-open range.
+    ///   - filters: keep documents matching every filter.
+    /// - Throws: `.invalidArgument` for a date range on a collection without a date field;
+    ///   `.malformedJSON` for a damaged file in range; `.invalidDocument` for a document whose date is unreadable.
+    public func documents(
+        json collection: String, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
+        where filters: [FieldFilter] = []
+    ) throws -> [StoredDocument] {
+        let descriptor = try self.collection(named: collection)
+        var folderDays = days
+        if let instants {
+            let first = CalendarDate(instants.lowerBound, in: timeZone)
+            let last = CalendarDate(instants.upperBound.addingTimeInterval(-0.000_001), in: timeZone)
+            guard first <= last else { return [] }
+            folderDays = folderDays.map { max($0.lowerBound, first)...min($0.upperBound, last) } ?? first...last
+        }
+        if folderDays != nil || instants != nil, descriptor.dateField == nil {
+            throw AlmanacError(.invalidArgument, "collection \(collection) has no date field, so it cannot be read by date range; leave out --from and --to")
+        }
+        let pruneDays = descriptor.partition == .some(.none) ? nil : folderDays
+        var results: [(key: Double, id: String, document: StoredDocument)] = []
+        for location in try locations(in: descriptor, days: pruneDays) {
+            guard let document = try read(location) else { continue }  // removed meanwhile
+            guard filters.allSatisfy({ $0.matches(document.value) }) else { continue }
+            var key = 0.0
+            if let members = document.value.objectValue, let date = try filingDate(of: members, in: descriptor, id: location.id) {
+                if let days, !days.contains(date.day(in: timeZone)) { continue }
+                if let instants {
+                    switch date {
+                    case .timestamp(let instant): guard instants.contains(instant) else { continue }
+                    case .day(let day): guard folderDays?.contains(day) ?? false else { continue }
+                    }
+                }
+                key = date.sortKey
+            } else if folderDays != nil {
+                continue  // no date: cannot be in a date range
+            }
+            results.append((key, location.id ?? "", document))
+        }
+        results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
+        return results.map(\.document)
+    }
+}
+
+/// A condition `field=value` on documents, as taken by `almanac ls --where`.
+///
+/// The field may be a dotted path into nested objects (`settings.mode`); the value is read
+/// as JSON when it is a JSON scalar (`5`, `true`, `null`, `"5"`) and as a string otherwise.
+public struct FieldFilter: Sendable, Equatable, CustomStringConvertible {
+    /// The path of object keys to the field.
+    public var path: [String]
+    /// The value the field must have (compared as JSON: `1.0` equals `1`).
+    public var value: JSONValue
+
+    /// Creates a filter.
+    public init(path: [String], value: JSONValue) {
+        self.path = path
+        self.value = value
+    }
+
+    /// Parses `field=value`.
+    ///
+    /// - Throws: `.invalidArgument` when there is no `=` or the field is empty.
+    public init(parsing text: String) throws {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw AlmanacError(.invalidArgument, "a filter is field=value (e.g. eventType=exit_to_focus), got '\(text)'")
+        }
+        path = text[..<equals].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let raw = String(text[text.index(after: equals)...])
+        if let parsed = try? JSONParser.parse(Array(raw.utf8)), !(parsed.value.objectValue != nil || parsed.value.arrayValue != nil) {
+            value = parsed.value
+        } else {
+            value = .string(raw)
+        }
+    }
+
+    /// Whether `document` has the value at the path.
+    public func matches(_ document: JSONValue) -> Bool {
+        var current: JSONValue? = document
+        for key in path { current = current?[key] }
+        return current?.hasSameValue(as: value) ?? false
+    }
+
+    /// `field=value`.
+    public var description: String {
+        path.joined(separator: ".") + "=" + String(decoding: CanonicalJSON.compactBytes(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,159 @@
+/// One document ready to be written: where it goes, its bytes, and where it was before
+/// when the save moves it to another date folder.
+struct PreparedWrite {
+    var collection: CollectionDescriptor
+    var location: DocumentLocation
+    var members: [String: JSONValue]
+    var bytes: [UInt8]
+    var previous: DocumentLocation?
+}
+
+extension Store {
+    /// Saves an untyped document into `collection`, durably; replaces the document with the
+    /// same id, moving it when its date changed.
+    ///
+    /// - Parameters:
+    ///   - document: a JSON object with a string `"id"` (not needed in a singleton collection).
+    ///   - collection: the collection's name.
+    /// - Returns: where the document now lives.
+    /// - Throws: `.invalidID`, `.invalidDocument`, `.idCollision`, `.uniqueViolation`,
+    ///   `.locked`, `.storeTooNew`, `.io`.
+    @discardableResult
+    public func save(json document: JSONValue, in collection: String) throws -> DocumentLocation {
+        try save(json: [document], in: collection)[0]
+    }
+
+    /// Saves many untyped documents into `collection` with one durability point: every
+    /// document is checked before any file is written, each file is written and fsynced, and
+    /// each touched folder is fsynced once at the end.
+    ///
+    /// - Returns: the documents' locations, in order.
+    @discardableResult
+    public func save(json documents: [JSONValue], in collection: String) throws -> [DocumentLocation] {
+        let descriptor = try self.collection(named: collection)
+        return try withWriteLock {
+            try write(documents.map { (descriptor, $0) })
+        }
+    }
+
+    /// Deletes the document `id` of `collection`; returns false when there was none.
+    ///
+    /// - Throws: `.invalidID` for an id that breaks the rules, `.locked`, `.storeTooNew`, `.io`.
+    @discardableResult
+    public func delete(id: String, in collection: String) throws -> Bool {
+        let descriptor = try self.collection(named: collection)
+        if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
+        return try withWriteLock {
+            let target: DocumentLocation?
+            if descriptor.isSingleton {
+                target = try locations(in: descriptor, days: nil).first
+            } else {
+                target = try locationIndex(of: descriptor)[DocumentID.key(id)]
+            }
+            guard let target else { return false }
+            try removeDocumentFile(at: target)
+            if let id = target.id { cache.locations[descriptor.name]?[DocumentID.key(id)] = nil }
+            return true
+        }
+    }
+
+    /// Checks, then writes, `items`. Call inside ``withWriteLock(_:)``.
+    func write(_ items: [(CollectionDescriptor, JSONValue)]) throws -> [DocumentLocation] {
+        var prepared: [PreparedWrite] = []
+        var claimed: [String: Int] = [:]  // "collection/key" → index in `prepared`
+        for (index, (collection, document)) in items.enumerated() {
+            do {
+                let write = try prepare(document, in: collection)
+                if let id = write.location.id {
+                    let claim = collection.name + "/" + DocumentID.key(id)
+                    if let earlier = claimed[claim] {
+                        throw AlmanacError(
+                            .idCollision,
+                            "documents \(earlier) and \(index) of this batch both have id \"\(id)\" (ignoring case); give each its own id",
+                            id: id)
+                    }
+                    claimed[claim] = prepared.count
+                }
+                try checkUnique(write, against: prepared)
+                prepared.append(write)
+            } catch let error as AlmanacError {
+                throw items.count > 1 ? error.prefixed("document \(index) of the batch: ") : error
+            }
+        }
+        let moves = prepared.compactMap { write in write.previous.map { ($0, write.location) } }
+        if !moves.isEmpty { try writeJournal(moves: moves) }
+
+        var folders: [[String]: Directory] = [:]
+        for write in prepared {
+            let path = write.location.folderPath
+            let folder: Directory
+            if let open = folders[path] {
+                folder = open
+            } else {
+                folder = try createFolders(path)
+                folders[path] = folder
+            }
+            try folder.writeFile(write.location.fileName, write.bytes, synchronizeFolder: false)
+        }
+        for folder in folders.values { try folder.synchronize() }
+
+        if !moves.isEmpty {
+            for (old, _) in moves {
+                try FaultInjection.check(.beforeRemovingOldCopy, name: old.fileName)
+                try removeDocumentFile(at: old)
+            }
+            try removeJournal()
+        }
+        for write in prepared {
+            guard let id = write.location.id else { continue }
+            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+        }
+        return prepared.map(\.location)
+    }
+
+    /// Works out where `document` goes and whether an existing copy must move.
+    private func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
+        let location = try location(for: document, in: collection)
+        guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
+        var previous: DocumentLocation?
+        if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {
+            if existing.id != id {
+                throw AlmanacError(
+                    .idCollision,
+                    "id \"\(id)\" collides with the existing document \"\(existing.id ?? "")\" (\(existing.relativePath)): ids that differ only in case are the same id; save it as \"\(existing.id ?? "")\" or choose another id",
+                    path: existing.relativePath, id: id)
+            }
+            if existing != location { previous = existing }
+        }
+        return PreparedWrite(collection: collection, location: location, members: members,
+                             bytes: CanonicalJSON.prettyBytes(document), previous: previous)
+    }
+
+    /// Removes a document file, fsyncs its folder, and removes date folders left empty.
+    func removeDocumentFile(at location: DocumentLocation) throws {
+        let path = location.folderPath
+        guard let folder = try openFolders(path) else { return }
+        try folder.removeFile(location.fileName)
+        try folder.synchronize()
+        try removeEmptyDateFolders(location)
+    }
+
+    /// Removes the date folders of `location` that are now empty, deepest first.
+    private func removeEmptyDateFolders(_ location: DocumentLocation) throws {
+        var folders = location.folders
+        while let last = folders.popLast() {
+            guard let parent = try openFolders(["data", location.collection] + folders) else { return }
+            guard parent.removeFolderIfEmpty(last) else { return }
+            try parent.synchronize()
+        }
+    }
+}
+
+extension AlmanacError {
+    /// A copy whose message starts with `prefix`.
+    func prefixed(_ prefix: String) -> AlmanacError {
+        var copy = self
+        copy.message = prefix + copy.message
+        return copy
+    }
+}

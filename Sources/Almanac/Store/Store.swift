@@ -1,0 +1,154 @@
+import Foundation
+
+/// A store: one folder holding an app's documents as JSON files, one per document (DESIGN §2).
+///
+/// Open an existing store with ``init(at:options:)`` or make a new one with
+/// ``create(at:schema:timeZone:options:)``, then save and query typed ``Document`` values.
+/// Every save is durable when it returns, and writers in other processes are kept out with
+/// a lock on `.almanac/lock`.
+///
+/// ```swift
+/// let store = try Store(at: URL(filePath: "MyStore"))
+/// try store.save(event)
+/// let january = try store.documents(UsageEvent.self,
+///                                   from: CalendarDate("2025-01-01")!, to: CalendarDate("2025-01-31")!)
+/// ```
+///
+/// `Store` is safe to use from many threads at once.
+public final class Store: @unchecked Sendable {
+    // Sendable: every stored property is immutable except `cache` and `lazyLock`, which are
+    // only read or written while `mutex` is held. Writers also hold `mutex` for their whole
+    // operation, so at most one thread of this process writes at a time, and `flock`
+    // excludes other processes (and other Store instances on the same folder).
+
+    /// The store's folder.
+    public let url: URL
+    /// The catalog of the schema the store is at (its own copy in `schema/`).
+    public let catalog: Catalog
+    /// The time zone that names day folders, fixed when the store was created.
+    public var timeZone: TimeZone { manifest.timeZone }
+    /// The app the store belongs to, e.g. `miga`.
+    public var app: String { manifest.app }
+    /// The schema version the store's documents are at.
+    public var schemaVersion: Int { manifest.schemaVersion }
+    /// The on-disk format version of the store.
+    public var formatVersion: Int { manifest.formatVersion }
+
+    let root: Directory
+    let manifest: Manifest
+    let options: Options
+    /// Why writes are refused (a store newer than this code), or `nil` when they are allowed.
+    let writeRefusal: AlmanacError?
+
+    let mutex = NSLock()
+    var cache = Cache()
+    private var lazyLock: StoreLock?
+    private let instanceID = UUID().uuidString.prefix(8)
+    private let tokenCounter = Counter()
+
+    /// How a store is opened.
+    public struct Options: Sendable {
+        /// How long a writer waits for another process's lock before failing with `.locked`, in seconds.
+        public var lockTimeout: Double
+        /// The name recorded in the lock file while this store writes (shown to waiting processes).
+        public var commandName: String
+        /// The schema version the app or tool was built for; a store at a newer version refuses writes.
+        public var codeSchemaVersion: Int?
+
+        /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - lockTimeout: seconds to wait for the write lock (default 5).
+        ///   - commandName: the name shown to other processes waiting for the lock.
+        ///   - codeSchemaVersion: the schema version the caller understands; `nil` trusts the store.
+        public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil) {
+            self.lockTimeout = lockTimeout
+            self.commandName = commandName ?? ProcessInfo.processInfo.processName
+            self.codeSchemaVersion = codeSchemaVersion
+        }
+    }
+
+    /// Opens the store at `url`.
+    ///
+    /// Opening reads `store.json` and the store's schema copy. A store whose format or schema
+    /// version is newer than this code opens for reading but refuses writes with `.storeTooNew`.
+    /// - Throws: `.notAStore` when the folder holds no valid store, `.invalidCatalog` when its schema copy is damaged.
+    public init(at url: URL, options: Options = Options()) throws {
+        self.url = url
+        self.options = options
+        root = try Directory.openRoot(atPath: url.path)
+        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
+        }
+        manifest = try Manifest(bytes: manifestBytes)
+        guard let schemaFolder = try root.openFolder("schema"),
+              let catalogBytes = try schemaFolder.readFile(Catalog.fileName)
+        else {
+            throw AlmanacError(.notAStore, "the store has no schema/catalog.json; restore the schema folder from a backup or the app's schema", path: "schema/catalog.json")
+        }
+        catalog = try Catalog(bytes: catalogBytes, path: "schema/catalog.json")
+        writeRefusal = Store.refusal(manifest: manifest, codeSchemaVersion: options.codeSchemaVersion)
+    }
+
+    private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {
+        if manifest.formatVersion > Manifest.supportedFormatVersion {
+            return AlmanacError(
+                .storeTooNew,
+                "the store's format version \(manifest.formatVersion) is newer than this version of Almanac supports (\(Manifest.supportedFormatVersion)); upgrade Almanac to write to it",
+                path: Manifest.fileName)
+        }
+        if let code = codeSchemaVersion, manifest.schemaVersion > code {
+            return AlmanacError(
+                .storeTooNew,
+                "the store is at schema version \(manifest.schemaVersion) but this code knows schema version \(code); it needs schema version \(manifest.schemaVersion) or later — upgrade the app or tool before writing",
+                path: Manifest.fileName)
+        }
+        return nil
+    }
+
+    /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
+    /// processes on `flock`. Recovers from a previous writer's crash first.
+    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
+        if let writeRefusal { throw writeRefusal }
+        mutex.lock()
+        defer { mutex.unlock() }
+        let lock = try writeLock()
+        let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
+        let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
+        var releaseCleanly = true
+        defer {
+            if releaseCleanly { lock.release(holder) } else { lock.abandon() }
+        }
+        if previous?.token != cache.token { cache.invalidate() }
+        // From here the caches describe the store as this writer leaves it.
+        cache.token = token
+        do {
+            if previous?.state == "active" { try recoverInterruptedWrite() }
+            return try body()
+        } catch let error as AlmanacError where error.code == .simulatedCrash {
+            releaseCleanly = false
+            cache.invalidate()
+            throw error
+        } catch {
+            cache.invalidate()
+            throw error
+        }
+    }
+
+    /// The lock, creating `.almanac/` and its lock file on first use (a store cloned from
+    /// git has no `.almanac/`, since git keeps no empty folders). Call with `mutex` held.
+    private func writeLock() throws -> StoreLock {
+        if let lazyLock { return lazyLock }
+        let (internalFolder, _) = try root.openOrCreateFolder(".almanac")
+        let lock = try StoreLock(folder: internalFolder)
+        lazyLock = lock
+        return lock
+    }
+
+    /// The token of the last writer, from the lock file; `nil` when no writer ever ran.
+    func lastWriterToken() -> String? {
+        if let lazyLock { return lazyLock.readHolder()?.token }
+        guard let folder = try? root.openFolder(".almanac"), let bytes = try? folder.readFile("lock") else { return nil }
+        return StoreLock.parseHolder(bytes)?.token
+    }
+}

@@ -1,0 +1,72 @@
+import Almanac
+import Foundation
+
+/// The `almanac` command: parses the command line, runs the command, maps errors to exit codes.
+@main
+enum AlmanacTool {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let result: ParseResult
+        do {
+            result = try CommandTree.parser.parse(arguments)
+        } catch {
+            Output.error(error.report)
+            exit(UsageError.exitCode)
+        }
+        switch result {
+        case .help(let path):
+            Output.write(CommandTree.parser.help(for: path))
+            exit(0)
+        case .run(let command):
+            exit(run(command))
+        }
+    }
+
+    /// Runs a parsed command and returns its exit code.
+    static func run(_ command: ParsedCommand) -> Int32 {
+        let context = CommandContext(values: command.values)
+        do {
+            switch command.path {
+            case ["init"]: return try InitCommand.run(context)
+            case ["status"]: return try StatusCommand.run(context)
+            case ["ls"]: return try ListCommand.run(context)
+            case ["get"]: return try GetCommand.run(context)
+            case ["put"]: return try PutCommand.run(context)
+            case ["rm"]: return try RemoveCommand.run(context)
+            case ["check"]: return try CheckCommand.run(context)
+            default:
+                Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
+                return 1
+            }
+        } catch let error as UsageError {
+            Output.error(error.report)
+            return UsageError.exitCode
+        } catch let error as AlmanacError {
+            Output.error("almanac: error: \(error)")
+            return ExitCode.for(error)
+        } catch {
+            Output.error("almanac: error: \(error)")
+            return ExitCode.failure
+        }
+    }
+}
+
+/// The exit codes of DESIGN §8.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 2
+    static let problemsFound: Int32 = 3
+    static let locked: Int32 = 4
+    static let storeTooNew: Int32 = 5
+
+    static func `for`(_ error: AlmanacError) -> Int32 {
+        switch error.code {
+        case .locked: locked
+        case .storeTooNew: storeTooNew
+        case .invalidDocument, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed: problemsFound
+        case .invalidArgument: usage
+        default: failure
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Almanac
+import Foundation
+
+/// What every command needs: its parsed values and a way to open the store they name.
+struct CommandContext {
+    let values: ParsedValues
+
+    var json: Bool { values.flag("json") }
+
+    /// The store folder from `--store` or `ALMANAC_STORE`.
+    func storeURL() throws -> URL {
+        guard let path = values.option("store") ?? ProcessInfo.processInfo.environment["ALMANAC_STORE"], !path.isEmpty else {
+            throw usage("no store given; pass --store DIR or set ALMANAC_STORE")
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    func usage(_ message: String) -> UsageError {
+        UsageError(message: message, rootName: "almanac", commandPath: values.commandPath)
+    }
+
+    /// Opens the store, telling it the schema version this tool works with: that of
+    /// `--schema DIR`, else of `schema/<app>` in the current folder, when there is one.
+    func openStore() throws -> Store {
+        let url = try storeURL()
+        let timeout = try values.double("lock-timeout", expecting: "a number of seconds") ?? 5
+        guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
+        let name = values.commandPath.joined(separator: " ")
+        let probe = try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name))
+        guard let schemaFolder = projectSchemaFolder(app: probe.app) else { return probe }
+        let catalog = try Catalog.load(folder: schemaFolder)
+        return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: catalog.version))
+    }
+
+    /// `--schema DIR`, or `schema/<app>` under the current folder when it exists.
+    func projectSchemaFolder(app: String) -> URL? {
+        if let explicit = values.option("schema") { return URL(fileURLWithPath: explicit) }
+        let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("schema").appendingPathComponent(app)
+        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent(Catalog.fileName).path) ? candidate : nil
+    }
+}
+
+/// Writing to stdout and stderr.
+enum Output {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func writeBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    /// Prints `value` as pretty JSON.
+    static func json(_ value: JSONValue) {
+        writeBytes(value.prettyJSONBytes)
+    }
+
+    /// Left-aligned columns separated by two spaces.
+    static func table(_ rows: [[String]]) -> String {
+        guard let width = rows.map(\.count).max() else { return "" }
+        var widths = Array(repeating: 0, count: width)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        return rows.map { row in
+            row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,59 @@
+/// The declarations of every `almanac` command: names, arguments, options and help text.
+enum CommandTree {
+    static let globalOptions: [OptionSpec] = [
+        .option("store", valueName: "DIR", help: "The store folder (default: $ALMANAC_STORE)."),
+        .flag("json", help: "Print machine-readable JSON instead of text."),
+        .option("lock-timeout", valueName: "SECONDS", help: "How long to wait for another writer's lock (default 5)."),
+        .option("schema", valueName: "DIR", help: "The app's current schema folder (default: schema/<app> in the current folder)."),
+    ]
+
+    static let root = CommandSpec(
+        name: "almanac",
+        abstract: "Keep an app's data as plain JSON files, one per document, in a folder tree keyed by date.",
+        discussion: """
+            Exit codes: 0 ok, 1 failure, 2 usage, 3 check or validation found problems, \
+            4 store locked by another process, 5 store newer than this tool.
+            """,
+        subcommands: [
+            CommandSpec(
+                name: "init", abstract: "Create a new, empty store from an app's schema folder.",
+                options: [
+                    .option("time-zone", valueName: "TZ", help: "IANA time zone that names day folders (default: this machine's)."),
+                ],
+                positionals: [.required("store-folder", help: "The folder to create: missing or empty.")]),
+            CommandSpec(name: "status", abstract: "Show the store's app, versions, time zone and document counts."),
+            CommandSpec(
+                name: "ls", abstract: "List a collection's documents, oldest first.",
+                discussion: "Dates are YYYY-MM-DD days in the store's time zone (both ends included) or ISO 8601 timestamps (--to excluded).",
+                options: [
+                    .option("from", valueName: "DATE", help: "Only documents dated on or after DATE."),
+                    .option("to", valueName: "DATE", help: "Only documents dated on or before DATE."),
+                    .repeating("where", valueName: "FIELD=VALUE", help: "Only documents whose FIELD equals VALUE (repeatable; all must match)."),
+                ],
+                positionals: [.required("collection", help: "The collection to list.")]),
+            CommandSpec(
+                name: "get", abstract: "Print one document.",
+                positionals: [
+                    .required("collection", help: "The collection."),
+                    .optional("id", help: "The document's id (not needed for a singleton collection)."),
+                ]),
+            CommandSpec(
+                name: "put", abstract: "Save documents into a collection.",
+                discussion: "Each file holds one JSON document or an array of them; all are checked before any is written, and saved with one durability point. A document with the id of a stored one replaces it; if its date changed, the file moves.",
+                positionals: [
+                    .required("collection", help: "The collection to write to."),
+                    .variadic("files", atLeastOne: false, help: "JSON files to read; '-' or nothing reads standard input."),
+                ]),
+            CommandSpec(
+                name: "rm", abstract: "Delete one document.",
+                positionals: [
+                    .required("collection", help: "The collection."),
+                    .optional("id", help: "The document's id (not needed for a singleton collection)."),
+                ]),
+            CommandSpec(
+                name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
+                discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links."),
+        ])
+
+    static let parser = ArgumentParser(root: root, globalOptions: globalOptions)
+}

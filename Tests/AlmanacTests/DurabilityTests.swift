@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+@testable import Almanac
+
+@Suite("Durability, permissions and crash recovery", .serialized)
+struct DurabilityTests {
+    func mode(_ url: URL) throws -> Int {
+        var info = stat()
+        #expect(lstat(url.path, &info) == 0)
+        return Int(info.st_mode) & 0o777
+    }
+
+    @Test("every file is created 0600 and every folder 0700, even with umask 000", arguments: [0o022, 0o000])
+    func modes(umaskValue: Int) throws {
+        let previous = umask(mode_t(umaskValue))
+        defer { umask(previous) }
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        try store.save(Event(id: "E1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "k"))
+        try store.save(json: .object(["id": .string("L1"), "timestamp": .string("2025-02-01T00:00:00Z")]), in: "logs")
+        try store.save(Preferences(timerDuration: 30, interests: []))
+        for relative in treeListing(store.url) {
+            let url = store.url.appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            #expect(try mode(url) == (isFolder.boolValue ? 0o700 : 0o600), "\(relative)")
+        }
+        #expect(try mode(store.url) == 0o700)
+    }
+
+    @Test("a writer killed between temp write and rename leaves the store readable; the next write cleans up")
+    func crashBeforeRename() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        let original = Event(id: "C1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "original")
+        try store.save(original)
+        FaultInjection.arm(.afterTemporaryWrite, name: "C1.json")
+        var changed = original
+        changed.kind = "changed"
+        let crash = #expect(throws: AlmanacError.self) { try store.save(changed) }
+        FaultInjection.disarm(.afterTemporaryWrite, name: "C1.json")
+        #expect(crash?.code == .simulatedCrash)
+        let dayFolder = store.url.appendingPathComponent("data/events/2025/01/27")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dayFolder.path).filter { $0.hasSuffix(".almanac-tmp") }
+        #expect(leftovers.count == 1)
+
+        // Another process opening the store sees the old document, whole.
+        let reader = try Store(at: store.url)
+        #expect(try reader.document(Event.self, id: "C1") == original)
+        #expect(try reader.check().problems.map(\.kind) == ["temporary-file"])
+
+        // The next write, by anyone, removes the leftover.
+        try reader.save(Event(id: "C2", timestamp: instant("2025-03-01T10:00:00Z"), kind: "other"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dayFolder.path) == ["C1.json"])
+        #expect(try reader.check().problems.isEmpty)
+    }
+
+    @Test("a writer killed in the middle of a move leaves one copy after the next write")
+    func crashDuringMove() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        var event = Event(id: "M1", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")
+        try store.save(event)
+        event.timestamp = instant("2025-01-05T10:00:00Z")
+        FaultInjection.arm(.beforeRemovingOldCopy, name: "M1.json")
+        #expect(throws: AlmanacError.self) { try store.save(event) }
+        FaultInjection.disarm(.beforeRemovingOldCopy, name: "M1.json")
+        let other = try Store(at: store.url)
+        #expect(try other.check().problems.contains { $0.kind == "duplicate-id" })
+        try other.save(Event(id: "M2", timestamp: instant("2025-02-01T10:00:00Z"), kind: "k"))
+        let files = treeListing(store.url.appendingPathComponent("data/events")).filter { $0.hasSuffix(".json") }
+        #expect(files == ["2025/01/05/M1.json", "2025/02/01/M2.json"])
+        #expect(try other.check().problems.isEmpty)
+    }
+
+    @Test("a symbolic link inside the store is refused, never followed")
+    func symlinkedDateFolder() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        let outside = folder.path("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: store.url.appendingPathComponent("data/events/2025/01"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: store.url.appendingPathComponent("data/events/2025/01/27"), withDestinationURL: outside)
+        let error = #expect(throws: AlmanacError.self) {
+            try store.save(Event(id: "S1", timestamp: instant("2025-01-27T10:00:00Z"), kind: "k"))
+        }
+        #expect(error?.code == .symbolicLink)
+        #expect(error?.path == "data/events/2025/01/27")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written through the link")
+        #expect(throws: AlmanacError.self) { try store.documents(Event.self) }
+        #expect(try store.check().problems.map(\.kind) == ["symbolic-link"])
+    }
+
+    @Test("a symbolic link in place of a document file is refused")
+    func symlinkedDocument() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        let target = folder.path("secret.json")
+        try Data("{\"id\": \"T1\"}".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: store.url.appendingPathComponent("data/templates/T1.json"), withDestinationURL: target)
+        let error = #expect(throws: AlmanacError.self) { try store.documents(json: "templates") }
+        #expect(error?.code == .symbolicLink)
+    }
+}
