@@ -21,7 +21,7 @@ struct DurabilityTests {
         defer { umask(previous) }
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
-        try store.save(Event(id: "E1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "k"))
+        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "k"))
         try store.save(json: .object(["id": .string("L1"), "timestamp": .string("2025-02-01T00:00:00Z")]), in: "logs")
         try store.save(Preferences(timerDuration: 30, interests: []))
         for relative in treeListing(store.url) {
@@ -37,7 +37,7 @@ struct DurabilityTests {
     func crashBeforeRename() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
-        let original = Event(id: "C1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "original")
+        let original = LoggedEvent(id: "C1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "original")
         try store.save(original)
         FaultInjection.arm(.afterTemporaryWrite, name: "C1.json")
         var changed = original
@@ -51,11 +51,11 @@ struct DurabilityTests {
 
         // Another process opening the store sees the old document, whole.
         let reader = try Store(at: store.url)
-        #expect(try reader.document(Event.self, id: "C1") == original)
+        #expect(try reader.document(LoggedEvent.self, id: "C1") == original)
         #expect(try reader.check().problems.map(\.kind) == ["temporary-file"])
 
         // The next write, by anyone, removes the leftover.
-        try reader.save(Event(id: "C2", timestamp: instant("2025-03-01T10:00:00Z"), kind: "other"))
+        try reader.save(LoggedEvent(id: "C2", timestamp: instant("2025-03-01T10:00:00Z"), kind: "other"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dayFolder.path) == ["C1.json"])
         #expect(try reader.check().problems.isEmpty)
     }
@@ -64,7 +64,7 @@ struct DurabilityTests {
     func crashDuringMove() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
-        var event = Event(id: "M1", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")
+        var event = LoggedEvent(id: "M1", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")
         try store.save(event)
         event.timestamp = instant("2025-01-05T10:00:00Z")
         FaultInjection.arm(.beforeRemovingOldCopy, name: "M1.json")
@@ -72,7 +72,7 @@ struct DurabilityTests {
         FaultInjection.disarm(.beforeRemovingOldCopy, name: "M1.json")
         let other = try Store(at: store.url)
         #expect(try other.check().problems.contains { $0.kind == "duplicate-id" })
-        try other.save(Event(id: "M2", timestamp: instant("2025-02-01T10:00:00Z"), kind: "k"))
+        try other.save(LoggedEvent(id: "M2", timestamp: instant("2025-02-01T10:00:00Z"), kind: "k"))
         let files = treeListing(store.url.appendingPathComponent("data/events")).filter { $0.hasSuffix(".json") }
         #expect(files == ["2025/01/05/M1.json", "2025/02/01/M2.json"])
         #expect(try other.check().problems.isEmpty)
@@ -87,12 +87,12 @@ struct DurabilityTests {
         try FileManager.default.createDirectory(at: store.url.appendingPathComponent("data/events/2025/01"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: store.url.appendingPathComponent("data/events/2025/01/27"), withDestinationURL: outside)
         let error = #expect(throws: AlmanacError.self) {
-            try store.save(Event(id: "S1", timestamp: instant("2025-01-27T10:00:00Z"), kind: "k"))
+            try store.save(LoggedEvent(id: "S1", timestamp: instant("2025-01-27T10:00:00Z"), kind: "k"))
         }
         #expect(error?.code == .symbolicLink)
         #expect(error?.path == "data/events/2025/01/27")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written through the link")
-        #expect(throws: AlmanacError.self) { try store.documents(Event.self) }
+        #expect(throws: AlmanacError.self) { try store.documents(LoggedEvent.self) }
         #expect(try store.check().problems.map(\.kind) == ["symbolic-link"])
     }
 

@@ -9,11 +9,11 @@ struct StoreLayoutTests {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
         // 03:30 UTC on the 28th is still the 27th in New York.
-        let event = Event(id: "E1", timestamp: instant("2025-01-28T03:30:00Z"), kind: "exit_to_focus", pauseDuration: 30.5)
+        let event = LoggedEvent(id: "E1", timestamp: instant("2025-01-28T03:30:00Z"), kind: "exit_to_focus", pauseDuration: 30.5)
         try store.save(event)
         let file = store.url.appendingPathComponent("data/events/2025/01/27/E1.json")
         #expect(FileManager.default.fileExists(atPath: file.path))
-        #expect(try store.document(Event.self, id: "E1") == event)
+        #expect(try store.document(LoggedEvent.self, id: "E1") == event)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text == """
         {
@@ -70,7 +70,7 @@ struct StoreLayoutTests {
     func dateChangeMovesFile() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
-        var event = Event(id: "move-me", timestamp: instant("2025-01-10T15:00:00Z"), kind: "deepen_pause")
+        var event = LoggedEvent(id: "move-me", timestamp: instant("2025-01-10T15:00:00Z"), kind: "deepen_pause")
         try store.save(event)
         event.timestamp = instant("2025-02-20T15:00:00Z")
         try store.save(event)
@@ -78,18 +78,18 @@ struct StoreLayoutTests {
         let files = treeListing(data).filter { $0.hasSuffix(".json") }
         #expect(files == ["2025/02/20/move-me.json"])
         #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("2025/01").path), "empty date folders are removed")
-        #expect(try store.documents(Event.self) == [event])
+        #expect(try store.documents(LoggedEvent.self) == [event])
     }
 
     @Test("a date change seen through a second Store instance still moves the file")
     func dateChangeAcrossInstances() throws {
         let folder = TemporaryFolder()
         let first = try TestSchema.makeStore(in: folder)
-        try first.save(Event(id: "x", timestamp: instant("2025-01-10T15:00:00Z"), kind: "a"))
+        try first.save(LoggedEvent(id: "x", timestamp: instant("2025-01-10T15:00:00Z"), kind: "a"))
         let second = try Store(at: first.url)
-        try second.save(Event(id: "x", timestamp: instant("2025-01-11T15:00:00Z"), kind: "b"))
+        try second.save(LoggedEvent(id: "x", timestamp: instant("2025-01-11T15:00:00Z"), kind: "b"))
         // The first instance's cache is stale; it must notice the other writer.
-        try first.save(Event(id: "x", timestamp: instant("2025-01-12T15:00:00Z"), kind: "c"))
+        try first.save(LoggedEvent(id: "x", timestamp: instant("2025-01-12T15:00:00Z"), kind: "c"))
         let files = treeListing(first.url.appendingPathComponent("data/events")).filter { $0.hasSuffix(".json") }
         #expect(files == ["2025/01/12/x.json"])
     }
@@ -99,37 +99,37 @@ struct StoreLayoutTests {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
         let events = (1...40).map { day in
-            Event(id: "e\(day)", timestamp: instant("2025-01-01T10:00:00Z").addingTimeInterval(Double(day - 1) * 86_400), kind: "k")
+            LoggedEvent(id: "e\(day)", timestamp: instant("2025-01-01T10:00:00Z").addingTimeInterval(Double(day - 1) * 86_400), kind: "k")
         }
         try store.save(contentsOf: events.shuffled())
-        let january = try store.documents(Event.self, from: CalendarDate("2025-01-10")!, to: CalendarDate("2025-01-12")!)
+        let january = try store.documents(LoggedEvent.self, from: CalendarDate("2025-01-10")!, to: CalendarDate("2025-01-12")!)
         #expect(january.map(\.id) == ["e10", "e11", "e12"])
-        let instants = try store.documents(Event.self, from: instant("2025-02-08T10:00:00Z"), to: instant("2025-02-09T10:00:00Z"))
+        let instants = try store.documents(LoggedEvent.self, from: instant("2025-02-08T10:00:00Z"), to: instant("2025-02-09T10:00:00Z"))
         #expect(instants.map(\.id) == ["e39"])
-        #expect(try store.documents(Event.self, where: { $0.id.hasSuffix("0") }).count == 4)
+        #expect(try store.documents(LoggedEvent.self, where: { $0.id.hasSuffix("0") }).count == 4)
     }
 
     @Test("range queries never open folders outside the range")
     func rangeQueryPrunesFolders() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
-        try store.save(Event(id: "in", timestamp: instant("2025-03-15T10:00:00Z"), kind: "k"))
+        try store.save(LoggedEvent(id: "in", timestamp: instant("2025-03-15T10:00:00Z"), kind: "k"))
         // Booby-trap every neighbouring folder level: reading any of them would throw.
         for path in ["data/events/2025/03/14/bad.json", "data/events/2025/03/16/bad.json",
                      "data/events/2025/02/15/bad.json", "data/events/2024/03/15/bad.json"] {
             try writeRaw("{ not json", to: path, in: store)
         }
-        let found = try store.documents(Event.self, from: CalendarDate("2025-03-15")!, to: CalendarDate("2025-03-15")!)
+        let found = try store.documents(LoggedEvent.self, from: CalendarDate("2025-03-15")!, to: CalendarDate("2025-03-15")!)
         #expect(found.map(\.id) == ["in"])
-        #expect(throws: AlmanacError.self) { try store.documents(Event.self) }
+        #expect(throws: AlmanacError.self) { try store.documents(LoggedEvent.self) }
     }
 
     @Test("where filters compare as JSON")
     func whereFilters() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
-        try store.save(Event(id: "a", timestamp: instant("2025-01-01T10:00:00Z"), kind: "exit", pauseDuration: 30))
-        try store.save(Event(id: "b", timestamp: instant("2025-01-01T11:00:00Z"), kind: "proceed", pauseDuration: 15))
+        try store.save(LoggedEvent(id: "a", timestamp: instant("2025-01-01T10:00:00Z"), kind: "exit", pauseDuration: 30))
+        try store.save(LoggedEvent(id: "b", timestamp: instant("2025-01-01T11:00:00Z"), kind: "proceed", pauseDuration: 15))
         let filter = try FieldFilter(parsing: "pauseDuration=30.0")
         #expect(try store.documents(json: "events", where: [filter]).map { $0.location.id } == ["a"])
         #expect(try store.documents(json: "events", where: [FieldFilter(parsing: "kind=proceed")]).map { $0.location.id } == ["b"])
@@ -152,10 +152,10 @@ struct StoreLayoutTests {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
         DispatchQueue.concurrentPerform(iterations: 64) { index in
-            let event = Event(id: "t\(index)", timestamp: instant("2025-01-01T00:00:00Z").addingTimeInterval(Double(index) * 3600), kind: "k")
+            let event = LoggedEvent(id: "t\(index)", timestamp: instant("2025-01-01T00:00:00Z").addingTimeInterval(Double(index) * 3600), kind: "k")
             try? store.save(event)
-            _ = try? store.document(Event.self, id: "t\(index)")
+            _ = try? store.document(LoggedEvent.self, id: "t\(index)")
         }
-        #expect(try store.documents(Event.self).count == 64)
+        #expect(try store.documents(LoggedEvent.self).count == 64)
     }
 }

@@ -52,7 +52,7 @@ enum TestSchema {
 }
 
 /// A typed event for the `events` collection.
-struct Event: Document, Equatable {
+struct LoggedEvent: Document, Equatable {
     static let collection = "events"
     var id: String
     var timestamp: Date
