@@ -165,6 +165,8 @@ extension JSONParser {
                     try unexpectedValue()
                 }
 
+                // A finished value belongs to the innermost open container; its closing
+                // bracket may finish that container too, so keep handing values outwards.
                 while !openIsObject.isEmpty {
                     skipWhitespace()
                     if openIsObject[openIsObject.count - 1] {

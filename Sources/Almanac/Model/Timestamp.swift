@@ -40,14 +40,19 @@ enum Timestamp {
         var fraction = 0.0
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
-            var scale = 0.1
             let start = index
+            var digits = 0
+            var scale = 1
             while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                fraction += Double(bytes[index] - UInt8(ascii: "0")) * scale
-                scale /= 10
+                // Beyond nanoseconds the digits cannot change a Date; read them, ignore them.
+                if index - start < 9 {
+                    digits = digits * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                    scale *= 10
+                }
                 index += 1
             }
             guard index > start else { return nil }
+            fraction = Double(digits) / Double(scale)
         }
         guard index < bytes.count else { return nil }
         var offsetSeconds = 0

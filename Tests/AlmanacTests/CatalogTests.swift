@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import Almanac
+
+@Suite("Catalogs")
+struct CatalogTests {
+    @Test("each reference app's catalog loads, with every schema file present", arguments: Repository.apps)
+    func referenceCatalogs(app: String) throws {
+        let catalog = try Catalog.load(folder: Repository.schema(app))
+        #expect(catalog.app == app)
+        #expect(catalog.version == 1)
+        #expect(!catalog.collections.isEmpty)
+        for collection in catalog.collections where !collection.isSingleton {
+            #expect(collection.partition != nil)
+            if collection.partition != Partition.none { #expect(collection.dateField != nil, "\(collection.name)") }
+        }
+    }
+
+    @Test("the four apps together use every layout: day, month, year, none and singleton")
+    func everyLayoutUsed() throws {
+        var layouts: Set<String> = []
+        for app in Repository.apps {
+            for collection in try Catalog.load(folder: Repository.schema(app)).collections {
+                layouts.insert(collection.isSingleton ? "singleton" : collection.partition!.rawValue)
+            }
+        }
+        #expect(layouts == ["day", "month", "year", "none", "singleton"])
+    }
+
+    @Test("the catalogs name the entities of the seed documents", arguments: [
+        ("miga", ["usage-events", "streaks", "selected-apps", "mindfulness-content", "preferences"]),
+        ("elaro", ["focus-areas", "action-templates", "action-instances", "weekly-summaries"]),
+        ("pressure", ["commitments", "settings", "escalation-state", "notification-log"]),
+        ("cravey", ["usage", "cravings", "recordings", "motivational-messages"]),
+    ])
+    func seedEntities(app: String, names: [String]) throws {
+        let catalog = try Catalog.load(folder: Repository.schema(app))
+        for name in names { #expect(catalog.collection(named: name) != nil, "\(app) lacks \(name)") }
+    }
+
+    @Test("Pressure commitments are unique by date; Cravey cravings nullify their recording")
+    func constraints() throws {
+        let pressure = try Catalog.load(folder: Repository.schema("pressure"))
+        #expect(pressure.collection(named: "commitments")?.unique == ["date"])
+        let cravey = try Catalog.load(folder: Repository.schema("cravey"))
+        let reference = cravey.collection(named: "cravings")?.references.first
+        #expect(reference?.collection == "recordings")
+        #expect(reference?.onDelete == .nullify)
+    }
+
+    @Test("a bad catalog is refused with the file and the pointer at fault", arguments: [
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "weekly", "dateField": "d"}]}"#, "/collections/0/partition"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "day"}]}"#, "/collections/0/dateField"),
+        (#"{"app": "x", "version": 0, "collections": []}"#, "/version"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "../a", "schema": "s.json", "partition": "none"}]}"#, "/collections/0/name"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "colour": 1}]}"#, "/collections/0/colour"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "references": [{"field": "b", "collection": "zz", "onDelete": "cascade"}]}]}"#, "/collections/0/references/0/collection"),
+    ])
+    func badCatalog(json: String, pointer: String) throws {
+        let error = #expect(throws: AlmanacError.self) { try Catalog(bytes: Array(json.utf8), path: "catalog.json") }
+        #expect(error?.code == .invalidCatalog)
+        #expect(error?.path == "catalog.json")
+        #expect(error?.pointer == pointer)
+    }
+}
