@@ -58,5 +58,8 @@ struct StrictReadingTests {
         #expect(error?.code == .invalidDocument)
         #expect(error?.path == "data/events/2025/01/01/E9.json")
         #expect(error?.pointer == "/kind")
+        #expect(error?.line == 1)
+        #expect(error?.column == 22)
+        #expect(error?.description.hasPrefix("data/events/2025/01/01/E9.json:1:22: /kind: ") == true)
     }
 }

@@ -19,17 +19,17 @@ enum FaultInjection {
 
     /// Arms `point` for writes of the file `name`, until ``disarm(_:name:)``.
     static func arm(_ point: Point, name: String) {
-        lock.withLock { _ = armed.insert(point.rawValue + "/" + name) }
+        lock.synchronized { _ = armed.insert(point.rawValue + "/" + name) }
     }
 
     /// Disarms `point` for `name`.
     static func disarm(_ point: Point, name: String) {
-        lock.withLock { _ = armed.remove(point.rawValue + "/" + name) }
+        lock.synchronized { _ = armed.remove(point.rawValue + "/" + name) }
     }
 
     /// Throws a simulated crash when `point` is armed for `name`.
     static func check(_ point: Point, name: String) throws {
-        let hit = lock.withLock { armed.isEmpty ? false : armed.contains(point.rawValue + "/" + name) }
+        let hit = lock.synchronized { armed.isEmpty ? false : armed.contains(point.rawValue + "/" + name) }
         if hit {
             throw AlmanacError(.simulatedCrash, "simulated crash at \(point.rawValue)", path: name)
         }

@@ -42,6 +42,6 @@ extension Store {
 
     /// Looks up a document's location under `mutex`.
     func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
-        try mutex.withLock { try locationIndex(of: collection)[DocumentID.key(id)] }
+        try mutex.synchronized { try locationIndex(of: collection)[DocumentID.key(id)] }
     }
 }

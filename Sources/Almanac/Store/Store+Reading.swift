@@ -31,7 +31,7 @@ extension Store {
             guard let location = try location(of: id, in: descriptor) else { return nil }
             if let document = try read(location) { return document }
             // The file moved or vanished under a stale index: rebuild once.
-            if attempt == 0 { mutex.withLock { cache.locations[descriptor.name] = nil } }
+            if attempt == 0 { mutex.synchronized { cache.locations[descriptor.name] = nil } }
         }
         return nil
     }

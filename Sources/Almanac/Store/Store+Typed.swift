@@ -109,8 +109,15 @@ extension Store {
     private func decode<T: Decodable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
         do {
             return try DocumentDecoder().decode(T.self, from: stored.value)
-        } catch let error as AlmanacError {
-            throw error.at(path: stored.location.relativePath)
+        } catch var error as AlmanacError {
+            error.path = stored.location.relativePath
+            if let pointer = error.pointer, error.line == nil,
+               let bytes = try openFolders(stored.location.folderPath)?.readFile(stored.location.fileName),
+               let position = JSONPointerLocator.position(of: pointer, in: bytes) {
+                error.line = position.line
+                error.column = position.column
+            }
+            throw error
         }
     }
 }
