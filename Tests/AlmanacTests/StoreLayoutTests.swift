@@ -159,3 +159,29 @@ struct StoreLayoutTests {
         #expect(try store.documents(LoggedEvent.self).count == 64)
     }
 }
+
+@Suite("Store caches")
+struct StoreCacheTests {
+    @Test("a date folder removed by hand while the store is open is recreated, not written into")
+    func removedFolderIsRecreated() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(LoggedEvent(id: "a", timestamp: instant("2025-01-27T10:00:00Z"), kind: "k"))
+        try FileManager.default.removeItem(at: store.url.appendingPathComponent("data/events/2025/01/27"))
+        try store.save(LoggedEvent(id: "b", timestamp: instant("2025-01-27T11:00:00Z"), kind: "k"))
+        #expect(FileManager.default.fileExists(atPath: store.url.appendingPathComponent("data/events/2025/01/27/b.json").path))
+    }
+
+    @Test("another process's write is seen: caches are dropped when the lock shows another writer")
+    func otherWriterSeen() throws {
+        let folder = TemporaryFolder()
+        let first = try TestSchema.makeStore(in: folder)
+        try first.save(json: .object(["id": .string("t1")]), in: "templates")
+        #expect(try first.document(json: "t2", in: "templates") == nil)
+        let second = try Store(at: first.url)
+        try second.save(json: .object(["id": .string("t2")]), in: "templates")
+        #expect(try first.document(json: "t2", in: "templates") != nil)
+        #expect(try second.delete(id: "t1", in: "templates"))
+        #expect(try first.document(json: "t1", in: "templates") == nil)
+    }
+}

@@ -161,6 +161,12 @@ final class Directory: @unchecked Sendable {
         unlinkat(descriptor, name, AT_REMOVEDIR) == 0
     }
 
+    /// Whether the folder still has a name (it was not removed since it was opened).
+    var isStillLinked: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && info.st_nlink > 0
+    }
+
     /// Flushes this folder's entries (creations, renames, removals) to stable storage.
     func synchronize() throws {
         guard SystemCall.synchronize(descriptor) == 0 else { throw SystemCall.failure("fsync", path: path.isEmpty ? "." : path) }

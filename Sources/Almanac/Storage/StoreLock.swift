@@ -20,7 +20,7 @@ final class StoreLock: @unchecked Sendable {
     private let path: String
 
     /// Who holds (or last held) the lock, as recorded in the lock file.
-    struct Holder: Codable, Sendable, Equatable {
+    struct Holder: Sendable, Equatable {
         var pid: Int32
         var command: String
         var since: String
@@ -92,21 +92,26 @@ final class StoreLock: @unchecked Sendable {
 
     /// Parses a lock record, or returns `nil` for an empty, torn or hand-written one.
     static func parseHolder(_ bytes: [UInt8]) -> Holder? {
-        do {
-            let parsed = try JSONParser.parse(bytes)
-            return try DocumentDecoder().decode(Holder.self, from: parsed.value)
-        } catch {
-            // A record torn by a concurrent rewrite, or edited by hand: the holder is unknown.
-            return nil
-        }
+        // A record torn by a concurrent rewrite, or edited by hand, means the holder is unknown.
+        guard let parsed = try? JSONParser.parse(bytes), case .object(let members) = parsed.value,
+              let pid = members["pid"]?.numberValue?.int64Value, let command = members["command"]?.stringValue,
+              let since = members["since"]?.stringValue, let state = members["state"]?.stringValue,
+              let token = members["token"]?.stringValue
+        else { return nil }
+        return Holder(pid: Int32(truncatingIfNeeded: pid), command: command, since: since, state: state, token: token)
     }
 
     private func write(_ holder: Holder) {
         // The record is advisory (who holds the lock, did it finish); it needs no fsync:
-        // after a power loss every cache that reads it is gone too.
-        guard let value = try? DocumentEncoder().encode(holder) else { return }
-        let bytes = CanonicalJSON.compactBytes(value) + [UInt8(ascii: "\n")]
-        _ = ftruncate(descriptor, 0)
+        // after a power loss every cache that reads it is gone too. It is written on every
+        // save, so it is built directly rather than through the Codable encoder.
+        let record = JSONValue.object([
+            "pid": .number(JSONNumber(holder.pid)), "command": .string(holder.command), "since": .string(holder.since),
+            "state": .string(holder.state), "token": .string(holder.token),
+        ])
+        let bytes = CanonicalJSON.compactBytes(record) + [UInt8(ascii: "\n")]
+        // Write, then cut the old tail: a reader never sees an empty record, at worst a torn one.
         _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(descriptor, off_t(bytes.count))
     }
 }

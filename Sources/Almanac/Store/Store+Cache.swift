@@ -9,20 +9,34 @@ extension Store {
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]
+        /// Open folders of the write path, by their path from the store root, so a save does
+        /// not re-open `data/<collection>/YYYY/MM/DD` one component at a time.
+        var folders: [[String]: Directory] = [:]
+        /// True while this Store holds the write lock: the caches are then authoritative
+        /// and the lock file need not be read.
+        var isWriting = false
 
         mutating func invalidate() {
             locations.removeAll()
+            folders.removeAll()
             token = nil
+        }
+
+        /// Forgets the open folder at `path` and every folder below it (they are being removed).
+        mutating func forgetFolders(under path: [String]) {
+            folders = folders.filter { !$0.key.starts(with: path) }
         }
     }
 
     /// The id → location index of `collection`, rebuilt when another writer has written since.
     /// Call with `mutex` held.
     func locationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
-        let current = lastWriterToken()
-        if current != cache.token {
-            cache.invalidate()
-            cache.token = current
+        if !cache.isWriting {
+            let current = lastWriterToken()
+            if current != cache.token {
+                cache.invalidate()
+                cache.token = current
+            }
         }
         if let index = cache.locations[collection.name] { return index }
         var index: [String: DocumentLocation] = [:]
@@ -43,5 +57,19 @@ extension Store {
     /// Looks up a document's location under `mutex`.
     func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
         try mutex.synchronized { try locationIndex(of: collection)[DocumentID.key(id)] }
+    }
+}
+
+extension Store {
+    /// Opens the folders `names` for writing, creating missing ones, through the cache of
+    /// open folders. Call inside ``withWriteLock(_:)``.
+    func writableFolder(_ names: [String]) throws -> Directory {
+        // A folder removed behind our back (by hand) keeps its descriptor valid; writing into it
+        // would lose the file, so a cached folder is used only while it is still linked.
+        if let open = cache.folders[names], open.isStillLinked { return open }
+        if cache.folders.count >= 256 { cache.folders.removeAll() }
+        let folder = try createFolders(names)
+        cache.folders[names] = folder
+        return folder
     }
 }

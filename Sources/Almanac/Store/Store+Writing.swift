@@ -83,19 +83,15 @@ extension Store {
         let moves = prepared.compactMap { write in write.previous.map { ($0, write.location) } }
         if !moves.isEmpty { try writeJournal(moves: moves) }
 
-        var folders: [[String]: Directory] = [:]
+        var touched: [[String]: Directory] = [:]
         for write in prepared {
             let path = write.location.folderPath
-            let folder: Directory
-            if let open = folders[path] {
-                folder = open
-            } else {
-                folder = try createFolders(path)
-                folders[path] = folder
-            }
+            let folder = try touched[path] ?? writableFolder(path)
+            touched[path] = folder
             try folder.writeFile(write.location.fileName, write.bytes, synchronizeFolder: false)
         }
-        for folder in folders.values { try folder.synchronize() }
+        // The batch's one durability point: each folder that gained a file, once.
+        for folder in touched.values { try folder.synchronize() }
 
         if !moves.isEmpty {
             for (old, _) in moves {
@@ -142,8 +138,10 @@ extension Store {
     private func removeEmptyDateFolders(_ location: DocumentLocation) throws {
         var folders = location.folders
         while let last = folders.popLast() {
-            guard let parent = try openFolders(["data", location.collection] + folders) else { return }
+            let parentPath = ["data", location.collection] + folders
+            guard let parent = try openFolders(parentPath) else { return }
             guard parent.removeFolderIfEmpty(last) else { return }
+            cache.forgetFolders(under: parentPath + [last])
             try parent.synchronize()
         }
     }

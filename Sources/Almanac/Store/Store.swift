@@ -122,6 +122,8 @@ public final class Store: @unchecked Sendable {
         if previous?.token != cache.token { cache.invalidate() }
         // From here the caches describe the store as this writer leaves it.
         cache.token = token
+        cache.isWriting = true
+        defer { cache.isWriting = false }
         do {
             if previous?.state == "active" { try recoverInterruptedWrite() }
             return try body()
