@@ -146,6 +146,21 @@ final class Directory: @unchecked Sendable {
         if synchronizeFolder { try synchronize() }
     }
 
+    /// Appends `bytes` to the file `name` (created 0600), without fsync: for hints that a
+    /// crash may lose without harm. One `write` call, so concurrent appends do not interleave.
+    func append(_ name: String, _ bytes: [UInt8]) throws {
+        let fd = SystemCall.retryingInterrupts {
+            openat(descriptor, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        defer { close(fd) }
+        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name)) }
+        let count = bytes.withUnsafeBytes { buffer in
+            SystemCall.retryingInterrupts { write(fd, buffer.baseAddress, buffer.count) }
+        }
+        guard count == bytes.count else { throw SystemCall.failure("write", path: childPath(name)) }
+    }
+
     /// Removes the file `name`; returns false when it did not exist. Does not fsync the folder.
     @discardableResult
     func removeFile(_ name: String) throws -> Bool {

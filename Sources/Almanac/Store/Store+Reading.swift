@@ -27,6 +27,11 @@ extension Store {
             return try read(DocumentLocation(collection: descriptor.name, folders: [], id: nil))
         }
         try DocumentID.validate(id, collection: collection)
+        // Fast path for a store just opened: the hinted file, if it is really there.
+        if mutex.synchronized({ cache.locations[descriptor.name] == nil }),
+           let hinted = hintedLocation(of: id, in: descriptor), let document = try read(hinted) {
+            return document
+        }
         for attempt in 0..<2 {
             guard let location = try location(of: id, in: descriptor) else { return nil }
             if let document = try read(location) { return document }

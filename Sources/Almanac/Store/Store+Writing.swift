@@ -6,6 +6,8 @@ struct PreparedWrite {
     var members: [String: JSONValue]
     var bytes: [UInt8]
     var previous: DocumentLocation?
+    /// Whether no document with this id was stored before.
+    var isNew: Bool
 }
 
 extension Store {
@@ -52,7 +54,10 @@ extension Store {
             }
             guard let target else { return false }
             try removeDocumentFile(at: target)
-            if let id = target.id { cache.locations[descriptor.name]?[DocumentID.key(id)] = nil }
+            if let id = target.id {
+                cache.locations[descriptor.name]?[DocumentID.key(id)] = nil
+                recordHints([(id, descriptor.name, nil)])
+            }
             return true
         }
     }
@@ -100,10 +105,13 @@ extension Store {
             }
             try removeJournal()
         }
+        var hints: [(id: String, collection: String, location: DocumentLocation?)] = []
         for write in prepared {
             guard let id = write.location.id else { continue }
+            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
             cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
         }
+        recordHints(hints)
         return prepared.map(\.location)
     }
 
@@ -112,7 +120,9 @@ extension Store {
         let location = try location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         var previous: DocumentLocation?
+        var isNew = location.id != nil
         if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {
+            isNew = false
             if existing.id != id {
                 throw AlmanacError(
                     .idCollision,
@@ -122,7 +132,7 @@ extension Store {
             if existing != location { previous = existing }
         }
         return PreparedWrite(collection: collection, location: location, members: members,
-                             bytes: CanonicalJSON.prettyBytes(document), previous: previous)
+                             bytes: CanonicalJSON.prettyBytes(document), previous: previous, isNew: isNew)
     }
 
     /// Removes a document file, fsyncs its folder, and removes date folders left empty.
