@@ -185,3 +185,22 @@ struct StoreCacheTests {
         #expect(try first.document(json: "t1", in: "templates") == nil)
     }
 }
+
+@Suite("Scans")
+struct ScanTests {
+    @Test("a scan over many documents keeps chronological order and names the first damaged file")
+    func largeScan() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        let events = (0..<900).map { index in
+            LoggedEvent(id: String(format: "e%04d", index), timestamp: instant("2025-01-01T00:00:00Z").addingTimeInterval(Double(index) * 3000), kind: "k")
+        }
+        try store.save(contentsOf: events.shuffled())
+        #expect(try store.documents(LoggedEvent.self) == events)
+        try writeRaw("{\"id\": ", to: "data/events/2025/01/20/zz1.json", in: store)
+        try writeRaw("{\"id\": ", to: "data/events/2025/01/03/zz2.json", in: store)
+        let error = #expect(throws: AlmanacError.self) { try store.documents(LoggedEvent.self) }
+        #expect(error?.path == "data/events/2025/01/03/zz2.json", "the earliest damaged file, whatever the threads did")
+        #expect(error?.code == .malformedJSON)
+    }
+}

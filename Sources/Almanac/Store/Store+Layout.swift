@@ -137,7 +137,9 @@ extension Store {
         days: ClosedRange<CalendarDate>?, into result: inout [DocumentLocation]
     ) throws {
         let depth = collection.partition?.depth ?? 0
-        for entry in try folder.entries() {
+        // In name order, which is date order for date folders: scans, errors and counts are
+        // then the same on every file system.
+        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
             if entry.kind == .symbolicLink {
                 throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
             }

@@ -67,25 +67,30 @@ extension Store {
             throw AlmanacError(.invalidArgument, "collection \(collection) has no date field, so it cannot be read by date range; leave out --from and --to")
         }
         let pruneDays = descriptor.partition == .some(.none) ? nil : folderDays
-        var results: [(key: Double, id: String, document: StoredDocument)] = []
-        for location in try locations(in: descriptor, days: pruneDays) {
-            guard let document = try read(location) else { continue }  // removed meanwhile
-            guard filters.allSatisfy({ $0.matches(document.value) }) else { continue }
-            var key = 0.0
-            if let members = document.value.objectValue, let date = try filingDate(of: members, in: descriptor, id: location.id) {
-                if let days, !days.contains(date.day(in: timeZone)) { continue }
-                if let instants {
-                    switch date {
-                    case .timestamp(let instant): guard instants.contains(instant) else { continue }
-                    case .day(let day): guard folderDays?.contains(day) ?? false else { continue }
+        let timeZone = self.timeZone
+        let rangeDays = folderDays
+        // Reading and parsing dominate a scan; spread them over the cores.
+        let loaded: [(key: Double, id: String, document: StoredDocument)?] = try locations(in: descriptor, days: pruneDays)
+            .parallelMap { location in
+                guard let document = try self.read(location) else { return nil }  // removed meanwhile
+                guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
+                var key = 0.0
+                if let members = document.value.objectValue,
+                   let date = try self.filingDate(of: members, in: descriptor, id: location.id) {
+                    if let days, !days.contains(date.day(in: timeZone)) { return nil }
+                    if let instants {
+                        switch date {
+                        case .timestamp(let instant): guard instants.contains(instant) else { return nil }
+                        case .day(let day): guard rangeDays?.contains(day) ?? false else { return nil }
+                        }
                     }
+                    key = date.sortKey
+                } else if rangeDays != nil {
+                    return nil  // no date: cannot be in a date range
                 }
-                key = date.sortKey
-            } else if folderDays != nil {
-                continue  // no date: cannot be in a date range
+                return (key, location.id ?? "", document)
             }
-            results.append((key, location.id ?? "", document))
-        }
+        var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
         return results.map(\.document)
     }

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+
+extension Array where Element: Sendable {
+    /// `map` spread over the machine's cores for long arrays, keeping the order. When several
+    /// elements fail, the error of the first failing element (in order) is thrown, so the
+    /// result does not depend on thread timing.
+    func parallelMap<T: Sendable>(minimumCount: Int = 256, _ transform: @Sendable (Element) throws -> T) throws -> [T] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard count >= minimumCount, cores > 1 else { return try map(transform) }
+        let chunks = Swift.min(count, cores * 4)
+        let results = ResultSlots<T>(count: count)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
+            for index in range {
+                do {
+                    results.set(index, .success(try transform(self[index])))
+                } catch {
+                    results.set(index, .failure(error))
+                    return  // later elements of this chunk cannot matter: an earlier one failed
+                }
+            }
+        }
+        return try results.values()
+    }
+}
+
+/// Per-index results written by concurrent workers: each slot is written by exactly one worker.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    // Sendable: workers write disjoint slots through the buffer pointer, and the slots are
+    // read only after concurrentPerform returns, which orders those writes before the reads.
+    private var slots: [Result<T, any Error>?]
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ value: Result<T, any Error>) {
+        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+
+    func values() throws -> [T] {
+        var output: [T] = []
+        output.reserveCapacity(slots.count)
+        for slot in slots {
+            guard let slot else { break }  // after a failure; the failure came first in order
+            output.append(try slot.get())
+        }
+        return output
+    }
+}
