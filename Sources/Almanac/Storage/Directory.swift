@@ -122,6 +122,7 @@ final class Directory: @unchecked Sendable {
         do {
             defer { if !closed { close(fd) } }
             guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
+            try FaultInjection.check(.diskFull, name: name)
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
