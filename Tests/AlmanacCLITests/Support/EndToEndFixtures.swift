@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+
+@testable import Almanac
+
+// End-to-end tests of the `almanac` tool: each test runs the BUILT executable as a
+// subprocess (see Support/AlmanacProcess.swift) against a store in its own temporary
+// folder. The sample stores are copied before anything writes to them.
+//
+//     swift build --scratch-path .build-e2e && swift test --scratch-path .build-e2e --filter EndToEnd
+
+// MARK: - Helpers
+
+func run(_ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil) throws -> AlmanacRun {
+    try AlmanacProcess.run(args, stdin: stdin, env: env, cwd: cwd)
+}
+
+/// An Int from a JSONSerialization value (NSNumber on some platforms, Int on others).
+func int(_ value: Any?) -> Int? {
+    if let number = value as? Int { return number }
+    if let number = value as? NSNumber { return number.intValue }
+    return nil
+}
+
+/// The catalog of the repository's schema for `app`: its version and collections.
+struct RepoCatalog {
+    var version: Int
+    /// name → "day" | "month" | "year" | "none" | "singleton"
+    var layouts: [(name: String, layout: String)]
+
+    init(_ app: String) throws {
+        let url = E2ERepository.schema(app).appendingPathComponent("catalog.json")
+        let object = try #require(E2EFiles.object(url), "cannot read \(url.path)")
+        version = try #require(int(object["version"]))
+        let collections = try #require(object["collections"] as? [[String: Any]])
+        layouts = try collections.map { collection in
+            let name = try #require(collection["name"] as? String)
+            if (collection["singleton"] as? Bool) == true { return (name, "singleton") }
+            return (name, collection["partition"] as? String ?? "none")
+        }
+    }
+}
+
+/// How many documents a collection of the store at `store` holds, counted on disk.
+func documentCount(_ collection: String, layout: String, in store: URL) -> Int {
+    if layout == "singleton" {
+        return E2EFiles.exists(store.appendingPathComponent("data/\(collection).json")) ? 1 : 0
+    }
+    return E2EFiles.files(under: store.appendingPathComponent("data/\(collection)")).filter { $0.hasSuffix(".json") }.count
+}
+
+/// A MIGA usage event as compact JSON with its keys out of order (and an escaped `/`), so
+/// that the stored form must be the tool's canonical one.
+func usageEvent(
+    id: String, timestamp: String, eventType: String = "exit_to_focus", app: String = "X/Twitter", pause: Int = 7
+) -> String {
+    let escapedApp = app.replacingOccurrences(of: "/", with: "\\/")
+    return #"{"timestamp":"\#(timestamp)","targetAppName":"\#(escapedApp)","id":"\#(id)","timerDuration":20,"pauseDuration":\#(pause),"eventType":"\#(eventType)"}"#
+}
+
+/// The canonical bytes of ``usageEvent(id:timestamp:eventType:app:pause:)``: sorted keys,
+/// 2-space indent, `/` unescaped, a trailing newline.
+func canonicalUsageEvent(
+    id: String, timestamp: String, eventType: String = "exit_to_focus", app: String = "X/Twitter", pause: Int = 7
+) -> String {
+    """
+    {
+      "eventType": "\(eventType)",
+      "id": "\(id)",
+      "pauseDuration": \(pause),
+      "targetAppName": "\(app)",
+      "timerDuration": 20,
+      "timestamp": "\(timestamp)"
+    }
+
+    """
+}
+
+/// A UUID-shaped document id (MIGA's schemas want UUIDs), distinct for each `number`.
+func uuid(_ number: Int) -> String {
+    let digits = String(number)
+    return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - digits.count) + digits
+}
+
+/// Creates a MIGA store with `almanac init` in `folder` and returns it.
+func makeStore(in folder: E2EFolder, timeZone: String = "America/New_York", sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    let store = folder.path("store")
+    let result = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", timeZone])
+    try #require(result.exit == 0, "almanac init failed: \(result)", sourceLocation: sourceLocation)
+    return store
+}
+
+/// Every `.json` file under `data/` of a store, relative to the store.
+func dataFiles(_ store: URL) -> [String] {
+    E2EFiles.files(under: store.appendingPathComponent("data")).map { "data/" + $0 }
+}
