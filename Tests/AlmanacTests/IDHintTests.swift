@@ -9,6 +9,7 @@ struct IDHintTests {
         try store.save(contentsOf: (0..<30).map { day in
             LoggedEvent(id: "e\(day)", timestamp: instant("2025-01-01T12:00:00Z").addingTimeInterval(Double(day) * 86_400), kind: "k")
         })
+        store.finishWriting()  // hints are written when the write session ends
         return store
     }
 
@@ -40,6 +41,7 @@ struct IDHintTests {
         let store = try storeWithEvents(folder)
         try store.save(LoggedEvent(id: "e3", timestamp: instant("2025-03-01T12:00:00Z"), kind: "moved"))
         #expect(try store.delete(LoggedEvent.self, id: "e4"))
+        store.finishWriting()
         let fresh = try Store(at: store.url)
         #expect(try fresh.document(LoggedEvent.self, id: "e3")?.kind == "moved")
         #expect(fresh.hintedLocation(of: "e4", in: try fresh.collection(named: "events")) == nil)

@@ -71,3 +71,47 @@ struct StoreVersionTests {
         try waiter.save(json: .object(["id": .string("T1")]), in: "templates")
     }
 }
+
+@Suite("Write sessions")
+struct WriteSessionTests {
+    func lockState(_ store: URL) throws -> String? {
+        let bytes = Array(try Data(contentsOf: store.appendingPathComponent(".almanac/lock")))
+        return StoreLock.parseHolder(bytes)?.state
+    }
+
+    @Test("the lock is held briefly after a write, then released by itself")
+    func endsAfterLinger() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        try store.save(json: .object(["id": .string("t1")]), in: "templates")
+        #expect(try lockState(store.url) == "active")
+        Thread.sleep(forTimeInterval: Store.lockLinger * 10)
+        #expect(try lockState(store.url) == "released")
+    }
+
+    @Test("finishWriting and releasing the store end the session at once")
+    func endsOnRequest() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        try store.save(json: .object(["id": .string("t1")]), in: "templates")
+        store.finishWriting()
+        #expect(try lockState(store.url) == "released")
+        do {
+            let other = try Store(at: store.url)
+            try other.save(json: .object(["id": .string("t2")]), in: "templates")
+            #expect(try lockState(store.url) == "active")
+        }
+        #expect(try lockState(store.url) == "released")
+    }
+
+    @Test("a session's saves are each durable: another store sees every one while the session lasts")
+    func visibleDuringSession() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        let reader = try Store(at: store.url)
+        for index in 0..<20 {
+            try store.save(json: .object(["id": .string("t\(index)")]), in: "templates")
+            #expect(try reader.document(json: "t\(index)", in: "templates") != nil)
+        }
+    }
+}

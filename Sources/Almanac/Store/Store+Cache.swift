@@ -5,17 +5,13 @@ extension Store {
     /// store's own writes. It is thrown away whenever the lock file shows that another
     /// writer (another process or Store instance) has written since it was built.
     struct Cache {
-        /// The lock token of the last write this cache has seen.
+        /// `<token>/<state>` of the lock record when the caches were built (see ``Store/lastWriterStamp()``).
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]
         /// Open folders of the write path, by their path from the store root, so a save does
         /// not re-open `data/<collection>/YYYY/MM/DD` one component at a time.
         var folders: [[String]: Directory] = [:]
-        /// True while this Store holds the write lock: the caches are then authoritative
-        /// and the lock file need not be read.
-        var isWriting = false
-
         mutating func invalidate() {
             locations.removeAll()
             folders.removeAll()
@@ -30,15 +26,26 @@ extension Store {
 
     /// The id → location index of `collection`, rebuilt when another writer has written since.
     /// Call with `mutex` held.
+    ///
+    /// Outside its own write session a store trusts its caches only while the lock record
+    /// shows the same finished writer as when they were built; while another writer's
+    /// session is active, documents may appear at any moment, so nothing is cached.
     func locationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
-        if !cache.isWriting {
-            let current = lastWriterToken()
-            if current != cache.token {
+        if session == nil {
+            let stamp = lastWriterStamp()
+            if stamp != cache.token {
                 cache.invalidate()
-                cache.token = current
+                cache.token = stamp
             }
+            if stamp?.hasSuffix("/active") == true { return try buildLocationIndex(of: collection) }
         }
         if let index = cache.locations[collection.name] { return index }
+        let index = try buildLocationIndex(of: collection)
+        cache.locations[collection.name] = index
+        return index
+    }
+
+    private func buildLocationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
         var index: [String: DocumentLocation] = [:]
         for location in try locations(in: collection, days: nil) {
             let key = DocumentID.key(location.id ?? "")
@@ -50,7 +57,6 @@ extension Store {
             }
             index[key] = location
         }
-        cache.locations[collection.name] = index
         return index
     }
 

@@ -37,16 +37,24 @@ extension Store {
         return latest
     }
 
-    /// Appends hints for documents created or moved (`location`) or deleted (`nil`).
-    /// Call inside ``withWriteLock(_:)``. A hint that cannot be written only costs a later
-    /// lookup a listing, so failures are not errors.
-    func recordHints(_ hints: [(id: String, collection: String, location: DocumentLocation?)]) {
-        guard !hints.isEmpty else { return }
+    /// Queues hints for documents created or moved (`location`) or deleted (`nil`); they are
+    /// appended when the write session ends, or now when many are waiting. Call inside
+    /// ``withWriteLock(_:)``.
+    func recordHints(_ hints: [IDHint]) {
+        pendingHints += hints
+        if pendingHints.count >= 4096 { flushHints() }
+    }
+
+    /// Appends the pending hints. A hint that cannot be written only costs a later lookup a
+    /// listing, so failures are not errors. Call with the write lock held.
+    func flushHints() {
+        guard !pendingHints.isEmpty else { return }
         var lines: [[String]: [UInt8]] = [:]
-        for hint in hints {
+        for hint in pendingHints {
             let target = hint.location?.relativePath ?? "-"
             lines[[hint.collection, Store.hintBucket(for: hint.id)], default: []] += Array("\(hint.id)\t\(target)\n".utf8)
         }
+        pendingHints.removeAll()
         for (key, bytes) in lines {
             guard let folder = try? writableFolder([".almanac", "ids", key[0]]) else { continue }
             try? folder.append(key[1], bytes)

@@ -105,7 +105,7 @@ extension Store {
             }
             try removeJournal()
         }
-        var hints: [(id: String, collection: String, location: DocumentLocation?)] = []
+        var hints: [IDHint] = []
         for write in prepared {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }

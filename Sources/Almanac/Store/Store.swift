@@ -16,8 +16,8 @@ import Foundation
 ///
 /// `Store` is safe to use from many threads at once.
 public final class Store: @unchecked Sendable {
-    // Sendable: every stored property is immutable except `cache` and `lazyLock`, which are
-    // only read or written while `mutex` is held. Writers also hold `mutex` for their whole
+    // Sendable: every stored property is immutable except `cache`, `session`, `pendingHints`
+    // and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
     // operation, so at most one thread of this process writes at a time, and `flock`
     // excludes other processes (and other Store instances on the same folder).
 
@@ -42,9 +42,13 @@ public final class Store: @unchecked Sendable {
 
     let mutex = NSLock()
     var cache = Cache()
+    /// The write session in progress, if this store holds the lock; see Store+WriteSession.swift.
+    var session: WriteSession?
+    /// Id hints written since the session began, appended when it ends.
+    var pendingHints: [IDHint] = []
     private var lazyLock: StoreLock?
-    private let instanceID = UUID().uuidString.prefix(8)
-    private let tokenCounter = Counter()
+    let instanceID = UUID().uuidString.prefix(8)
+    let tokenCounter = Counter()
 
     /// How a store is opened.
     public struct Options: Sendable {
@@ -90,6 +94,11 @@ public final class Store: @unchecked Sendable {
         writeRefusal = Store.refusal(manifest: manifest, codeSchemaVersion: options.codeSchemaVersion)
     }
 
+    deinit {
+        // Nothing else can reach the store now: finish the session without the mutex.
+        endSession()
+    }
+
     private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {
         if manifest.formatVersion > Manifest.supportedFormatVersion {
             return AlmanacError(
@@ -106,40 +115,9 @@ public final class Store: @unchecked Sendable {
         return nil
     }
 
-    /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
-    /// processes on `flock`. Recovers from a previous writer's crash first.
-    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
-        if let writeRefusal { throw writeRefusal }
-        mutex.lock()
-        defer { mutex.unlock() }
-        let lock = try writeLock()
-        let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
-        let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
-        var releaseCleanly = true
-        defer {
-            if releaseCleanly { lock.release(holder) } else { lock.abandon() }
-        }
-        if previous?.token != cache.token { cache.invalidate() }
-        // From here the caches describe the store as this writer leaves it.
-        cache.token = token
-        cache.isWriting = true
-        defer { cache.isWriting = false }
-        do {
-            if previous?.state == "active" { try recoverInterruptedWrite() }
-            return try body()
-        } catch let error as AlmanacError where error.code == .simulatedCrash {
-            releaseCleanly = false
-            cache.invalidate()
-            throw error
-        } catch {
-            cache.invalidate()
-            throw error
-        }
-    }
-
     /// The lock, creating `.almanac/` and its lock file on first use (a store cloned from
     /// git has no `.almanac/`, since git keeps no empty folders). Call with `mutex` held.
-    private func writeLock() throws -> StoreLock {
+    func writeLock() throws -> StoreLock {
         if let lazyLock { return lazyLock }
         let (internalFolder, _) = try root.openOrCreateFolder(".almanac")
         let lock = try StoreLock(folder: internalFolder)
@@ -147,10 +125,17 @@ public final class Store: @unchecked Sendable {
         return lock
     }
 
-    /// The token of the last writer, from the lock file; `nil` when no writer ever ran.
-    func lastWriterToken() -> String? {
-        if let lazyLock { return lazyLock.readHolder()?.token }
-        guard let folder = try? root.openFolder(".almanac"), let bytes = try? folder.readFile("lock") else { return nil }
-        return StoreLock.parseHolder(bytes)?.token
+    /// `<token>/<state>` of the last writer's lock record (`state` is `active` during its
+    /// session, `released` after); `nil` when no writer ever ran.
+    func lastWriterStamp() -> String? {
+        let holder: StoreLock.Holder?
+        if let lazyLock {
+            holder = lazyLock.readHolder()
+        } else if let folder = try? root.openFolder(".almanac"), let bytes = try? folder.readFile("lock") {
+            holder = StoreLock.parseHolder(bytes)
+        } else {
+            holder = nil
+        }
+        return holder.map { "\($0.token)/\($0.state)" }
     }
 }
