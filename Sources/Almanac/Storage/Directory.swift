@@ -88,11 +88,13 @@ final class Directory: @unchecked Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw AlmanacError(.io, "is not a regular file; remove or rename it", path: childPath(name))
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the size: a regular file returns a short read only at its end,
+        // so one read call usually proves the whole file was read.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var filled = 0
         while true {
             if filled == bytes.count {
-                // The file may have grown since fstat; keep reading until EOF.
+                // The file grew since fstat (edited in place); keep reading until EOF.
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
@@ -101,6 +103,7 @@ final class Directory: @unchecked Sendable {
             if count < 0 { throw SystemCall.failure("read", path: childPath(name)) }
             if count == 0 { break }
             filled += count
+            if filled < bytes.count { break }
         }
         bytes.removeSubrange(filled...)
         return bytes

@@ -5,9 +5,13 @@ extension Store {
     ///
     /// - Throws: `.malformedJSON` with the file's path, line and column; `.symbolicLink`.
     func read(_ location: DocumentLocation) throws -> StoredDocument? {
-        guard let folder = try openFolders(location.folderPath),
-              let bytes = try folder.readFile(location.fileName)
-        else { return nil }
+        guard let folder = try openFolders(location.folderPath) else { return nil }
+        return try read(location, in: folder)
+    }
+
+    /// Reads the document at `location` from its already open `folder`.
+    func read(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+        guard let bytes = try folder.readFile(location.fileName) else { return nil }
         do {
             let parsed = try JSONParser.parse(bytes)
             return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
@@ -70,9 +74,10 @@ extension Store {
         let timeZone = self.timeZone
         let rangeDays = folderDays
         // Reading and parsing dominate a scan; spread them over the cores.
-        let loaded: [(key: Double, id: String, document: StoredDocument)?] = try locations(in: descriptor, days: pruneDays)
-            .parallelMap { location in
-                guard let document = try self.read(location) else { return nil }  // removed meanwhile
+        let loaded: [(key: Double, id: String, document: StoredDocument)?] = try documentFiles(in: descriptor, days: pruneDays)
+            .parallelMap { file in
+                let location = file.location
+                guard let document = try self.read(location, in: file.folder) else { return nil }  // removed meanwhile
                 guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
                 var key = 0.0
                 if let members = document.value.objectValue,
