@@ -194,12 +194,10 @@ import Testing
         let store = try makeStore(in: folder)
         let result = try run(["put", "--store", store.path, "usage-events"],
                              stdin: usageEvent(id: uuid(81), timestamp: "2025-01-27T12:00:00Z", pause: 50))
-        withKnownIssue("bug: put does not validate documents against the collection schema (pauseDuration 50 > maximum 45 is saved, exit 0)") {
-            #expect(result.exit == 3, "\(result)")
-            #expect(result.stderr.contains("/pauseDuration"), "\(result)")
-            #expect(result.stderr.contains("45"), "\(result)")
-            #expect(dataFiles(store).isEmpty, "the invalid document was saved")
-        }
+        #expect(result.exit == 3, "\(result)")
+        #expect(result.stderr.contains("/pauseDuration"), "\(result)")
+        #expect(result.stderr.contains("45"), "\(result)")
+        #expect(dataFiles(store).isEmpty, "the invalid document was saved")
     }
 
     @Test func getAndRmOfAHostileIDAreUsageErrors() throws {

@@ -27,7 +27,7 @@ public struct Catalog: Sendable, Equatable {
     public static let fileName = "catalog.json"
 
     /// Loads and checks the catalog in the schema folder at `folder`, including that every
-    /// collection's schema file exists and is valid JSON.
+    /// collection's schema file exists and compiles (an unsupported keyword is an error).
     ///
     /// - Throws: `.invalidCatalog` naming the file and field at fault, `.notFound` when there is no catalog.
     public static func load(folder: URL) throws -> Catalog {
@@ -39,7 +39,9 @@ public struct Catalog: Sendable, Equatable {
             let schemaBytes = try readExternalFile(
                 schemaURL, missing: "collection \"\(collection.name)\" names schema \"\(collection.schema)\", which does not exist in \(folder.path)")
             do {
-                _ = try JSONParser.parse(schemaBytes)
+                // Compiling refuses a schema that uses a keyword the validator does not
+                // support, so no rule is ever silently ignored.
+                _ = try JSONSchema(try JSONParser.parse(schemaBytes).value, path: schemaURL.path)
             } catch let error as AlmanacError {
                 throw error.at(path: schemaURL.path)
             }

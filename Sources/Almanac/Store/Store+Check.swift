@@ -38,11 +38,11 @@ struct CheckWalker {
         if let schema = try store.root.openFolder("schema") {
             for collection in store.catalog.collections {
                 do {
-                    guard let bytes = try schema.readFile(collection.schema) else {
+                    guard try schema.readFile(collection.schema) != nil else {
                         report("missing-schema", "schema/\(collection.schema)", "the schema of collection \(collection.name) is missing; copy it from the app's schema folder")
                         continue
                     }
-                    _ = try JSONParser.parse(bytes)
+                    _ = try store.mutex.synchronized { try store.compiledSchema(for: collection) }
                 } catch let error as AlmanacError {
                     reportError(error, path: "schema/\(collection.schema)")
                 }
@@ -149,6 +149,7 @@ struct CheckWalker {
                 report("invalid-document", path, other == nil ? "has no \"id\"; add \"id\": \"\(id)\"" : "\"id\" must be a string", pointer: "/id")
             }
         }
+        checkSchema(stored, collection: collection, folder: folder, name: name)
         do {
             if let expected = try store.location(for: stored.value, in: collection).folderPath as [String]?,
                expected != location.folderPath, members["id"]?.stringValue == location.id {
@@ -166,6 +167,22 @@ struct CheckWalker {
             report("invalid-document", path, "\(error)")
         }
         return members
+    }
+
+    /// Reports every way the document breaks its collection's schema, each with its line and column.
+    private mutating func checkSchema(_ stored: StoredDocument, collection: CollectionDescriptor, folder: Directory, name: String) {
+        let path = stored.location.relativePath
+        guard let schema = try? store.mutex.synchronized({ try store.compiledSchema(for: collection) }) else {
+            return  // reported once for the schema file
+        }
+        let violations = schema.validate(stored.value)
+        guard !violations.isEmpty else { return }
+        let bytes = (try? folder.readFile(name)) ?? nil
+        for violation in violations {
+            let position = bytes.flatMap { JSONPointerLocator.position(of: violation.pointer, in: $0) }
+            report("schema", path, "\(violation.message) (\(collection.name) schema, \(violation.keyword))",
+                   line: position?.line, column: position?.column, pointer: violation.pointer)
+        }
     }
 
     private mutating func reportError(_ error: AlmanacError, path: String) {

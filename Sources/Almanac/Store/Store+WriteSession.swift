@@ -20,6 +20,12 @@ extension Store {
     /// long beyond the writes themselves.
     static let lockLinger: Double = 0.02
 
+    /// Where sessions are ended. A queue of its own, not the global pool: on Linux the Swift
+    /// concurrency threads come from that pool, and when callers block all of them (waiting
+    /// for this very lock, say) a release scheduled there would never run. A labelled serial
+    /// queue gets a thread of its own when the pool is busy.
+    private static let sessionQueue = DispatchQueue(label: "Almanac.Store.session")
+
     /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
     /// processes on `flock`. Recovers from a previous writer's crash when taking the lock.
     func withWriteLock<T>(_ body: () throws -> T) throws -> T {
@@ -72,7 +78,7 @@ extension Store {
         defer { session = current }
         guard !current.releaseScheduled else { return }
         current.releaseScheduled = true
-        DispatchQueue.global().asyncAfter(deadline: .now() + Store.lockLinger) { [weak self] in
+        Store.sessionQueue.asyncAfter(deadline: .now() + Store.lockLinger) { [weak self] in
             self?.endSessionIfIdle()
         }
     }
@@ -85,7 +91,7 @@ extension Store {
         if idle >= Store.lockLinger {
             endSession()
         } else {
-            DispatchQueue.global().asyncAfter(deadline: .now() + (Store.lockLinger - idle)) { [weak self] in
+            Store.sessionQueue.asyncAfter(deadline: .now() + (Store.lockLinger - idle)) { [weak self] in
                 self?.endSessionIfIdle()
             }
             current.releaseScheduled = true

@@ -119,6 +119,7 @@ extension Store {
     private func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
         let location = try location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
+        try validate(document, in: collection, id: location.id)
         var previous: DocumentLocation?
         var isNew = location.id != nil
         if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {

@@ -16,8 +16,8 @@ import Foundation
 ///
 /// `Store` is safe to use from many threads at once.
 public final class Store: @unchecked Sendable {
-    // Sendable: every stored property is immutable except `cache`, `session`, `pendingHints`
-    // and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
+    // Sendable: every stored property is immutable except `cache`, `session`, `pendingHints`,
+    // `compiledSchemas` and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
     // operation, so at most one thread of this process writes at a time, and `flock`
     // excludes other processes (and other Store instances on the same folder).
 
@@ -46,6 +46,8 @@ public final class Store: @unchecked Sendable {
     var session: WriteSession?
     /// Id hints written since the session began, appended when it ends.
     var pendingHints: [IDHint] = []
+    /// Collection schemas compiled so far, by collection name.
+    var compiledSchemas: [String: JSONSchema] = [:]
     private var lazyLock: StoreLock?
     let instanceID = UUID().uuidString.prefix(8)
     let tokenCounter = Counter()

@@ -1,0 +1,286 @@
+/// A regular expression compiled to a deterministic automaton, for the ECMA-262 subset
+/// that ``SchemaRegexParser`` reads.
+///
+/// `NSRegularExpression` costs about a microsecond per call on Linux (bridging to `NSString`,
+/// setting up ICU), several times the cost of all other checks of a typical document, and
+/// ICU backtracks, so a pattern such as `^(a+)+$` can take exponential time on a hostile
+/// string. A DFA answers "does the pattern occur in this string?" in one table step per
+/// code point, however the pattern is written. Patterns whose automaton would be large, or
+/// that use constructs outside the subset, fall back to `NSRegularExpression` (see
+/// ``SchemaPattern``).
+final class SchemaRegex: Sendable {
+    /// Thompson NFA instruction; `consume` steps over one code point in a set.
+    private enum Instruction {
+        case consume(set: Int, next: Int)
+        case split(Int, Int)
+        case jump(Int)
+        case assertStart(next: Int)
+        case assertEnd(next: Int)
+        case match
+    }
+
+    /// Limits that keep compilation fast and tables small; beyond them, ICU is used.
+    private static let maximumInstructions = 4_000
+    private static let maximumStates = 1_000
+
+    /// Code point classes: `cuts[i]` is the first code point of class `i`.
+    private let cuts: [UInt32]
+    /// The class of each ASCII code point, the common case.
+    private let asciiClasses: [Int32]
+    private let classCount: Int
+    /// `transitions[state * classCount + class]`, or -1 where a match has been found and -2
+    /// where none is possible any more (the search stops at either).
+    private let transitions: [Int32]
+    /// Whether the pattern matches the empty string at the start, so every string matches.
+    private let matchesAtStart: Bool
+    /// States that accept if the input ends there (patterns ending in `$`).
+    private let acceptingAtEnd: [Bool]
+    /// Whether the automaton reads the string backwards: for patterns anchored only at the
+    /// end, such as `\\.m4a$`, the reversed pattern is anchored at the start, so the scan
+    /// stops after a few code points instead of reading the whole string.
+    private let backward: Bool
+    /// Whether the empty string matches (where `^` and `$` both hold).
+    private let emptyMatches: Bool
+
+    /// Compiles `pattern`, or returns `nil` when it is outside the subset or too large.
+    init?(_ pattern: String) {
+        guard var tree = SchemaRegexParser.parse(pattern) else { return nil }
+        let backward = SchemaRegexParser.isAnchoredAtEndOnly(tree)
+        if backward { tree = SchemaRegexParser.reversed(tree) }
+        var sets: [SchemaScalarSet] = []
+        var program: [Instruction] = [.match]
+        guard let start = Self.emit(tree, next: 0, into: &program, sets: &sets) else { return nil }
+
+        // Split code points into classes that every set either wholly contains or excludes.
+        var cutSet: Set<UInt32> = [0]
+        for set in sets {
+            for range in set.ranges {
+                cutSet.insert(range.lowerBound)
+                if range.upperBound < SchemaScalarSet.maximum { cutSet.insert(range.upperBound + 1) }
+            }
+        }
+        let cuts = cutSet.sorted()
+        let classCount = cuts.count
+        let membership = sets.map { set in cuts.map { set.contains($0) } }
+
+        let restart = Self.closure([start], program, atStart: false)
+        var states: [[Int]] = [Self.closure([start], program, atStart: true)]
+        var stateIDs: [[Int]: Int] = [states[0]: 0]
+        var transitions: [Int32] = []
+        var index = 0
+        while index < states.count {
+            let state = states[index]
+            for symbol in 0..<classCount {
+                // Keep every thread that can consume this class, and start a new attempt at
+                // the next position: the pattern may occur anywhere in the string.
+                var seeds = [start]
+                for pc in state {
+                    if case .consume(let set, let next) = program[pc], membership[set][symbol] { seeds.append(next) }
+                }
+                let target = Self.closure(seeds, program, atStart: false)
+                if target.contains(0) {
+                    transitions.append(-1)
+                } else if target.isEmpty && restart.isEmpty {
+                    // No thread left and no new attempt can start (a `^` that failed).
+                    transitions.append(-2)
+                } else if let id = stateIDs[target] {
+                    transitions.append(Int32(id))
+                } else {
+                    guard states.count < Self.maximumStates else { return nil }
+                    stateIDs[target] = states.count
+                    transitions.append(Int32(states.count))
+                    states.append(target)
+                }
+            }
+            index += 1
+        }
+        self.cuts = cuts
+        self.classCount = classCount
+        self.asciiClasses = (0..<128).map { scalar in Int32(cuts.lastIndex { $0 <= UInt32(scalar) } ?? 0) }
+        self.transitions = transitions
+        self.matchesAtStart = states[0].contains(0)
+        self.backward = backward
+        self.acceptingAtEnd = states.map { Self.acceptsAtEnd($0, program, atStart: false) }
+        self.emptyMatches = Self.acceptsAtEnd(states[0], program, atStart: true)
+    }
+
+    /// Whether the pattern occurs somewhere in `string`.
+    func matches(_ string: String) -> Bool {
+        if matchesAtStart { return true }
+        var string = string
+        return string.withUTF8 { bytes in
+            if bytes.isEmpty { return emptyMatches }
+            return transitions.withUnsafeBufferPointer { table in
+                asciiClasses.withUnsafeBufferPointer { ascii in
+                    let state = backward ? scanBackward(bytes, table, ascii) : scanForward(bytes, table, ascii)
+                    return state < 0 ? state == -1 : acceptingAtEnd[state]
+                }
+            }
+        }
+    }
+
+    /// Runs the automaton over `bytes`; returns the final state, or -1 (match) or -2 (none).
+    private func scanForward(_ bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<Int32>,
+                             _ ascii: UnsafeBufferPointer<Int32>) -> Int {
+        var state = 0
+        var offset = 0
+        while offset < bytes.count {
+            let symbol: Int
+            if bytes[offset] < 0x80 {
+                symbol = Int(ascii[Int(bytes[offset])])
+                offset += 1
+            } else {
+                symbol = classOf(Self.decode(bytes, at: &offset))
+            }
+            let next = Int(table[state &* classCount &+ symbol])
+            if next < 0 { return next }
+            state = next
+        }
+        return state
+    }
+
+    /// Like ``scanForward(_:_:_:)``, from the last code point to the first.
+    private func scanBackward(_ bytes: UnsafeBufferPointer<UInt8>, _ table: UnsafeBufferPointer<Int32>,
+                              _ ascii: UnsafeBufferPointer<Int32>) -> Int {
+        var state = 0
+        var offset = bytes.count
+        while offset > 0 {
+            offset -= 1
+            let symbol: Int
+            if bytes[offset] < 0x80 {
+                symbol = Int(ascii[Int(bytes[offset])])
+            } else {
+                // Step back over continuation bytes (10xxxxxx) to the lead byte.
+                while bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+                var end = offset
+                symbol = classOf(Self.decode(bytes, at: &end))
+            }
+            let next = Int(table[state &* classCount &+ symbol])
+            if next < 0 { return next }
+            state = next
+        }
+        return state
+    }
+
+    /// The class of a non-ASCII code point: the last cut at or below it.
+    private func classOf(_ value: UInt32) -> Int {
+        var low = 0
+        var high = cuts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if cuts[middle] <= value { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// Decodes the multi-byte UTF-8 sequence at `offset` (the string is valid UTF-8).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt32 {
+        let lead = UInt32(bytes[offset])
+        let length = lead >= 0xF0 ? 4 : (lead >= 0xE0 ? 3 : 2)
+        var value = lead & (0xFF >> (length + 1))
+        for index in 1..<length { value = value << 6 | UInt32(bytes[offset + index] & 0x3F) }
+        offset += length
+        return value
+    }
+
+    // MARK: - Construction
+
+    /// Emits the instructions for `node` followed by `next`; returns the entry point.
+    private static func emit(_ node: SchemaRegexParser.Node, next: Int, into program: inout [Instruction],
+                             sets: inout [SchemaScalarSet]) -> Int? {
+        guard program.count < maximumInstructions else { return nil }
+        func append(_ instruction: Instruction) -> Int {
+            program.append(instruction)
+            return program.count - 1
+        }
+        switch node {
+        case .empty:
+            return next
+        case .set(let set):
+            sets.append(set)
+            return append(.consume(set: sets.count - 1, next: next))
+        case .startAnchor:
+            return append(.assertStart(next: next))
+        case .endAnchor:
+            return append(.assertEnd(next: next))
+        case .sequence(let items):
+            var entry = next
+            for item in items.reversed() {
+                guard let itemEntry = emit(item, next: entry, into: &program, sets: &sets) else { return nil }
+                entry = itemEntry
+            }
+            return entry
+        case .alternation(let branches):
+            var entries: [Int] = []
+            for branch in branches {
+                guard let entry = emit(branch, next: next, into: &program, sets: &sets) else { return nil }
+                entries.append(entry)
+            }
+            var entry = entries[entries.count - 1]
+            for other in entries.dropLast().reversed() { entry = append(.split(other, entry)) }
+            return entry
+        case .repetition(let body, let minimum, let maximum):
+            var entry: Int
+            if let maximum {
+                // (body (body (…)?)?)? nests the optional copies so that only one is live at a time.
+                entry = next
+                for _ in 0..<(maximum - minimum) {
+                    guard program.count < maximumInstructions,
+                          let bodyEntry = emit(body, next: entry, into: &program, sets: &sets) else { return nil }
+                    entry = append(.split(bodyEntry, next))
+                }
+            } else {
+                let loop = append(.jump(-1))
+                guard let bodyEntry = emit(body, next: loop, into: &program, sets: &sets) else { return nil }
+                program[loop] = .split(bodyEntry, next)
+                entry = loop
+            }
+            for _ in 0..<minimum {
+                guard program.count < maximumInstructions,
+                      let bodyEntry = emit(body, next: entry, into: &program, sets: &sets) else { return nil }
+                entry = bodyEntry
+            }
+            return entry
+        }
+    }
+
+    /// The instructions reachable from `seeds` without consuming input that wait for input,
+    /// the end of input, or are the match: a DFA state, sorted so that equal sets compare equal.
+    private static func closure(_ seeds: [Int], _ program: [Instruction], atStart: Bool) -> [Int] {
+        var visited = Set<Int>()
+        var stack = seeds
+        var result: [Int] = []
+        while let pc = stack.popLast() {
+            guard visited.insert(pc).inserted else { continue }
+            switch program[pc] {
+            case .consume, .match, .assertEnd:
+                result.append(pc)
+            case .split(let first, let second):
+                stack.append(second)
+                stack.append(first)
+            case .jump(let target):
+                stack.append(target)
+            case .assertStart(let next):
+                if atStart { stack.append(next) }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// Whether the input may end in `state`: some thread reaches the match through `$`s.
+    private static func acceptsAtEnd(_ state: [Int], _ program: [Instruction], atStart: Bool) -> Bool {
+        var visited = Set<Int>()
+        var stack = state
+        while let pc = stack.popLast() {
+            guard visited.insert(pc).inserted else { continue }
+            switch program[pc] {
+            case .match: return true
+            case .consume: break
+            case .assertEnd(let next), .jump(let next): stack.append(next)
+            case .assertStart(let next): if atStart { stack.append(next) }
+            case .split(let first, let second): stack += [first, second]
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,47 @@
+extension Store {
+    /// The compiled schema of `collection`, compiled on first use from the store's own copy
+    /// in `schema/`. Call with `mutex` held.
+    func compiledSchema(for collection: CollectionDescriptor) throws -> JSONSchema {
+        if let schema = compiledSchemas[collection.name] { return schema }
+        let path = "schema/" + collection.schema
+        guard let bytes = try openFolders(["schema"])?.readFile(collection.schema) else {
+            throw AlmanacError(.invalidCatalog, "the schema of collection \(collection.name) is missing; copy it from the app's schema folder", path: path)
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes).value
+        } catch let error as AlmanacError {
+            throw error.at(path: path)
+        }
+        let schema = try JSONSchema(value, path: path)
+        compiledSchemas[collection.name] = schema
+        return schema
+    }
+
+    /// Throws `.invalidDocument` listing every way `document` breaks its collection's schema.
+    /// Call with `mutex` held.
+    func validate(_ document: JSONValue, in collection: CollectionDescriptor, id: String?) throws {
+        let violations = try compiledSchema(for: collection).validate(document)
+        guard let first = violations.first else { return }
+        if violations.count == 1 {
+            throw AlmanacError(.invalidDocument, "\(first.message) (\(collection.name) schema)", id: id, pointer: first.pointer,
+                               underlying: SchemaValidationFailure(violations: violations))
+        }
+        throw AlmanacError(
+            .invalidDocument,
+            "the document breaks the \(collection.name) schema in \(violations.count) places: "
+                + violations.map(\.description).joined(separator: "; "),
+            id: id, underlying: SchemaValidationFailure(violations: violations))
+    }
+}
+
+/// Every way a document breaks its schema: the `underlying` cause of a validation error.
+public struct SchemaValidationFailure: Error, Sendable, CustomStringConvertible {
+    /// The violations, in document order.
+    public var violations: [SchemaViolation]
+
+    /// The violations, one per line.
+    public var description: String {
+        violations.map(\.description).joined(separator: "\n")
+    }
+}
