@@ -63,3 +63,16 @@ struct CatalogTests {
         #expect(error?.pointer == pointer)
     }
 }
+
+@Suite("Catalog rules")
+struct CatalogRuleTests {
+    @Test("rules a schema cannot express are read from the catalog")
+    func rulesParsed() throws {
+        let json = #"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "pause-within-timer", "description": "pauseDuration ≤ timerDuration", "fields": ["pauseDuration", "timerDuration"]}]}]}"#
+        let catalog = try Catalog(bytes: Array(json.utf8), path: "catalog.json")
+        #expect(catalog.collections[0].rules == [.init(name: "pause-within-timer", description: "pauseDuration ≤ timerDuration", fields: ["pauseDuration", "timerDuration"])])
+        let bad = #"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r"}]}]}"#
+        let error = #expect(throws: AlmanacError.self) { try Catalog(bytes: Array(bad.utf8), path: "catalog.json") }
+        #expect(error?.pointer == "/collections/0/rules/0/description")
+    }
+}

@@ -101,7 +101,17 @@ struct CatalogReader {
                 collection: try string(fields["collection"], at: at + "/collection"),
                 onDelete: rule))
         }
-        return CollectionDescriptor(
+        var rules: [CollectionDescriptor.Rule] = []
+        for (index, item) in try array(members["rules"], at: pointer + "/rules").enumerated() {
+            let at = pointer + "/rules/\(index)"
+            let fields = try object(item, at: at)
+            try allowOnly(["name", "description", "fields"], in: fields, at: at)
+            rules.append(.init(
+                name: try string(fields["name"], at: at + "/name"),
+                description: try string(fields["description"], at: at + "/description"),
+                fields: try strings(fields["fields"], at: at + "/fields")))
+        }
+        var descriptor = CollectionDescriptor(
             name: name,
             description: try optionalString(members["description"], at: pointer + "/description"),
             schema: schema,
@@ -112,5 +122,7 @@ struct CatalogReader {
             references: references,
             attachments: try bool(members["attachments"], at: pointer + "/attachments"),
             userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
+        descriptor.rules = rules
+        return descriptor
     }
 }

@@ -20,6 +20,19 @@ public struct CollectionDescriptor: Sendable, Equatable {
     public var attachments: Bool
     /// Fields that belong to the user and survive seed updates.
     public var userOwnedFields: [String]
+    /// Rules JSON Schema cannot express, enforced by the app's Swift models.
+    public var rules: [Rule] = []
+
+    /// A rule a schema cannot say (a field ≤ another, at most two active focus areas),
+    /// recorded in the catalog so that people and tools know it exists.
+    public struct Rule: Sendable, Equatable {
+        /// A short lowercase-dashed name, e.g. `pause-within-timer`.
+        public var name: String
+        /// The rule in one sentence.
+        public var description: String
+        /// The fields it involves.
+        public var fields: [String]
+    }
 
     /// A field that refers to a document of another collection.
     public struct Reference: Sendable, Equatable {
