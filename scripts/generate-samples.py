@@ -126,7 +126,7 @@ SUPPORTED_KEYWORDS = {
     "additionalProperties", "items", "prefixItems", "minLength", "maxLength", "minItems",
     "maxItems", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
     "pattern", "format", "$defs", "$ref", "allOf", "anyOf", "oneOf", "not", "if", "then",
-    "else", "dependentRequired", "uniqueItems",
+    "else", "dependentRequired", "uniqueItems", "contains", "minContains", "maxContains",
 }
 
 
@@ -169,7 +169,7 @@ def check_keywords(schema, where):
             if key in ("properties", "$defs"):
                 for name, sub in value.items():
                     problems += check_keywords(sub, "%s/%s/%s" % (where, key, name))
-            elif key in ("items", "additionalProperties", "not", "if", "then", "else"):
+            elif key in ("items", "additionalProperties", "not", "if", "then", "else", "contains"):
                 problems += check_keywords(value, "%s/%s" % (where, key))
             elif key in ("allOf", "anyOf", "oneOf", "prefixItems"):
                 for i, sub in enumerate(value):
@@ -240,6 +240,12 @@ def validate(instance, schema, root, pointer=""):
                 for j in range(i):
                     if json_equal(instance[i], instance[j]):
                         errors.append("%s: items %d and %d are equal" % (here, j, i))
+        if "contains" in schema:
+            matching = sum(1 for item in instance if not validate(item, schema["contains"], root, pointer))
+            if matching < schema.get("minContains", 1):
+                errors.append("%s: %d items match 'contains', fewer than %d" % (here, matching, schema.get("minContains", 1)))
+            if "maxContains" in schema and matching > schema["maxContains"]:
+                errors.append("%s: %d items match 'contains', more than %d" % (here, matching, schema["maxContains"]))
         prefix = schema.get("prefixItems", [])
         for i, item in enumerate(instance):
             if i < len(prefix):
@@ -288,12 +294,106 @@ def load_jsonschema():
         return None
 
 
+# --------------------------------------------------------------------------- catalog rules
+
+# The catalog's `rules` are what JSON Schema cannot say; the reference apps' Swift models
+# enforce them. Each has a check here so that the samples obey them too; a rule about a
+# history of writes (one-way status) cannot be seen in one snapshot and checks nothing.
+# A checker returns a list of problems, given the store, the collection and its documents.
+
+def _local(store, text):
+    return parse_ts(text).astimezone(store.tz)
+
+
+def _each(predicate, message):
+    def check(store, name, docs):
+        return ["%s: %s" % (d.get("id", name), message) for d in docs if not predicate(store, d)]
+    return check
+
+
+def _pressure_time(store, day_text, hhmm):
+    hour, minute = (int(x) for x in hhmm.split(":"))
+    return local(store.tz, dt.date.fromisoformat(day_text), hour, minute)
+
+
+def _template_durations(store, d):
+    template = next((t for t in store.docs["action-templates"] if t["id"] == d["templateId"]), None)
+    return template is not None and d["variantDuration"] in [v["durationMinutes"] for v in template["variants"]]
+
+
+def _files_named_after_id(store, d):
+    ext = "mov" if d["type"] == "video" else "m4a"
+    thumb = d.get("thumbnailPath")
+    return d["filePath"] == "Recordings/%s_%s.%s" % (d["type"], d["id"], ext) and \
+        (thumb is None or thumb == "Recordings/Thumbnails/video_%s_thumb.jpg" % d["id"])
+
+
+def _checked_in_inside_window(store, d):
+    if d.get("checked_in_at") is None:
+        return True
+    settings = store.singletons["settings"]
+    at = parse_ts(d["checked_in_at"])
+    return _pressure_time(store, d["date"], settings["commitment_deadline"]) <= at \
+        < _pressure_time(store, d["date"], settings["checkin_window_close"])
+
+
+def _locked_at_deadline(store, d):
+    if d.get("locked_at") is None:
+        return True
+    deadline = _pressure_time(store, d["date"], store.singletons["settings"]["commitment_deadline"])
+    return parse_ts(d["locked_at"]) == deadline
+
+
+def _first_of_month(store, d):
+    if d.get("shield_reset_date") is None:
+        return True
+    moment = _local(store, d["shield_reset_date"])
+    return (moment.day, moment.hour, moment.minute, moment.second) == (1, 0, 0, 0)
+
+
+RULE_CHECKS = {
+    # MIGA
+    "pause-within-timer": _each(lambda s, d: d["pauseDuration"] <= d["timerDuration"], "pauseDuration > timerDuration"),
+    "streak-dates-ordered": _each(lambda s, d: parse_ts(d["startDate"]) <= parse_ts(d["lastActivityDate"]),
+                                  "startDate is after lastActivityDate"),
+    "streak-day-count": _each(lambda s, d: d["currentDayCount"] == (_local(s, d["lastActivityDate"]).date()
+                                                                    - _local(s, d["startDate"]).date()).days + 1,
+                              "currentDayCount does not match its dates"),
+    "one-current-streak": lambda s, name, docs: [] if len(docs) <= 1 else ["%d streaks" % len(docs)],
+    # Elaro
+    "at-most-two-active": lambda s, name, docs: [] if sum(1 for d in docs if d["active"]) <= 2
+    else ["more than two active focus areas"],
+    "variant-of-template": _each(_template_durations, "variantDuration is not a variant of its template"),
+    "week-starts-monday": _each(lambda s, d: dt.date.fromisoformat(d["weekStart"]).weekday() == 0,
+                                "weekStart is not a Monday"),
+    # Pressure
+    "one-way-status": lambda s, name, docs: [],
+    "one-per-day": lambda s, name, docs: [] if s.collections[name]["unique"] == ["date"]
+    else ["the collection is not unique by date"],
+    "locked-at-deadline": _each(_locked_at_deadline, "locked_at is not the deadline of its date"),
+    "check-in-inside-window": _each(_checked_in_inside_window, "checked_in_at is outside the check-in window"),
+    "streak-within-longest": _each(lambda s, d: d["current_streak"] <= d["longest_streak"],
+                                   "current_streak > longest_streak"),
+    "shields-for-paid-users": _each(lambda s, d: d["restart_shields_remaining"] == 0
+                                    or s.singletons["settings"]["subscription_tier"] == "PAID",
+                                    "a free user has a restart shield"),
+    "shield-reset-first-of-month": _each(_first_of_month, "shield_reset_date is not local midnight on the 1st"),
+    # Cravey
+    "timestamp-not-in-future": _each(lambda s, d: parse_ts(d["timestamp"]) <= parse_ts(d.get("modifiedAt", d["createdAt"])),
+                                     "timestamp is later than the record was saved"),
+    "modified-after-created": _each(lambda s, d: "modifiedAt" not in d or parse_ts(d["modifiedAt"]) >= parse_ts(d["createdAt"]),
+                                    "modifiedAt is before createdAt"),
+    "files-named-after-id": _each(_files_named_after_id, "file paths do not embed the id"),
+}
+
+
 # --------------------------------------------------------------------------- store writer
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 ID_RE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$")
 COLLECTION_KEYS = {"name", "description", "schema", "dateField", "partition", "unique",
-                   "references", "singleton", "attachments", "userOwnedFields"}
+                   "references", "singleton", "attachments", "userOwnedFields", "rules"}
+RULE_NAME_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 
 
 class Store:
@@ -375,6 +475,20 @@ class Store:
                 if field not in props:
                     problems.append("%s: user-owned field %s not in schema" % (where, field))
             problems += check_keywords(self.schemas[c["name"]], c["schema"])
+            seen_rules = set()
+            for r in c.get("rules", []):
+                if not isinstance(r, dict) or set(r) != {"name", "description", "fields"}:
+                    problems.append("%s: a rule has exactly name, description and fields: %r" % (where, r))
+                    continue
+                if not RULE_NAME_RE.match(r["name"]) or r["name"] in seen_rules:
+                    problems.append("%s: bad or duplicate rule name %r" % (where, r["name"]))
+                seen_rules.add(r["name"])
+                if not isinstance(r["description"], str) or not r["description"].endswith(".") or "\n" in r["description"]:
+                    problems.append("%s: rule %s: the description is one sentence ending with '.'" % (where, r["name"]))
+                if not r["fields"] or any(f not in props for f in r["fields"]):
+                    problems.append("%s: rule %s names fields %s, not all in the schema" % (where, r["name"], r["fields"]))
+                if r["name"] not in RULE_CHECKS:
+                    problems.append("%s: rule %s has no check in RULE_CHECKS (scripts/generate-samples.py)" % (where, r["name"]))
 
         second = load_jsonschema()
         for name, docs in list(self.docs.items()) + [(k, [v]) for k, v in self.singletons.items()]:
@@ -406,6 +520,12 @@ class Store:
                     value = doc.get(r["field"])
                     if value is not None and value not in targets:
                         problems.append("%s/%s: %s=%s refers to nothing" % (name, doc["id"], r["field"], value))
+        for name, c in self.collections.items():
+            docs = [self.singletons[name]] if c.get("singleton") and name in self.singletons else self.docs.get(name, [])
+            for r in c.get("rules", []):
+                checker = RULE_CHECKS.get(r.get("name") if isinstance(r, dict) else None)
+                if checker is not None:
+                    problems += ["%s: rule %s: %s" % (name, r["name"], p) for p in checker(self, name, docs)]
         return problems
 
     # -- writing -----------------------------------------------------------
