@@ -48,8 +48,7 @@ extension Store {
     public func collection(named name: String) throws -> CollectionDescriptor {
         if let descriptor = catalog.collection(named: name) { return descriptor }
         let names = catalog.collections.map(\.name)
-        let suggestion = names.min { editDistance($0, name) < editDistance($1, name) }
-            .flatMap { editDistance($0, name) <= max(2, name.count / 3) ? " Did you mean \"\($0)\"?" : nil } ?? ""
+        let suggestion = Suggestion.closest(to: name, in: names).map { " Did you mean \"\($0)\"?" } ?? ""
         throw AlmanacError(
             .unknownCollection,
             "no collection \"\(name)\" in the \(app) catalog.\(suggestion) The collections are: \(names.joined(separator: ", "))")
@@ -202,20 +201,4 @@ extension JSONValue {
         case .object: "an object"
         }
     }
-}
-
-/// The Levenshtein distance between two strings, for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

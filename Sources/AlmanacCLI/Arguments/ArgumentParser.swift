@@ -1,3 +1,4 @@
+import Almanac
 /// Parses a command line against a declared command tree, in the manner of Apple's
 /// swift-argument-parser, which is the model for how `almanac` behaves.
 ///

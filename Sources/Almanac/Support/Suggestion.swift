@@ -1,8 +1,9 @@
-/// Finds the declared name closest to a mistyped one, for "did you mean" hints.
-enum Suggestion {
+/// Finds the declared name closest to a mistyped one, for "did you mean" hints: used by the
+/// library (collection names) and the command line (options and commands).
+package enum Suggestion {
     /// The candidate nearest to `typed`, or nil when none is close enough to be a plausible
     /// typo. Ties go to the earlier candidate, which is the declaration order.
-    static func closest(to typed: String, in candidates: [String]) -> String? {
+    package static func closest(to typed: String, in candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(typed, candidate)
@@ -20,7 +21,7 @@ enum Suggestion {
     /// Optimal string alignment distance: Levenshtein plus adjacent transpositions, so
     /// "jsno" is one edit from "json" and "stauts" one from "status", as a person would
     /// count them.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
