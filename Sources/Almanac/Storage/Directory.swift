@@ -263,8 +263,10 @@ extension Directory {
 
     private static let counter = Counter()
 
+    private static let processID = getpid()
+
     static func temporaryName(for name: String) -> String {
-        ".\(name).\(getpid())-\(counter.next())\(temporarySuffix)"
+        ".\(name).\(processID)-\(counter.next())\(temporarySuffix)"
     }
 
     /// Whether `name` is a temporary file left by a writer.

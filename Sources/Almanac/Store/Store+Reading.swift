@@ -59,7 +59,16 @@ extension Store {
         json collection: String, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
         where filters: [FieldFilter] = []
     ) throws -> [StoredDocument] {
-        let descriptor = try self.collection(named: collection)
+        try scan(try self.collection(named: collection), days: days, instants: instants, where: filters) { $0 }
+    }
+
+    /// Reads the documents of `collection` in range on all cores, applying `transform` to each
+    /// as soon as it is read (so a typed scan never holds every parsed document at once), and
+    /// returns the results oldest first.
+    func scan<T: Sendable>(
+        _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
+        where filters: [FieldFilter] = [], transform: @Sendable @escaping (StoredDocument) throws -> T
+    ) throws -> [T] {
         var folderDays = days
         if let instants {
             let first = CalendarDate(instants.lowerBound, in: timeZone)
@@ -68,13 +77,13 @@ extension Store {
             folderDays = folderDays.map { max($0.lowerBound, first)...min($0.upperBound, last) } ?? first...last
         }
         if folderDays != nil || instants != nil, descriptor.dateField == nil {
-            throw AlmanacError(.invalidArgument, "collection \(collection) has no date field, so it cannot be read by date range; leave out --from and --to")
+            throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; leave out --from and --to")
         }
         let pruneDays = descriptor.partition == .some(.none) ? nil : folderDays
         let timeZone = self.timeZone
         let rangeDays = folderDays
         // Reading and parsing dominate a scan; spread them over the cores.
-        let loaded: [(key: Double, id: String, document: StoredDocument)?] = try documentFiles(in: descriptor, days: pruneDays)
+        let loaded: [(key: Double, id: String, value: T)?] = try documentFiles(in: descriptor, days: pruneDays)
             .parallelMap { file in
                 let location = file.location
                 guard let document = try self.read(location, in: file.folder) else { return nil }  // removed meanwhile
@@ -93,11 +102,11 @@ extension Store {
                 } else if rangeDays != nil {
                     return nil  // no date: cannot be in a date range
                 }
-                return (key, location.id ?? "", document)
+                return (key, location.id ?? "", try transform(document))
             }
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
-        return results.map(\.document)
+        return results.map(\.value)
     }
 }
 

@@ -34,7 +34,7 @@ extension Store {
     /// Every document of type `D`, oldest first.
     public func documents<D: Document>(_ type: D.Type) throws -> [D] {
         let descriptor = try collection(for: D.self)
-        return try documents(json: descriptor.name).parallelMap { try self.decode(D.self, $0) }
+        return try scan(descriptor) { try self.decode(D.self, $0) }
     }
 
     /// The documents of type `D` dated on the days `from` through `to` (inclusive) in the
@@ -42,7 +42,7 @@ extension Store {
     public func documents<D: Document>(_ type: D.Type, from: CalendarDate, to: CalendarDate) throws -> [D] {
         guard from <= to else { return [] }
         let descriptor = try collection(for: D.self)
-        return try documents(json: descriptor.name, days: from...to).parallelMap { try self.decode(D.self, $0) }
+        return try scan(descriptor, days: from...to) { try self.decode(D.self, $0) }
     }
 
     /// The documents of type `D` whose timestamp is at or after `from` and before `to`,
@@ -50,7 +50,7 @@ extension Store {
     public func documents<D: Document>(_ type: D.Type, from: Date, to: Date) throws -> [D] {
         guard from < to else { return [] }
         let descriptor = try collection(for: D.self)
-        return try documents(json: descriptor.name, instants: from..<to).parallelMap { try self.decode(D.self, $0) }
+        return try scan(descriptor, instants: from..<to) { try self.decode(D.self, $0) }
     }
 
     /// The documents of type `D` for which `isIncluded` is true, oldest first.
