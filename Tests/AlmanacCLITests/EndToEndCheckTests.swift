@@ -74,4 +74,32 @@ import Testing
         // check changes nothing.
         #expect(dataFiles(store) == files)
     }
+
+    @Test func checkReportsEverySchemaViolationOfAHandEditedDocument() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let path = try #require(dataFiles(store).first { $0.hasPrefix("data/usage-events/") })
+        let url = store.appendingPathComponent(path)
+        let original = try #require(E2EFiles.text(url))
+        // Two rules broken at once: an unknown event type and a timer outside 15–45 s.
+        var edited = original.replacingOccurrences(of: #"("eventType": )"[a-z_]+""#, with: "$1\"teleport\"", options: .regularExpression)
+        edited = edited.replacingOccurrences(of: #"("timerDuration": )[0-9.]+"#, with: "$199", options: .regularExpression)
+        #expect(edited != original)
+        try Data(edited.utf8).write(to: url)
+
+        let text = try run(["check", "--store", store.path])
+        #expect(text.exit == 3, "\(text)")
+        #expect(text.stdout.contains("\(path):"), "\(text)")
+        #expect(text.stdout.contains("/eventType: "), "\(text)")
+        #expect(text.stdout.contains("/timerDuration: "), "\(text)")
+        #expect(text.stdout.contains("2 errors"), "\(text)")
+
+        let json = try run(["check", "--store", store.path, "--json"])
+        #expect(json.exit == 3, "\(json)")
+        let object = try #require(try json.json() as? [String: Any], "\(json)")
+        let problems = try #require(object["problems"] as? [[String: Any]])
+        #expect(Set(problems.compactMap { $0["pointer"] as? String }) == ["/eventType", "/timerDuration"])
+        #expect(problems.allSatisfy { $0["kind"] as? String == "schema" && $0["path"] as? String == path && int($0["line"]) != nil })
+        #expect(E2EFiles.text(url) == edited, "check changes nothing")
+    }
 }
