@@ -1,0 +1,21 @@
+/// Every case, in the order a run does them (the read cases reuse the batch case's stores).
+enum BenchmarkCatalog {
+    /// The cases' names, for `--case`.
+    static let names = [
+        SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name,
+        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name,
+    ]
+
+    /// The case called `name`.
+    static func makeCase(_ name: String) -> any BenchmarkCase {
+        switch name {
+        case SingleSaveCase.name: SingleSaveCase()
+        case BatchSaveCase.name: BatchSaveCase()
+        case RangeQueryCase.name: RangeQueryCase()
+        case FullScanCase.name: FullScanCase()
+        case OpenReadCase.name: OpenReadCase()
+        case ValidationCase.name: ValidationCase()
+        default: ScanMemoryCase()
+        }
+    }
+}
