@@ -26,10 +26,8 @@ struct CommandContext {
         let timeout = try values.double("lock-timeout", expecting: "a number of seconds") ?? 5
         guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
         let name = values.commandPath.joined(separator: " ")
-        let probe = try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name))
-        guard let schemaFolder = projectSchemaFolder(app: probe.app) else { return probe }
-        let catalog = try Catalog.load(folder: schemaFolder)
-        return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: catalog.version))
+        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.load(folder: $0).version }
+        return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: codeVersion))
     }
 
     /// `--schema DIR`, or `schema/<app>` under the current folder when it exists.

@@ -101,6 +101,18 @@ public final class Store: @unchecked Sendable {
         endSession()
     }
 
+    /// The app of the store at `url`, read from its `store.json` alone: for tools that must
+    /// find the app's schema before they open the store.
+    ///
+    /// - Throws: `.notAStore` when the folder holds no valid `store.json`.
+    package static func app(at url: URL) throws -> String {
+        let root = try Directory.openRoot(atPath: url.path)
+        guard let bytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
+        }
+        return try Manifest(bytes: bytes).app
+    }
+
     private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {
         if manifest.formatVersion > Manifest.supportedFormatVersion {
             return AlmanacError(
