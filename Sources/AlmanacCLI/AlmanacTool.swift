@@ -64,7 +64,7 @@ enum ExitCode {
         switch error.code {
         case .locked: locked
         case .storeTooNew: storeTooNew
-        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed: problemsFound
+        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed: problemsFound
         case .invalidArgument: usage
         default: failure
         }

@@ -1,0 +1,169 @@
+/// The `where` of a migration operation: which documents it applies to.
+///
+/// A condition is a JSON object of one of these forms:
+///
+/// ```json
+/// {"field": "status", "equals": "MISSED"}          the value equals (numbers by value: 1.0 = 1)
+/// {"field": "eventType", "in": ["a", "b"]}         the value equals one of the list
+/// {"field": "notes", "exists": true}               the field is present (false: absent)
+/// {"field": "amount", "lessThan": 5}               numbers by value
+/// {"field": "date", "greaterThan": "2025-01-01"}   strings by code points: ISO dates and
+///                                                  UTC timestamps compare chronologically
+/// {"all": [ … ]}   {"any": [ … ]}   {"not": { … }} combinations
+/// ```
+///
+/// `field` is a member name or a dotted path into nested objects (`settings.theme`). A
+/// missing field matches nothing but `"exists": false`; in particular it does not equal
+/// `null` (an explicit `null` does). `lessThan` and `greaterThan` compare a number only
+/// with a number and a string only with a string; any other pairing does not match.
+public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConvertible {
+    /// `{"field": F, "equals": V}`: the field is present and has the same JSON value as `V`.
+    case equals(field: String, value: JSONValue)
+    /// `{"field": F, "in": [V…]}`: the field is present and equals one of the values.
+    case isIn(field: String, values: [JSONValue])
+    /// `{"field": F, "exists": B}`: whether the field is present (with any value, `null` too).
+    case exists(field: String, Bool)
+    /// `{"field": F, "lessThan": V}`: `V` is a number or a string; the field is of the same type and below it.
+    case lessThan(field: String, value: JSONValue)
+    /// `{"field": F, "greaterThan": V}`: `V` is a number or a string; the field is of the same type and above it.
+    case greaterThan(field: String, value: JSONValue)
+    /// `{"all": [C…]}`: every condition matches.
+    case all([MigrationCondition])
+    /// `{"any": [C…]}`: at least one condition matches.
+    case any([MigrationCondition])
+    /// `{"not": C}`: the condition does not match.
+    case not(MigrationCondition)
+
+    /// Whether `document` satisfies the condition.
+    public func matches(_ document: JSONValue) -> Bool {
+        switch self {
+        case .equals(let field, let expected):
+            return Self.lookup(field, in: document)?.hasSameValue(as: expected) ?? false
+        case .isIn(let field, let candidates):
+            guard let value = Self.lookup(field, in: document) else { return false }
+            return candidates.contains { value.hasSameValue(as: $0) }
+        case .exists(let field, let present):
+            return (Self.lookup(field, in: document) != nil) == present
+        case .lessThan(let field, let bound):
+            guard let value = Self.lookup(field, in: document) else { return false }
+            return Self.order(value, bound) == .some(true)
+        case .greaterThan(let field, let bound):
+            guard let value = Self.lookup(field, in: document) else { return false }
+            return Self.order(bound, value) == .some(true)
+        case .all(let conditions):
+            return conditions.allSatisfy { $0.matches(document) }
+        case .any(let conditions):
+            return conditions.contains { $0.matches(document) }
+        case .not(let condition):
+            return !condition.matches(document)
+        }
+    }
+
+    /// Parses a condition from its JSON form.
+    ///
+    /// - Throws: `.invalidMigration` with the JSON pointer (below the root of `json`) at fault.
+    public init(json: JSONValue) throws {
+        try self.init(parsing: json, at: "", reader: MigrationReader(path: nil, bytes: nil))
+    }
+
+    /// The test keys of a simple condition, in the order messages list them.
+    static let tests = ["equals", "in", "exists", "lessThan", "greaterThan"]
+    /// The keys of a combination.
+    static let combinators = ["all", "any", "not"]
+
+    /// Parses the condition at `pointer` of a migration file.
+    init(parsing json: JSONValue, at pointer: String, reader: MigrationReader) throws {
+        let example = "a condition such as {\"field\": \"status\", \"equals\": \"MISSED\"}"
+        let members = try reader.object(json, at: pointer, what: example)
+        guard !members.isEmpty else { throw reader.error(pointer, "is empty; write \(example), or combine some with all, any or not") }
+        if let combinator = Self.combinators.first(where: { members[$0] != nil }) {
+            if let other = members.keys.sorted().first(where: { $0 != combinator }) {
+                throw reader.error(
+                    MigrationReader.pointer(pointer, other),
+                    "cannot stand beside \"\(combinator)\"; put each test in its own condition inside \"\(combinator)\"")
+            }
+            let at = MigrationReader.pointer(pointer, combinator)
+            if combinator == "not" {
+                self = .not(try MigrationCondition(parsing: members["not"]!, at: at, reader: reader))
+                return
+            }
+            let list = try reader.array(members[combinator], at: at, what: "a list of conditions")
+            guard !list.isEmpty else {
+                throw reader.error(at, "is empty; list at least one condition, or remove the \"where\"")
+            }
+            let conditions = try list.enumerated().map {
+                try MigrationCondition(parsing: $1, at: MigrationReader.pointer(at, $0), reader: reader)
+            }
+            self = combinator == "all" ? .all(conditions) : .any(conditions)
+            return
+        }
+        try reader.allowOnly(["field"] + Self.tests, in: members, at: pointer, what: "a condition (or use all, any, not)")
+        let field = try reader.fieldPath(members["field"], at: MigrationReader.pointer(pointer, "field"))
+        let present = Self.tests.filter { members[$0] != nil }
+        guard let test = present.first else {
+            throw reader.error(pointer, "has no test; add one of \(Self.tests.joined(separator: ", ")) beside \"field\"")
+        }
+        if present.count > 1 {
+            throw reader.error(
+                MigrationReader.pointer(pointer, present[1]),
+                "a condition has one test, and this one already has \"\(test)\"; combine tests with {\"all\": [ … ]}")
+        }
+        let at = MigrationReader.pointer(pointer, test)
+        let value = members[test]!
+        switch test {
+        case "equals":
+            self = .equals(field: field, value: value)
+        case "in":
+            let list = try reader.array(value, at: at, what: "a list of values")
+            guard !list.isEmpty else { throw reader.error(at, "is empty, so it would match nothing; list at least one value") }
+            self = .isIn(field: field, values: list)
+        case "exists":
+            guard case .bool(let flag) = value else {
+                throw reader.error(at, "must be true or false, found \(MigrationReader.describe(value))")
+            }
+            self = .exists(field: field, flag)
+        default:
+            switch value {
+            case .number, .string: break
+            default:
+                throw reader.error(at, "must be a number or a string to compare with, found \(MigrationReader.describe(value))")
+            }
+            self = test == "lessThan" ? .lessThan(field: field, value: value) : .greaterThan(field: field, value: value)
+        }
+    }
+
+    /// The value at a field name or dotted path; the common undotted case avoids splitting.
+    static func lookup(_ field: String, in document: JSONValue) -> JSONValue? {
+        if !field.utf8.contains(UInt8(ascii: ".")) { return document[field] }
+        return MigrationFieldPath(field)?.value(in: document)
+    }
+
+    /// Whether `lhs` < `rhs` when both are numbers (exactly, by decimal value, so that
+    /// `0.1` vs `0.10000000000000001` or integers beyond 2^53 are right) or both strings
+    /// (by Unicode code points, which UTF-8 byte order preserves); `nil` for other pairs.
+    static func order(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
+        switch (lhs, rhs) {
+        case (.number(let a), .number(let b)):
+            return SchemaDecimal(a) < SchemaDecimal(b)
+        case (.string(let a), .string(let b)):
+            return a.utf8.lexicographicallyPrecedes(b.utf8)
+        default:
+            return nil
+        }
+    }
+
+    /// The condition on one line for plans and messages: `status = "MISSED"`,
+    /// `amount < 5`, `all(notes exists, not(source = "Elaro"))`.
+    public var description: String {
+        switch self {
+        case .equals(let field, let value): "\(field) = \(MigrationFieldPath.render(value))"
+        case .isIn(let field, let values): "\(field) in \(MigrationFieldPath.render(.array(values)))"
+        case .exists(let field, let present): present ? "\(field) exists" : "\(field) is missing"
+        case .lessThan(let field, let value): "\(field) < \(MigrationFieldPath.render(value))"
+        case .greaterThan(let field, let value): "\(field) > \(MigrationFieldPath.render(value))"
+        case .all(let conditions): "all(" + conditions.map(\.description).joined(separator: ", ") + ")"
+        case .any(let conditions): "any(" + conditions.map(\.description).joined(separator: ", ") + ")"
+        case .not(let condition): "not(\(condition))"
+        }
+    }
+}
