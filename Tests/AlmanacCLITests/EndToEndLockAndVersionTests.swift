@@ -39,7 +39,8 @@ import Testing
             #expect(try run(["get", "--store", store.path, "preferences", "--lock-timeout", "0"]).exit == 0)
             #expect(try run(["status", "--store", store.path, "--lock-timeout", "0"]).exit == 0)
         }
-        let after = try run(put)
+        // The holder keeps the lock a moment after its last write: wait for it generously.
+        let after = try run(put.dropLast(2) + ["--lock-timeout", "10"])
         #expect(after.exit == 0, "\(after)")
         #expect(E2EFiles.exists(target))
     }

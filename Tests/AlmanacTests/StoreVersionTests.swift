@@ -67,8 +67,8 @@ struct StoreVersionTests {
         #expect(error?.code == .locked)
         #expect(error?.message.contains("PID \(getpid())") == true)
         #expect(error?.message.contains("migrate") == true)
-        // Once released, the waiter writes.
-        try waiter.save(json: .object(["id": .string("T1")]), in: "templates")
+        // Once released (the holder keeps the lock a moment after its last write), another writer writes.
+        try Store(at: holder.url, options: .init(lockTimeout: 10)).save(json: .object(["id": .string("T1")]), in: "templates")
     }
 }
 
@@ -85,7 +85,11 @@ struct WriteSessionTests {
         let store = try TestSchema.makeStore(in: folder)
         try store.save(json: .object(["id": .string("t1")]), in: "templates")
         #expect(try lockState(store.url) == "active")
-        Thread.sleep(forTimeInterval: Store.lockLinger * 10)
+        // Poll rather than sleep a fixed time: on a loaded machine the release may run late.
+        let deadline = Date().addingTimeInterval(10)
+        while try lockState(store.url) != "released", Date() < deadline {
+            Thread.sleep(forTimeInterval: Store.lockLinger)
+        }
         #expect(try lockState(store.url) == "released")
     }
 
