@@ -34,6 +34,7 @@ enum AlmanacTool {
             case ["put"]: return try PutCommand.run(context)
             case ["rm"]: return try RemoveCommand.run(context)
             case ["check"]: return try CheckCommand.run(context)
+            case ["migrate", "status"]: return try MigrateStatusCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1

@@ -30,6 +30,19 @@ struct CommandContext {
         return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: codeVersion))
     }
 
+    /// `--migrations DIR`, or `migrations/<app>` under the current folder.
+    ///
+    /// - Throws: a usage error naming both places when neither exists.
+    func migrationsFolder(app: String) throws -> URL {
+        if let explicit = values.option("migrations") { return URL(fileURLWithPath: explicit) }
+        let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            .appendingPathComponent("migrations").appendingPathComponent(app)
+        guard FileManager.default.fileExists(atPath: candidate.path) else {
+            throw usage("no migrations folder for app '\(app)': run from the project folder that holds migrations/\(app), or pass --migrations DIR")
+        }
+        return candidate
+    }
+
     /// `--schema DIR`, or `schema/<app>` under the current folder when it exists.
     func projectSchemaFolder(app: String) -> URL? {
         if let explicit = values.option("schema") { return URL(fileURLWithPath: explicit) }

@@ -51,6 +51,17 @@ enum CommandTree {
                     .optional("id", help: "The document's id (not needed for a singleton collection)."),
                 ]),
             CommandSpec(
+                name: "migrate", abstract: "Schema migrations of the store.",
+                subcommands: [
+                    CommandSpec(
+                        name: "status",
+                        abstract: "Show the store's version, applied migrations (checksums verified) and pending ones.",
+                        discussion: "Exits 3 when an applied migration file was edited or removed, or the migrations folder has a gap or a duplicate number.",
+                        options: [
+                            .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
+                        ]),
+                ]),
+            CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
                 discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links."),
         ])

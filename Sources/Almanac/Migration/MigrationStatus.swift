@@ -1,0 +1,95 @@
+/// Where a store stands against a folder of migrations: what was applied (with its checksum
+/// verified), what is pending, and what is wrong.
+///
+/// ```swift
+/// let status = store.migrationStatus(try MigrationSet(folder: URL(fileURLWithPath: "migrations/miga")))
+/// if !status.problems.isEmpty { print(status.problems) }   // an edited applied file: both checksums
+/// ```
+public struct MigrationStatus: Sendable {
+    /// The schema version the store is at.
+    public var storeVersion: Int
+    /// The number of the last migration file.
+    public var latestVersion: Int
+    /// One entry per migration version, in order.
+    public var entries: [Entry]
+    /// Everything that stops `migrate up`: problems of the folder (gaps, duplicates…),
+    /// applied files edited or missing, a store newer than the migrations.
+    public var problems: [String]
+
+    /// Whether the store is at the latest version and nothing is wrong.
+    public var isUpToDate: Bool { storeVersion == latestVersion && problems.isEmpty }
+
+    /// The versions not applied yet.
+    public var pending: [Entry] { entries.filter { $0.state == .pending } }
+
+    /// One migration as the store sees it.
+    public struct Entry: Sendable, Equatable {
+        /// The migration's number.
+        public var version: Int
+        /// Its file name, or the name recorded when the file is missing.
+        public var name: String
+        /// What the store knows of it.
+        public var state: State
+        /// The checksum recorded in `store.json` when it was applied.
+        public var recordedChecksum: String?
+        /// The checksum of the file now.
+        public var fileChecksum: String?
+    }
+
+    /// The state of one migration for one store.
+    public enum State: String, Sendable, Equatable {
+        /// Applied, and the file is unchanged since.
+        case applied
+        /// At or below the version the store was created at: part of its starting schema.
+        case baseline
+        /// Applied, but the file changed since (checksums differ); `repair` accepts it.
+        case edited
+        /// Applied, but the file is gone.
+        case missing
+        /// Not applied yet.
+        case pending
+    }
+}
+
+extension Store {
+    /// The migrations recorded in `store.json`: version, name and checksum of each applied file.
+    var appliedMigrations: [(version: Int, name: String, checksum: String)] {
+        (manifest["migrations"]?.arrayValue ?? []).compactMap { entry in
+            guard let version = entry["version"]?.numberValue?.int64Value, let checksum = entry["checksum"]?.stringValue else { return nil }
+            return (Int(version), entry["name"]?.stringValue ?? "", checksum)
+        }
+    }
+
+    /// Compares the store with `migrations`: applied files are verified against the checksums
+    /// recorded when they were applied. Reads only `store.json`; changes nothing.
+    public func migrationStatus(_ migrations: MigrationSet) -> MigrationStatus {
+        var problems = migrations.problems.map(\.description)
+        let applied = Dictionary(appliedMigrations.map { ($0.version, $0) }, uniquingKeysWith: { _, last in last })
+        var entries: [MigrationStatus.Entry] = []
+        let versions = Set(migrations.migrations.map(\.version)).union(applied.keys).sorted()
+        for version in versions {
+            let file = migrations.migration(version)
+            let record = applied[version]
+            let name = file?.fileName ?? record?.name ?? "\(version)"
+            var entry = MigrationStatus.Entry(version: version, name: name, state: .pending,
+                                              recordedChecksum: record?.checksum, fileChecksum: file?.checksum)
+            switch (record, file) {
+            case (let record?, let file?):
+                entry.state = record.checksum == file.checksum ? .applied : .edited
+                if entry.state == .edited {
+                    problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with 'almanac migrate repair'")
+                }
+            case (let record?, nil):
+                entry.state = .missing
+                problems.append("migration \(version) (\(record.name)) was applied but its file is missing from \(migrations.folder); restore it, or accept its absence with 'almanac migrate repair'")
+            case (nil, _):
+                entry.state = version <= schemaVersion ? .baseline : .pending
+            }
+            entries.append(entry)
+        }
+        if schemaVersion > migrations.latestVersion {
+            problems.append("the store is at schema version \(schemaVersion) but the last migration in \(migrations.folder) is \(migrations.latestVersion); use the app's newer migrations")
+        }
+        return MigrationStatus(storeVersion: schemaVersion, latestVersion: migrations.latestVersion, entries: entries, problems: problems)
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+@Suite struct EndToEndMigrateTests {
+    @Test func migrateStatusShowsPendingAndReportsAnEditedAppliedFile() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let migrations = folder.url.appendingPathComponent("migrations-miga")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        let first = #"{"version": 1, "description": "The first schema.", "operations": []}"#
+        let second = #"{"version": 2, "description": "Monthly usage events.", "operations": [{"op": "repartition", "collection": "usage-events", "partition": "month"}]}"#
+        try Data(first.utf8).write(to: migrations.appendingPathComponent("0001-initial.json"))
+        try Data(second.utf8).write(to: migrations.appendingPathComponent("0002-monthly-events.json"))
+
+        let status = try run(["migrate", "status", "--store", store.path, "--migrations", migrations.path])
+        #expect(status.exit == 0, "\(status)")
+        #expect(status.stdout.contains("0002-monthly-events.json  pending"), "\(status)")
+        #expect(status.stdout.contains("store at version 1; latest migration 2; 1 pending."), "\(status)")
+        let json = try #require(try run(["migrate", "status", "--store", store.path, "--migrations", migrations.path, "--json"]).json() as? [String: Any])
+        #expect(json["upToDate"] as? Bool == false)
+        #expect((json["migrations"] as? [[String: Any]])?.map { $0["state"] as? String } == ["baseline", "pending"])
+
+        // Record migration 1 as applied with its checksum, then edit the file.
+        let checksum = MigrationFile.checksum(of: Array(first.utf8))
+        let manifestURL = store.appendingPathComponent("store.json")
+        var manifest = try JSONValue(parsing: Array(Data(contentsOf: manifestURL))).objectValue!
+        manifest["migrations"] = .array([.object(["version": .number(JSONNumber(1)), "name": .string("0001-initial.json"), "checksum": .string(checksum)])])
+        try Data(JSONValue.object(manifest).prettyJSONBytes).write(to: manifestURL)
+        try Data(first.replacingOccurrences(of: "first", with: "very first").utf8).write(to: migrations.appendingPathComponent("0001-initial.json"))
+        let edited = try run(["migrate", "status", "--store", store.path, "--migrations", migrations.path])
+        #expect(edited.exit == 3, "\(edited)")
+        #expect(edited.stderr.contains(checksum), "the recorded checksum is shown: \(edited)")
+        #expect(edited.stderr.contains("migrate repair"), "\(edited)")
+
+        let noFolder = try run(["migrate", "status", "--store", store.path])
+        #expect(noFolder.exit == 2, "no migrations folder in an empty working folder: \(noFolder)")
+    }
+}
