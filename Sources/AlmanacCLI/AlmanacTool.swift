@@ -35,6 +35,7 @@ enum AlmanacTool {
             case ["rm"]: return try RemoveCommand.run(context)
             case ["check"]: return try CheckCommand.run(context)
             case ["migrate", "status"]: return try MigrateStatusCommand.run(context)
+            case ["migrate", "plan"]: return try MigratePlanCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1
@@ -67,6 +68,7 @@ enum ExitCode {
         case .storeTooNew: storeTooNew
         case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed: problemsFound
         case .invalidArgument: usage
+        case .invalidMigration: problemsFound
         default: failure
         }
     }

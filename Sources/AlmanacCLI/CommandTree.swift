@@ -60,6 +60,14 @@ enum CommandTree {
                         options: [
                             .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
                         ]),
+                    CommandSpec(
+                        name: "plan",
+                        abstract: "Show what 'migrate up' would change, per migration and operation, and validate every result; writes nothing.",
+                        discussion: "Exits 3 when a resulting document would break the target schema (each is listed with its violations).",
+                        options: [
+                            .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
+                            .option("to", valueName: "N", help: "Plan up to version N (default: the latest migration)."),
+                        ]),
                 ]),
             CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",

@@ -37,4 +37,42 @@ import Testing
         let noFolder = try run(["migrate", "status", "--store", store.path])
         #expect(noFolder.exit == 2, "no migrations folder in an empty working folder: \(noFolder)")
     }
+
+    @Test func migratePlanListsTheChangesAndRefusesResultsThatBreakTheTargetSchema() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let before = dataFiles(store)
+        // The target schema: the repository's miga schema, at version 2.
+        let schema = folder.url.appendingPathComponent("schema-v2")
+        try FileManager.default.copyItem(at: E2ERepository.root.appendingPathComponent("schema/miga"), to: schema)
+        let catalogURL = schema.appendingPathComponent("catalog.json")
+        let catalog = try String(contentsOf: catalogURL, encoding: .utf8).replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
+        try Data(catalog.utf8).write(to: catalogURL)
+        let migrations = folder.url.appendingPathComponent("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try Data(#"{"version": 1, "description": "The first schema.", "operations": []}"#.utf8).write(to: migrations.appendingPathComponent("0001-initial.json"))
+        func migration(_ map: String) throws {
+            try Data(#"{"version": 2, "description": "Renamed apps.", "operations": [{"op": "mapValues", "collection": "usage-events", "field": "\#(map)", "map": {"Instagram": "IG", "exit_to_focus": "exit"}}]}"#.utf8)
+                .write(to: migrations.appendingPathComponent("0002-renamed-apps.json"))
+        }
+        let arguments = ["migrate", "plan", "--store", store.path, "--migrations", migrations.path, "--schema", schema.path]
+
+        try migration("targetAppName")
+        let plan = try run(arguments)
+        #expect(plan.exit == 0, "\(plan)")
+        #expect(plan.stdout.contains("plan: version 1 → 2"), "\(plan)")
+        #expect(plan.stdout.contains("targetAppName: \"Instagram\" → \"IG\""), "\(plan)")
+        let json = try #require(try run(arguments + ["--json"]).json() as? [String: Any])
+        let step = try #require((json["steps"] as? [[String: Any]])?.first)
+        let changed = try #require(step["changedDocuments"] as? [String])
+        let instagram = before.filter { E2EFiles.text(store.appendingPathComponent($0))?.contains("\"Instagram\"") == true && $0.contains("usage-events") }
+        #expect(changed.count == instagram.count && !changed.isEmpty, "exactly the Instagram events: \(changed.count) vs \(instagram.count)")
+
+        try migration("eventType")
+        let invalid = try run(arguments)
+        #expect(invalid.exit == 3, "\(invalid)")
+        #expect(invalid.stdout.contains("would break the schema of version 2"), "\(invalid)")
+        #expect(invalid.stdout.contains("/eventType"), "\(invalid)")
+        #expect(dataFiles(store) == before, "plan writes nothing")
+    }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import Almanac
+
+@Suite("Migration plan")
+struct MigrationPlanTests {
+    /// A store with four events, migrations 2 (addField mood where kind = exit) and 3 (rename
+    /// kind → type), and a target schema folder at version 3 whose events require `type`.
+    func fixture(_ folder: TemporaryFolder, requireMood: Bool = false) throws -> (Store, MigrationSet, URL) {
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(contentsOf: ["exit", "exit", "proceed", "deepen"].enumerated().map { index, kind in
+            LoggedEvent(id: "e\(index)", timestamp: instant("2025-01-0\(index + 1)T10:00:00Z"), kind: kind)
+        })
+        store.finishWriting()
+        let migrations = folder.path("migrations")
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        for (name, text) in MigrationStatusTests.files {
+            let changed = name.hasPrefix("0002")
+                ? #"{"version": 2, "description": "Mood on exits.", "operations": [{"op": "addField", "collection": "events", "field": "mood", "value": "calm", "where": {"field": "kind", "equals": "exit"}}]}"#
+                : text
+            try Data(changed.utf8).write(to: migrations.appendingPathComponent(name))
+        }
+        let target = folder.path("schema-v3")
+        try FileManager.default.copyItem(at: folder.path("schema-src"), to: target)
+        let catalog = try String(contentsOf: target.appendingPathComponent("catalog.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 3")
+            .replacingOccurrences(of: #""name": "events", "schema": "any.schema.json""#, with: #""name": "events", "schema": "events.schema.json""#)
+        try Data(catalog.utf8).write(to: target.appendingPathComponent("catalog.json"))
+        let required = requireMood ? #"["id", "type", "mood"]"# : #"["id", "type"]"#
+        try Data(#"{"type": "object", "required": \#(required), "not": {"required": ["kind"]}}"#.utf8)
+            .write(to: target.appendingPathComponent("events.schema.json"))
+        return (store, try MigrationSet(folder: migrations), target)
+    }
+
+    @Test("plan counts matched and changed documents per operation, lists them, and writes nothing")
+    func counts() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, target) = try fixture(folder)
+        let before = try treeBytes(store.url)
+        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        #expect(plan.fromVersion == 1 && plan.toVersion == 3)
+        #expect(plan.steps.map(\.version) == [2, 3])
+        #expect(plan.steps[0].operations.map(\.matched) == [2])
+        #expect(plan.steps[0].changedDocuments == ["events/e0", "events/e1"])
+        #expect(plan.steps[0].samples.first?.diff == ["mood: (missing) → \"calm\""])
+        #expect(plan.steps[1].operations.map(\.changed) == [4])
+        #expect(plan.steps[1].changedDocuments == ["events/e0", "events/e1", "events/e2", "events/e3"])
+        #expect(plan.isValid)
+        #expect(try treeBytes(store.url) == before, "plan writes nothing")
+    }
+
+    @Test("results that break the target schema are listed with their violations")
+    func invalidResults() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, target) = try fixture(folder, requireMood: true)
+        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        #expect(!plan.isValid)
+        #expect(plan.invalidDocuments.map(\.document) == ["events/e2", "events/e3"])
+        #expect(plan.invalidDocuments.first?.violations.first?.message.contains("mood") == true)
+    }
+
+    @Test("a schema folder at another version than the target is refused")
+    func wrongSchemaVersion() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, _) = try fixture(folder)
+        let error = #expect(throws: AlmanacError.self) { try store.migrationPlan(migrations, targetSchema: folder.path("schema-src")) }
+        #expect(error?.code == .invalidMigration)
+        #expect(error?.message.contains("version 1") == true)
+    }
+}
+
+/// Every file below `url` with its bytes, for proving that nothing changed.
+func treeBytes(_ url: URL) throws -> [String: Data] {
+    var result: [String: Data] = [:]
+    for relative in treeListing(url) {
+        let file = url.appendingPathComponent(relative)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), !isFolder.boolValue {
+            result[relative] = try Data(contentsOf: file)
+        }
+    }
+    return result
+}
