@@ -21,12 +21,13 @@ struct CommandContext {
 
     /// Opens the store, telling it the schema version this tool works with: that of
     /// `--schema DIR`, else of `schema/<app>` in the current folder, when there is one.
+    /// Only the catalog file is read: compiling every schema on each command is wasted work.
     func openStore() throws -> Store {
         let url = try storeURL()
         let timeout = try values.double("lock-timeout", expecting: "a number of seconds") ?? 5
         guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
         let name = values.commandPath.joined(separator: " ")
-        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.load(folder: $0).version }
+        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.loadCatalogFile(folder: $0).version }
         return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: codeVersion))
     }
 

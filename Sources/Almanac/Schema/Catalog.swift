@@ -49,6 +49,15 @@ public struct Catalog: Sendable, Equatable {
         return catalog
     }
 
+    /// Reads and checks only `catalog.json` in `folder`, without compiling the collections'
+    /// schemas: for tools that need the app's schema version, not its rules.
+    ///
+    /// - Throws: `.notFound`, `.malformedJSON` or `.invalidCatalog`.
+    public static func loadCatalogFile(folder: URL) throws -> Catalog {
+        let url = folder.appendingPathComponent(fileName)
+        return try Catalog(bytes: try readExternalFile(url, missing: "no \(fileName) in \(folder.path); pass the folder that holds the app's catalog, e.g. schema/miga"), path: url.path)
+    }
+
     /// Parses and checks catalog JSON.
     ///
     /// - Parameter path: the file's path, used in error messages.

@@ -122,7 +122,7 @@ struct CheckWalker {
         documentsChecked += 1
         let stored: StoredDocument
         do {
-            guard let read = try store.read(location) else { return nil }
+            guard let read = try store.read(location, in: folder) else { return nil }
             stored = read
         } catch let error as AlmanacError {
             reportError(error, path: path)
