@@ -36,6 +36,9 @@ enum AlmanacTool {
             case ["check"]: return try CheckCommand.run(context)
             case ["migrate", "status"]: return try MigrateStatusCommand.run(context)
             case ["migrate", "plan"]: return try MigratePlanCommand.run(context)
+            case ["migrate", "up"]: return try MigrateUpCommand.run(context)
+            case ["migrate", "rollback"]: return try MigrateRollbackCommand.run(context)
+            case ["migrate", "repair"]: return try MigrateRepairCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1

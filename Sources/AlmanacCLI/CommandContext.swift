@@ -24,11 +24,23 @@ struct CommandContext {
     /// Only the catalog file is read: compiling every schema on each command is wasted work.
     func openStore() throws -> Store {
         let url = try storeURL()
+        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.loadCatalogFile(folder: $0).version }
+        return try Store(at: url, options: try storeOptions(codeSchemaVersion: codeVersion))
+    }
+
+    /// `--lock-timeout` and the command's name (shown to processes waiting for the lock).
+    func storeOptions(codeSchemaVersion: Int? = nil) throws -> Store.Options {
         let timeout = try values.double("lock-timeout", expecting: "a number of seconds") ?? 5
         guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
-        let name = values.commandPath.joined(separator: " ")
-        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.loadCatalogFile(folder: $0).version }
-        return try Store(at: url, options: Store.Options(lockTimeout: timeout, commandName: name, codeSchemaVersion: codeVersion))
+        return Store.Options(lockTimeout: timeout, commandName: values.commandPath.joined(separator: " "), codeSchemaVersion: codeSchemaVersion)
+    }
+
+    /// The schema folder a migration targets: `--schema DIR` or `schema/<app>`.
+    func requiredSchemaFolder(app: String) throws -> URL {
+        guard let schema = projectSchemaFolder(app: app) else {
+            throw usage("no schema folder for app '\(app)': run from the project folder that holds schema/\(app), or pass --schema DIR")
+        }
+        return schema
     }
 
     /// `--migrations DIR`, or `migrations/<app>` under the current folder.

@@ -68,6 +68,34 @@ enum CommandTree {
                             .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
                             .option("to", valueName: "N", help: "Plan up to version N (default: the latest migration)."),
                         ]),
+                    CommandSpec(
+                        name: "up",
+                        abstract: "Apply the pending migrations, all or nothing.",
+                        discussion: """
+                            Every resulting document is validated against the target schema before anything changes; the new \
+                            version is built beside the old one and swapped in, so a crash at any moment leaves the store wholly at \
+                            one version (the next command finishes or undoes the swap). The previous version is kept for \
+                            'migrate rollback'. Progress goes to stderr. Exits 3, changing nothing, when a result would be invalid.
+                            """,
+                        options: [
+                            .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
+                            .option("to", valueName: "N", help: "Migrate up to version N (default: the latest migration); --schema must then be at version N."),
+                            .flag("dry-run", help: "Show the plan ('migrate plan') instead of migrating; writes nothing."),
+                        ]),
+                    CommandSpec(
+                        name: "rollback",
+                        abstract: "Restore the version the store had before its last 'migrate up', byte for byte.",
+                        discussion: "Refuses (exit 1) when documents were written after the migration, since they would be lost; --force rolls back anyway.",
+                        options: [
+                            .flag("force", help: "Roll back even though documents were written after the migration (they are lost)."),
+                        ]),
+                    CommandSpec(
+                        name: "repair",
+                        abstract: "Accept applied migration files that were edited or removed since they were applied.",
+                        discussion: "Records the files' checksums now (and marks missing files as removed) in store.json; changes no document.",
+                        options: [
+                            .option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder)."),
+                        ]),
                 ]),
             CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",

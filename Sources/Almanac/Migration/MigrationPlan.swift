@@ -78,48 +78,68 @@ extension Store {
     public func migrationPlan(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int? = nil, registry: MigrationRegistry = MigrationRegistry()
     ) throws -> MigrationPlan {
+        let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
+        var working = MigrationWorkingSet(store: self)
+        var steps: [MigrationPlan.Step] = []
+        for migration in prepared.pending {
+            steps.append(try working.apply(migration, registry: registry))
+        }
+        let invalid = try working.validate(against: prepared.catalog, schemaFolder: targetSchema)
+        return MigrationPlan(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps, invalidDocuments: invalid)
+    }
+
+    /// Checks the migrations and the target schema folder, shared by `plan` and `up`.
+    func prepareMigration(
+        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry
+    ) throws -> (target: Int, catalog: Catalog, pending: [MigrationFile]) {
         let status = migrationStatus(migrations)
         if let problem = status.problems.first {
             throw AlmanacError(.invalidMigration, problem + (status.problems.count > 1 ? " (and \(status.problems.count - 1) more problems; see 'almanac migrate status')" : ""))
         }
         let target = version ?? migrations.latestVersion
         guard target >= schemaVersion, target <= migrations.latestVersion else {
-            throw AlmanacError(.invalidArgument, "cannot migrate to version \(target): the store is at \(schemaVersion) and the last migration is \(migrations.latestVersion)")
+            throw AlmanacError(.invalidArgument, "cannot migrate to version \(target): the store is at \(schemaVersion) and the last migration is \(migrations.latestVersion); to go back, use 'almanac migrate rollback'")
         }
         let catalog = try Catalog.load(folder: targetSchema)
         guard catalog.version == target else {
             throw AlmanacError(.invalidMigration, "the schema folder is at version \(catalog.version) but the migration target is \(target); migrate to \(catalog.version), or use the schema of version \(target)", path: targetSchema.path)
         }
+        guard catalog.app == app else {
+            throw AlmanacError(.invalidMigration, "the schema folder is for app \(catalog.app) but the store belongs to \(app); use schema/\(app)", path: targetSchema.path)
+        }
         let pending = migrations.migrations(after: schemaVersion, upTo: target)
         for migration in pending { try registry.requireFunctions(for: migration.operations) }
-
-        var working = MigrationWorkingSet(store: self)
-        var steps: [MigrationPlan.Step] = []
-        for migration in pending {
-            steps.append(try working.apply(migration, registry: registry))
-        }
-        let invalid = try working.validate(against: catalog, schemaFolder: targetSchema)
-        return MigrationPlan(fromVersion: schemaVersion, toVersion: target, steps: steps, invalidDocuments: invalid)
+        return (target, catalog, pending)
     }
 }
 
 /// The store's documents as a migration leaves them, kept in memory for `plan`.
 struct MigrationWorkingSet {
     let store: Store
+    /// One document as the migrations so far left it.
+    struct Entry {
+        var value: JSONValue
+        /// Where the document was read from; its file can be kept (linked) when `changed` is false.
+        var source: DocumentLocation?
+        /// Whether the document's JSON differs from the file it was read from.
+        var changed: Bool
+    }
+
     /// collection → id (`""` for a singleton) → document.
-    private var collections: [String: [String: JSONValue]] = [:]
+    private(set) var collections: [String: [String: Entry]] = [:]
 
     init(store: Store) {
         self.store = store
     }
 
     /// The documents of `name` as the migrations so far left them, read from the store on first use.
-    private mutating func documents(of name: String) throws -> [String: JSONValue] {
+    @discardableResult
+    mutating func documents(of name: String) throws -> [String: Entry] {
         if let loaded = collections[name] { return loaded }
-        var loaded: [String: JSONValue] = [:]
+        var loaded: [String: Entry] = [:]
         if let descriptor = store.catalog.collection(named: name) {
             for document in try store.documents(json: descriptor.name) {
-                loaded[document.location.id ?? ""] = document.value
+                loaded[document.location.id ?? ""] = Entry(value: document.value, source: document.location, changed: false)
             }
         }
         collections[name] = loaded
@@ -132,11 +152,15 @@ struct MigrationWorkingSet {
         }
         var changedDocuments: [String] = []
         var samples: [MigrationPlan.Sample] = []
+        // A collection only renamed is not read document by document; load it so it can move.
+        for case .renamed(let from, _, _) in MigrationTransform.collectionChanges(migration.operations) {
+            try documents(of: from)
+        }
         for name in MigrationTransform.collectionsToRead(migration.operations).sorted() {
-            for (id, document) in try documents(of: name).sorted(by: { $0.key < $1.key }) {
+            for (id, entry) in try documents(of: name).sorted(by: { $0.key < $1.key }) {
                 let outcome: MigrationTransform.DocumentOutcome
                 do {
-                    outcome = try MigrationTransform.apply(migration.operations, to: document, in: name, custom: registry)
+                    outcome = try MigrationTransform.apply(migration.operations, to: entry.value, in: name, custom: registry)
                 } catch var error as AlmanacError {
                     error.message = "\(migration.fileName): \(error.message)"
                     throw error
@@ -148,13 +172,13 @@ struct MigrationWorkingSet {
                 case .unchanged:
                     continue
                 case .changed(let new):
-                    collections[name]?[id] = new
+                    collections[name]?[id] = Entry(value: new, source: entry.source, changed: true)
                 case .deleted:
                     collections[name]?[id] = nil
                 case .moved(let collection, let new):
                     collections[name]?[id] = nil
-                    _ = try documents(of: collection)
-                    collections[collection]?[id] = new
+                    try documents(of: collection)
+                    collections[collection]?[id] = Entry(value: new, source: entry.source, changed: entry.changed || new != entry.value)
                 }
                 changedDocuments.append(label)
                 if samples.count < 3 { samples.append(.init(document: label, diff: outcome.diff)) }
@@ -170,19 +194,63 @@ struct MigrationWorkingSet {
                                   operations: counts, changedDocuments: changedDocuments.sorted(), samples: samples)
     }
 
-    /// Validates every document of every collection of the target catalog.
+    /// Validates every document of every collection of the target catalog: its schema, its
+    /// unique fields, ids that differ only in case, the date field that files it, and no
+    /// documents left in a collection the target catalog does not have.
     mutating func validate(against catalog: Catalog, schemaFolder: URL) throws -> [MigrationPlan.InvalidDocument] {
         var invalid: [MigrationPlan.InvalidDocument] = []
+        func report(_ label: String, _ pointer: String, _ keyword: String, _ message: String) {
+            invalid.append(.init(document: label, violations: [SchemaViolation(pointer: pointer, keyword: keyword, schemaPointer: "", message: message)]))
+        }
+        for collection in store.catalog.collections { try documents(of: collection.name) }
         for collection in catalog.collections {
             let url = schemaFolder.appendingPathComponent(collection.schema)
             let schema = try JSONSchema(try JSONValue(parsing: Catalog.readExternalFile(url, missing: "\(collection.schema) is missing")), path: url.path)
-            for (id, document) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
-                let violations = schema.validate(document)
+            var ids: [String: String] = [:]
+            var uniqueValues: [String: [String: (id: String, value: JSONValue)]] = [:]
+            for (id, entry) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
+                let label = id.isEmpty ? collection.name : "\(collection.name)/\(id)"
+                let violations = schema.validate(entry.value)
                 if !violations.isEmpty {
-                    invalid.append(.init(document: id.isEmpty ? collection.name : "\(collection.name)/\(id)", violations: violations))
+                    invalid.append(.init(document: label, violations: violations))
+                    continue
+                }
+                if let other = ids.updateValue(id, forKey: DocumentID.key(id)) {
+                    report(label, "/id", "id", "id \"\(id)\" differs only in case from \(collection.name)/\(other); ids are compared ignoring case")
+                }
+                do {
+                    _ = try store.location(for: entry.value, in: collection)
+                } catch let error as AlmanacError {
+                    report(label, error.pointer ?? "", "dateField", error.message)
+                }
+                for field in collection.unique {
+                    guard let value = entry.value[field], value != .null else { continue }
+                    let key = value.uniquenessKey
+                    if let other = uniqueValues[field]?[key], other.value.hasSameValue(as: value) {
+                        report(label, "/" + field, "unique", "\"\(field)\" \(value.shortDescription) is also used by \(collection.name)/\(other.id); \"\(field)\" must be unique in \(collection.name)")
+                    } else {
+                        uniqueValues[field, default: [:]][key] = (id, value)
+                    }
                 }
             }
         }
+        for (name, documents) in collections where catalog.collection(named: name) == nil {
+            for id in documents.keys.sorted() {
+                report(id.isEmpty ? name : "\(name)/\(id)", "", "collection",
+                       "the schema of version \(catalog.version) has no collection \(name); add a migration that moves or deletes its documents")
+            }
+        }
         return invalid
+    }
+}
+
+extension JSONValue {
+    /// A text equal for values that ``hasSameValue(as:)`` calls equal (numbers by value).
+    var uniquenessKey: String {
+        switch self {
+        case .number(let number): "n:" + String(Double(number.text) ?? .nan)
+        case .string(let text): "s:" + text
+        default: "j:" + String(decoding: CanonicalJSON.compactBytes(self), as: UTF8.self)
+        }
     }
 }

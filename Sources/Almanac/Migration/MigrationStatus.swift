@@ -46,6 +46,8 @@ public struct MigrationStatus: Sendable {
         case edited
         /// Applied, but the file is gone.
         case missing
+        /// Applied; its file is gone and `repair` accepted that.
+        case removed
         /// Not applied yet.
         case pending
     }
@@ -53,10 +55,10 @@ public struct MigrationStatus: Sendable {
 
 extension Store {
     /// The migrations recorded in `store.json`: version, name and checksum of each applied file.
-    var appliedMigrations: [(version: Int, name: String, checksum: String)] {
+    var appliedMigrations: [(version: Int, name: String, checksum: String, fileRemoved: Bool)] {
         (manifest["migrations"]?.arrayValue ?? []).compactMap { entry in
             guard let version = entry["version"]?.numberValue?.int64Value, let checksum = entry["checksum"]?.stringValue else { return nil }
-            return (Int(version), entry["name"]?.stringValue ?? "", checksum)
+            return (Int(version), entry["name"]?.stringValue ?? "", checksum, entry["fileRemoved"] == .bool(true))
         }
     }
 
@@ -79,6 +81,8 @@ extension Store {
                 if entry.state == .edited {
                     problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with 'almanac migrate repair'")
                 }
+            case (let record?, nil) where record.fileRemoved:
+                entry.state = .removed
             case (let record?, nil):
                 entry.state = .missing
                 problems.append("migration \(version) (\(record.name)) was applied but its file is missing from \(migrations.folder); restore it, or accept its absence with 'almanac migrate repair'")

@@ -77,4 +77,10 @@ struct Manifest: Sendable, Equatable {
     subscript(key: String) -> JSONValue? {
         members[key]
     }
+
+    /// Sets a member; `schemaVersion` must be a whole number and updates ``schemaVersion``.
+    mutating func set(_ key: String, _ value: JSONValue) {
+        if key == "schemaVersion", let version = value.numberValue?.int64Value { schemaVersion = Int(version) }
+        members[key] = value
+    }
 }

@@ -76,7 +76,7 @@ extension Store {
     }
 
     /// The regular `.json` files of a schema folder, sorted.
-    private static func schemaFileNames(in folder: URL) throws -> [String] {
+    static func schemaFileNames(in folder: URL) throws -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)

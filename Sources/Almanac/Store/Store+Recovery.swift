@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
 extension Store {
     static let journalName = "journal.json"
 
@@ -22,6 +31,9 @@ extension Store {
     /// (the new copy is durable, so the old one goes; without a new copy the old one stays)
     /// and removes leftover temporary files. Call inside ``withWriteLock(_:)``.
     func recoverInterruptedWrite() throws {
+        if try StoreSwap.recover(root: root), try versionOnDisk() != schemaVersion {
+            throw AlmanacError(.storeChanged, "the store was migrated to another version while it was open; open it again", path: url.path)
+        }
         if let folder = try openFolders([".almanac"]), let bytes = try folder.readFile(Store.journalName) {
             let journal: JSONValue
             do {
@@ -77,4 +89,30 @@ extension Store {
         else { return nil }
         return DocumentLocation(collection: collection.name, folders: folders, id: id)
     }
+}
+
+extension Store {
+    /// Finishes or undoes a migration or rollback that was killed while swapping versions,
+    /// before the store is read. Waits for the write lock: a live migration holds it until
+    /// its swap is done.
+    static func finishInterruptedSwap(root: Directory, options: Options) throws {
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        let lock = try StoreLock(folder: internalFolder)
+        let (previous, holder) = try lock.acquire(command: options.commandName, token: "recover-\(getpid())-\(UUID().uuidString.prefix(8))",
+                                                  timeout: options.lockTimeout)
+        do {
+            try StoreSwap.recover(root: root)
+        } catch {
+            lock.abandon()
+            throw error
+        }
+        // A killed writer may have left temporary files too: keep its record saying so, for
+        // the next writer's sweep.
+        if previous?.state == "active" { lock.abandon() } else { lock.release(holder) }
+    }
+}
+
+extension AlmanacError.Code {
+    /// The store changed version (a migration or rollback) since this ``Store`` was opened; open it again.
+    public static let storeChanged = AlmanacError.Code(rawValue: "store-changed")
 }

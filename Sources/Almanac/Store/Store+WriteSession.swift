@@ -58,7 +58,14 @@ extension Store {
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
         session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
         // The caches are still good only if the previous writer was this store, finished.
-        if previous.map({ "\($0.token)/\($0.state)" }) != cache.token { cache.invalidate() }
+        if previous.map({ "\($0.token)/\($0.state)" }) != cache.token {
+            cache.invalidate()
+            // Another writer came first; if it migrated the store, this store's catalog is stale.
+            if previous?.command != nil, try versionOnDisk() != schemaVersion {
+                endSession()
+                throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: url.path)
+            }
+        }
         // From here the caches describe the store as this writer leaves it.
         cache.token = token
         if previous?.state == "active" {

@@ -78,11 +78,15 @@ public final class Store: @unchecked Sendable {
     ///
     /// Opening reads `store.json` and the store's schema copy. A store whose format or schema
     /// version is newer than this code opens for reading but refuses writes with `.storeTooNew`.
-    /// - Throws: `.notAStore` when the folder holds no valid store, `.invalidCatalog` when its schema copy is damaged.
+    /// When a migration or rollback was killed while swapping versions, opening takes the
+    /// write lock and finishes or undoes it first, so the store is wholly at one version.
+    /// - Throws: `.notAStore` when the folder holds no valid store, `.invalidCatalog` when its
+    ///   schema copy is damaged, `.locked` when a migration is swapping versions for longer than the lock timeout.
     public init(at url: URL, options: Options = Options()) throws {
         self.url = url
         self.options = options
         root = try Directory.openRoot(atPath: url.path)
+        if StoreSwap.isPending(root: root) { try Store.finishInterruptedSwap(root: root, options: options) }
         guard let manifestBytes = try root.readFile(Manifest.fileName) else {
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
         }

@@ -5,9 +5,7 @@ enum MigratePlanCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         let migrations = try MigrationSet(folder: try context.migrationsFolder(app: store.app))
-        guard let schema = context.projectSchemaFolder(app: store.app) else {
-            throw context.usage("no schema folder for app '\(store.app)': run from the project folder that holds schema/\(store.app), or pass --schema DIR")
-        }
+        let schema = try context.requiredSchemaFolder(app: store.app)
         let target = try context.values.integer("to")
         let plan = try store.migrationPlan(migrations, targetSchema: schema, to: target, registry: ReferenceMigrations.registry)
         if context.json {

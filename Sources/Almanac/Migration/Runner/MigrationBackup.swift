@@ -1,0 +1,67 @@
+import Foundation
+
+/// The copy of a store's previous version kept in `.almanac/backup/` after a migration, and
+/// what `rollback` needs to know about it.
+struct MigrationBackup {
+    /// The version the backup holds, which `rollback` restores.
+    var fromVersion: Int
+    /// The version the migration went to, which the store must still be at.
+    var toVersion: Int
+    /// The migrations the backup undoes, by file name.
+    var migrations: [String]
+    /// The fingerprint of `data/` as the migration left it; another fingerprint now means
+    /// documents were written since.
+    var fingerprint: String
+
+    init(fromVersion: Int, toVersion: Int, migrations: [String], fingerprint: String) {
+        self.fromVersion = fromVersion
+        self.toVersion = toVersion
+        self.migrations = migrations
+        self.fingerprint = fingerprint
+    }
+
+    init(bytes: [UInt8]) throws {
+        let path = ".almanac/\(StoreSwap.backupFolder)/\(StoreSwap.backupRecord)"
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes).value
+        } catch let error as AlmanacError {
+            throw error.at(path: path).prefixed("the migration backup is damaged: ")
+        }
+        guard let from = value["fromVersion"]?.numberValue?.int64Value, let to = value["toVersion"]?.numberValue?.int64Value,
+              let fingerprint = value["fingerprint"]?.stringValue
+        else {
+            throw AlmanacError(.io, "the migration backup's record is incomplete; the backup cannot be restored", path: path)
+        }
+        self.init(fromVersion: Int(from), toVersion: Int(to),
+                  migrations: value["migrations"]?.arrayValue?.compactMap(\.stringValue) ?? [], fingerprint: fingerprint)
+    }
+
+    /// The record written as `backup.json`.
+    var record: JSONValue {
+        .object([
+            "fingerprint": .string(fingerprint),
+            "fromVersion": .number(JSONNumber(fromVersion)), "toVersion": .number(JSONNumber(toVersion)),
+            "migrations": .array(migrations.map { .string($0) }), "createdAt": .string(Timestamp.format(Date())),
+        ])
+    }
+
+    /// SHA-256 over every file below `folder`: its path, inode, size and modification time.
+    /// Any write through Almanac makes a new inode, and an edit in place changes the size or time.
+    static func fingerprint(of folder: Directory) throws -> String {
+        var lines: [String] = []
+        func walk(_ folder: Directory, _ prefix: String) throws {
+            for entry in try folder.entries() {
+                let path = prefix + entry.name
+                if entry.kind == .folder, let child = try folder.openFolder(entry.name) {
+                    lines.append(path + "/")
+                    try walk(child, path + "/")
+                } else if let identity = try folder.identity(of: entry.name) {
+                    lines.append("\(path)\t\(identity.inode)\t\(identity.size)\t\(identity.modified)")
+                }
+            }
+        }
+        try walk(folder, "")
+        return SHA256.hex(Array(lines.sorted().joined(separator: "\n").utf8))
+    }
+}

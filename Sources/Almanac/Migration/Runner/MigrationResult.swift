@@ -1,0 +1,64 @@
+/// What `migrate up` did.
+public struct MigrationResult: Sendable {
+    /// The version the store was at.
+    public var fromVersion: Int
+    /// The version the store is at now.
+    public var toVersion: Int
+    /// One step per migration applied, with the documents it changed (as ``MigrationPlan`` lists them).
+    public var steps: [MigrationPlan.Step]
+    /// Documents written anew because a migration changed them.
+    public var documentsWritten: Int
+    /// Documents kept as they were (possibly in a new folder).
+    public var documentsKept: Int
+    /// Documents some migration changed, moved or deleted, counted once.
+    public var documentsChanged: Int
+    /// Seconds the whole run took.
+    public var duration: Double
+
+    /// Whether the store changed version (false when it was already up to date).
+    public var migrated: Bool { fromVersion != toVersion }
+}
+
+/// How far a long migration has come, for a progress line.
+public struct MigrationProgress: Sendable {
+    /// What the migration is doing.
+    public enum Phase: String, Sendable {
+        /// Reading the documents and applying the operations in memory.
+        case transforming
+        /// Validating every resulting document against the target schema.
+        case validating
+        /// Writing the new version beside the old one.
+        case staging
+        /// Swapping the new version in.
+        case committing
+    }
+
+    /// What the migration is doing.
+    public var phase: Phase
+    /// Documents done in this phase.
+    public var done: Int
+    /// Documents in this phase, or 0 when unknown.
+    public var total: Int
+}
+
+/// What `migrate rollback` did.
+public struct MigrationRollback: Sendable {
+    /// The version the store was at.
+    public var fromVersion: Int
+    /// The version it is back at.
+    public var toVersion: Int
+    /// The migrations undone, by file name.
+    public var migrations: [String]
+}
+
+/// One change `migrate repair` made to the store's record of applied migrations.
+public struct MigrationRepair: Sendable, Equatable {
+    /// The migration's number.
+    public var version: Int
+    /// Its file name.
+    public var name: String
+    /// The checksum recorded before the repair.
+    public var previousChecksum: String
+    /// The checksum recorded now, or `nil` when the file is missing and its absence was accepted.
+    public var acceptedChecksum: String?
+}

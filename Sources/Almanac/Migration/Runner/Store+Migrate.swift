@@ -1,0 +1,134 @@
+import Foundation
+
+extension Store {
+    /// Migrates the store at `url` to `version` (default: the latest migration), all or nothing.
+    ///
+    /// Call it when an app launches, before opening the store for writes. The pending
+    /// migrations run as one transaction: every resulting document is validated against
+    /// the target schema (and its unique fields) before anything changes; the new version is
+    /// built beside the old one in `.almanac/migration/` and swapped in. A `kill -9` at any
+    /// instant leaves the store wholly at the old or wholly at the new version, and the next
+    /// open finishes or undoes the swap. The previous version is kept in `.almanac/backup/`
+    /// for ``rollbackMigration(at:force:options:)``.
+    ///
+    /// ```swift
+    /// let result = try Store.migrate(at: storeURL,
+    ///                                migrations: try MigrationSet(folder: bundle.url(forResource: "migrations", withExtension: nil)!),
+    ///                                targetSchema: bundle.url(forResource: "schema", withExtension: nil)!)
+    /// let store = try Store(at: storeURL)
+    /// ```
+    /// - Parameters:
+    ///   - url: the store's folder.
+    ///   - migrations: the app's migrations.
+    ///   - targetSchema: the schema folder of the target version.
+    ///   - version: the version to migrate to; the latest migration when `nil`.
+    ///   - registry: the Swift functions that `custom` operations name.
+    ///   - options: how to open the store (the lock timeout applies while another writer works).
+    ///   - progress: called now and then during a long run.
+    /// - Throws: `.invalidMigration` for problems of the migrations (an edited applied file,
+    ///   a gap) or a schema folder at another version; `.migrationFailed` naming every
+    ///   document that would be invalid, or the document an operation cannot change; `.locked`
+    ///   when another process writes for longer than the lock timeout. In every case the
+    ///   store is unchanged.
+    @discardableResult
+    public static func migrate(
+        at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
+        registry: MigrationRegistry = MigrationRegistry(), options: Options = Options(),
+        progress: (@Sendable (MigrationProgress) -> Void)? = nil
+    ) throws -> MigrationResult {
+        let started = Date()
+        for _ in 0..<3 {
+            let store = try Store(at: url, options: options)
+            defer { store.finishWriting() }
+            let result = try store.withWriteLock { () throws -> MigrationResult? in
+                // Another process may have migrated between opening and locking: start again.
+                guard try store.versionOnDisk() == store.schemaVersion else { return nil }
+                return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
+                                                    registry: registry, started: started, progress: progress)
+            }
+            if let result { return result }
+        }
+        throw AlmanacError(.locked, "the store kept changing version while the migration waited; retry when other migrations are done", path: url.path)
+    }
+
+    /// The schema version `store.json` says now (it changes only under the write lock).
+    func versionOnDisk() throws -> Int {
+        guard let bytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
+        }
+        return try Manifest(bytes: bytes).schemaVersion
+    }
+
+    private func migrateHoldingLock(
+        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry,
+        started: Date, progress: (@Sendable (MigrationProgress) -> Void)?
+    ) throws -> MigrationResult {
+        let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
+        guard !prepared.pending.isEmpty else {
+            return MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
+                                   documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(started))
+        }
+        progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
+        var working = MigrationWorkingSet(store: self)
+        var steps: [MigrationPlan.Step] = []
+        for migration in prepared.pending {
+            steps.append(try working.apply(migration, registry: registry))
+        }
+        progress?(MigrationProgress(phase: .validating, done: 0, total: 0))
+        let invalid = try working.validate(against: prepared.catalog, schemaFolder: targetSchema)
+        if !invalid.isEmpty { throw Store.invalidResultError(invalid, target: prepared.target) }
+
+        let changed = Set(steps.flatMap(\.changedDocuments)).count
+        var manifest = try Manifest(bytes: try root.readFile(Manifest.fileName) ?? [])
+        let runMilliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        var applied = manifest["migrations"]?.arrayValue ?? []
+        for (migration, step) in zip(prepared.pending, steps) {
+            applied.append(.object([
+                "version": .number(JSONNumber(migration.version)), "name": .string(migration.fileName),
+                "description": .string(migration.description), "checksum": .string(migration.checksum),
+                "appliedAt": .string(Timestamp.format(Date())), "durationMs": .number(JSONNumber(runMilliseconds)),
+                "documentsChanged": .number(JSONNumber(step.changedDocuments.count)),
+            ]))
+        }
+        manifest.set("migrations", .array(applied))
+        manifest.set("schemaVersion", .number(JSONNumber(prepared.target)))
+
+        let backup = MigrationBackup(fromVersion: schemaVersion, toVersion: prepared.target,
+                                     migrations: prepared.pending.map(\.fileName), fingerprint: "")
+        var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: targetSchema, progress: progress)
+        let staging: Directory
+        let outcome: MigrationStager.Outcome
+        do {
+            (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
+        } catch {
+            // Nothing outside the staging folder changed; drop it.
+            if let internalFolder = try? openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
+            throw error
+        }
+        progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
+        try createFolders(["data"]).synchronize()
+        guard let dataInode = try staging.identity(of: "data")?.inode, let schemaInode = try staging.identity(of: "schema")?.inode else {
+            throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(StoreSwap.stagingFolder)")
+        }
+        let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
+                                       stagingFolder: StoreSwap.stagingFolder, dataInode: dataInode, schemaInode: schemaInode)
+        cache.invalidate()
+        pendingHints.removeAll()
+        try StoreSwap.commit(root: root, journal: journal)
+        return MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
+                               documentsWritten: outcome.written, documentsKept: outcome.kept, documentsChanged: changed,
+                               duration: Date().timeIntervalSince(started))
+    }
+
+    /// The error for results that break the target schema: every document, its first violations.
+    static func invalidResultError(_ invalid: [MigrationPlan.InvalidDocument], target: Int) -> AlmanacError {
+        let lines = invalid.prefix(20).map { document in
+            "  \(document.document): " + document.violations.prefix(3).map(\.description).joined(separator: "; ")
+        }
+        let more = invalid.count > 20 ? "\n  … and \(invalid.count - 20) more (all with 'almanac migrate plan')" : ""
+        return AlmanacError(
+            .migrationFailed,
+            "\(invalid.count) document\(invalid.count == 1 ? "" : "s") would break the schema of version \(target), so nothing was changed; fix the migration (or the documents) and run it again:\n" + lines.joined(separator: "\n") + more,
+            id: invalid.first?.document)
+    }
+}

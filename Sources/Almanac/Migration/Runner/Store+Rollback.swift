@@ -1,0 +1,64 @@
+import Foundation
+
+extension Store {
+    /// Restores the version the store had before its last migration, from the copy kept in
+    /// `.almanac/backup/`: `data/`, `schema/` and `store.json` come back byte for byte.
+    ///
+    /// Like a migration, the rollback is all or nothing and survives `kill -9`. The backup is
+    /// used up: a second rollback needs another migration first.
+    ///
+    /// - Parameters:
+    ///   - url: the store's folder.
+    ///   - force: roll back even though documents were written after the migration (they are lost).
+    ///   - options: how to open the store.
+    /// - Throws: `.notFound` when there is no backup; `.rollbackRefused` when documents were
+    ///   written since the migration and `force` is false, or the store is no longer at the
+    ///   version the backup undoes.
+    @discardableResult
+    public static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
+        let store = try Store(at: url, options: options)
+        defer { store.finishWriting() }
+        return try store.withWriteLock { try store.rollbackHoldingLock(force: force) }
+    }
+
+    private func rollbackHoldingLock(force: Bool) throws -> MigrationRollback {
+        let backupPath = ".almanac/\(StoreSwap.backupFolder)"
+        guard let backupFolder = try openFolders([".almanac", StoreSwap.backupFolder]),
+              let recordBytes = try backupFolder.readFile(StoreSwap.backupRecord)
+        else {
+            throw AlmanacError(.notFound, "there is no migration to roll back: no pre-migration copy is kept (a rollback uses it up, and a store that was never migrated has none)", path: backupPath)
+        }
+        let backup = try MigrationBackup(bytes: recordBytes)
+        let current = try versionOnDisk()
+        guard current == backup.toVersion else {
+            throw AlmanacError(.rollbackRefused, "the kept copy undoes the migration from version \(backup.fromVersion) to \(backup.toVersion), but the store is at version \(current); it cannot be restored", path: backupPath)
+        }
+        for name in ["data", "schema", Manifest.fileName] where try backupFolder.entryKind(of: name) == nil {
+            throw AlmanacError(.io, "the pre-migration copy has no \(name); it cannot be restored", path: backupPath + "/" + name)
+        }
+        if !force {
+            let now = try MigrationBackup.fingerprint(of: try createFolders(["data"]))
+            guard now == backup.fingerprint else {
+                throw AlmanacError(
+                    .rollbackRefused,
+                    "documents were written after the migration to version \(backup.toVersion); rolling back would lose them. Export what you need, then roll back with --force (force: true)",
+                    path: "data")
+            }
+        }
+        guard let dataInode = try backupFolder.identity(of: "data")?.inode, let schemaInode = try backupFolder.identity(of: "schema")?.inode else {
+            throw AlmanacError(.io, "the pre-migration copy is incomplete", path: backupPath)
+        }
+        let journal = MigrationJournal(kind: .rollback, fromVersion: current, toVersion: backup.fromVersion,
+                                       stagingFolder: StoreSwap.backupFolder, dataInode: dataInode, schemaInode: schemaInode)
+        cache.invalidate()
+        pendingHints.removeAll()
+        try StoreSwap.commit(root: root, journal: journal)
+        return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)
+    }
+}
+
+extension AlmanacError.Code {
+    /// `migrate rollback` cannot restore the pre-migration copy: documents were written since
+    /// (pass `force` to lose them), or the store moved on to another version.
+    public static let rollbackRefused = AlmanacError.Code(rawValue: "rollback-refused")
+}

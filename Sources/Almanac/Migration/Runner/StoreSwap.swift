@@ -1,0 +1,125 @@
+import Foundation
+
+/// Replaces a store's version — `data/`, `schema/` and `store.json` together — with another
+/// one prepared in a folder of `.almanac/`, so that a `kill -9` at any instant leaves the
+/// store wholly at one version and the next command can tell which.
+///
+/// The steps, each made durable before the next:
+/// 1. the journal `.almanac/migration.json` (what is swapped, and the inodes of the staged folders);
+/// 2. `data/` exchanged with the staged `data/`, then `schema/` with the staged `schema/`
+///    (atomic exchanges: both names exist at every instant);
+/// 3. `store.json` exchanged with the staged one: the commit point, since `store.json` names
+///    the version;
+/// 4. cleanup (the old version kept as the backup, or discarded), then the journal removed.
+///
+/// Recovery reads the journal: if `store.json` is at the new version, cleanup is finished;
+/// otherwise every folder whose inode shows it was swapped in is swapped back.
+enum StoreSwap {
+    static let stagingFolder = "migration"
+    static let backupFolder = "backup"
+    /// The record of what the backup holds, inside the backup folder.
+    static let backupRecord = "backup.json"
+
+    /// Swaps in the version staged in `.almanac/<journal.stagingFolder>/` and cleans up.
+    static func commit(root: Directory, journal: MigrationJournal) throws {
+        let kind = journal.kind.rawValue
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        guard let staging = try internalFolder.openFolder(journal.stagingFolder) else {
+            throw AlmanacError(.io, "the staged version vanished before it was swapped in", path: ".almanac/\(journal.stagingFolder)")
+        }
+        try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes)
+        MigrationCrashPoint.reached(kind, "after-journal")
+        for name in ["data", "schema"] {
+            try root.exchange(name, with: staging, name)
+            try root.synchronize()
+            try staging.synchronize()
+            MigrationCrashPoint.reached(kind, "after-swap-\(name)")
+        }
+        try root.exchange(Manifest.fileName, with: staging, Manifest.fileName)
+        try root.synchronize()
+        try staging.synchronize()
+        MigrationCrashPoint.reached(kind, "after-manifest")
+        try finish(root: root, journal: journal)
+    }
+
+    /// Cleans up after the commit point: idempotent, so recovery can run it again.
+    static func finish(root: Directory, journal: MigrationJournal) throws {
+        let kind = journal.kind.rawValue
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        switch journal.kind {
+        case .migrate:
+            // The staging folder now holds the previous version: it becomes the backup.
+            if try internalFolder.entryKind(of: journal.stagingFolder) == .folder {
+                try internalFolder.removeTree(backupFolder)
+                MigrationCrashPoint.reached(kind, "after-old-backup-removed")
+                try internalFolder.rename(journal.stagingFolder, into: internalFolder, as: backupFolder)
+                try internalFolder.synchronize()
+                MigrationCrashPoint.reached(kind, "after-backup-kept")
+            }
+        case .rollback:
+            try internalFolder.removeTree(journal.stagingFolder)
+        }
+        // Id hints name paths of the other version; they are rebuilt as documents are found.
+        try internalFolder.removeTree("ids")
+        try internalFolder.synchronize()
+        MigrationCrashPoint.reached(kind, "before-journal-removed")
+        try internalFolder.removeFile(MigrationJournal.fileName)
+        try internalFolder.synchronize()
+    }
+
+    /// Puts back every folder swapped in before the commit point, and drops the staged version
+    /// of a migration (a rollback's backup stays, ready for another try).
+    static func undo(root: Directory, journal: MigrationJournal) throws {
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        if let staging = try internalFolder.openFolder(journal.stagingFolder) {
+            for (name, inode) in [("data", journal.dataInode), ("schema", journal.schemaInode)] {
+                if try root.identity(of: name)?.inode == inode {
+                    try root.exchange(name, with: staging, name)
+                    try root.synchronize()
+                    try staging.synchronize()
+                }
+            }
+        }
+        if journal.kind == .migrate { try internalFolder.removeTree(journal.stagingFolder) }
+        try internalFolder.synchronize()
+        try internalFolder.removeFile(MigrationJournal.fileName)
+        try internalFolder.synchronize()
+    }
+
+    /// Finishes or undoes an interrupted swap. Call holding the write lock.
+    ///
+    /// - Returns: whether a journal was found.
+    /// - Throws: when `store.json` is at neither version of the journal (the store was
+    ///   changed by hand meanwhile).
+    @discardableResult
+    static func recover(root: Directory) throws -> Bool {
+        guard let internalFolder = try root.openFolder(".almanac") else { return false }
+        guard let bytes = try internalFolder.readFile(MigrationJournal.fileName) else {
+            // A migration killed while staging leaves only its staging folder.
+            if try internalFolder.removeTree(stagingFolder) { try internalFolder.synchronize() }
+            return false
+        }
+        let journal = try MigrationJournal(bytes: bytes)
+        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "store.json is missing while a migration was being swapped in; restore the store from a backup", path: Manifest.fileName)
+        }
+        let version = try Manifest(bytes: manifestBytes).schemaVersion
+        if version == journal.toVersion {
+            try finish(root: root, journal: journal)
+        } else if version == journal.fromVersion {
+            try undo(root: root, journal: journal)
+        } else {
+            throw AlmanacError(
+                .io,
+                "an interrupted \(journal.kind.rawValue) from version \(journal.fromVersion) to \(journal.toVersion) cannot be finished: store.json is at version \(version); restore the store from a backup",
+                path: ".almanac/\(MigrationJournal.fileName)")
+        }
+        return true
+    }
+
+    /// Whether an interrupted swap waits for recovery (cheap: one `fstatat`).
+    static func isPending(root: Directory) -> Bool {
+        guard let internalFolder = try? root.openFolder(".almanac") else { return false }
+        return (try? internalFolder.entryKind(of: MigrationJournal.fileName)) == .file
+    }
+}
