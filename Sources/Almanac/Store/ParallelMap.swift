@@ -27,23 +27,33 @@ extension Array where Element: Sendable {
 
 /// Per-index results written by concurrent workers: each slot is written by exactly one worker.
 private final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    // Sendable: workers write disjoint slots through the buffer pointer, and the slots are
+    // Sendable: workers write disjoint slots of a buffer allocated once, and the slots are
     // read only after concurrentPerform returns, which orders those writes before the reads.
-    private var slots: [Result<T, any Error>?]
+    // (Not an Array: `withUnsafeMutableBufferPointer` on a shared array property may move or
+    // copy its storage while another thread writes to it.)
+    private let slots: UnsafeMutablePointer<Result<T, any Error>?>
+    private let count: Int
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
     }
 
     func set(_ index: Int, _ value: Result<T, any Error>) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+        slots[index] = value
     }
 
     func values() throws -> [T] {
         var output: [T] = []
-        output.reserveCapacity(slots.count)
-        for slot in slots {
-            guard let slot else { break }  // after a failure; the failure came first in order
+        output.reserveCapacity(count)
+        for index in 0..<count {
+            guard let slot = slots[index] else { break }  // after a failure; the failure came first in order
             output.append(try slot.get())
         }
         return output
