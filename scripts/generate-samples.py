@@ -7,12 +7,19 @@ Deterministic (one random.Random("42/<app>") per app, fixed dates): rerunning it
 byte-identical stores. For each app it deletes samples/<app>/store/ and writes:
 
     store.json                      manifest (schemaVersion 1, no migrations, no seeds)
-    schema/                         exact copy of schema/<app>/
+    schema/                         the store's own schema, version 1, written back unchanged
     data/<collection>/...           one JSON file per document, filed by the catalog's
                                     partition (a timestamp under its day in the store's
                                     time zone, a calendar date under itself)
     data/<collection>.json          singletons
     .almanac/                       empty
+
+The sample stores stay at schema version 1, so that `almanac migrate` has something to do
+on them: their schema/ folder is frozen. The script reads the catalog and collection schemas
+from samples/<app>/store/schema/ (not from schema/<app>/, which is the current version,
+reached through migrations/<app>/), validates against them, and writes those files back
+byte for byte. To change a reference app's schema, add a migration and edit schema/<app>/;
+leave the samples' schema alone.
 
 Every document is validated against its collection schema before anything is written,
 with a small built-in validator for the JSON Schema subset Almanac supports (standard
@@ -34,7 +41,6 @@ import uuid
 from zoneinfo import ZoneInfo
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SCHEMA_ROOT = os.path.join(REPO, "schema")
 SAMPLES_ROOT = os.path.join(REPO, "samples")
 UTC = dt.timezone.utc
 CREATED_AT = "2025-01-06T09:00:00Z"
@@ -401,14 +407,25 @@ class Store:
         self.app = app
         self.tz_name = TIME_ZONES[app]
         self.tz = ZoneInfo(self.tz_name)
-        self.schema_dir = os.path.join(SCHEMA_ROOT, app)
-        with open(os.path.join(self.schema_dir, "catalog.json"), encoding="utf-8") as f:
-            self.catalog = json.load(f)
+        # The frozen version-1 schema of the sample store (see the module docstring), kept as
+        # bytes because write() deletes the store folder before writing it again.
+        self.schema_dir = os.path.join(SAMPLES_ROOT, app, "store", "schema")
+        if not os.path.isfile(os.path.join(self.schema_dir, "catalog.json")):
+            sys.exit("generate-samples: %s is missing; it is the sample store's frozen version-1 schema, "
+                     "not a copy of schema/%s/: restore it from git (git checkout -- samples/%s/store/schema)"
+                     % (os.path.relpath(self.schema_dir, REPO), app, app))
+        self.schema_files = {}
+        for name in sorted(os.listdir(self.schema_dir)):
+            with open(os.path.join(self.schema_dir, name), "rb") as f:
+                self.schema_files[name] = f.read()
+        self.catalog = json.loads(self.schema_files["catalog.json"].decode("utf-8"))
+        if self.catalog.get("version") != 1:
+            sys.exit("generate-samples: samples/%s/store/schema/catalog.json is at version %r; the sample "
+                     "stores stay at version 1" % (app, self.catalog.get("version")))
         self.collections = {c["name"]: c for c in self.catalog["collections"]}
         self.schemas = {}
         for c in self.catalog["collections"]:
-            with open(os.path.join(self.schema_dir, c["schema"]), encoding="utf-8") as f:
-                self.schemas[c["name"]] = json.load(f)
+            self.schemas[c["name"]] = json.loads(self.schema_files[c["schema"]].decode("utf-8"))
         self.docs = {name: [] for name in self.collections}
         self.singletons = {}
 
@@ -539,9 +556,10 @@ class Store:
         os.makedirs(root, mode=0o700)
         os.makedirs(os.path.join(root, ".almanac"), mode=0o700)
         os.makedirs(os.path.join(root, "schema"), mode=0o700)
-        for name in sorted(os.listdir(self.schema_dir)):
-            shutil.copyfile(os.path.join(self.schema_dir, name), os.path.join(root, "schema", name))
-            os.chmod(os.path.join(root, "schema", name), 0o600)
+        for name, data in self.schema_files.items():
+            fd = os.open(os.path.join(root, "schema", name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
         manifest = {
             "app": self.app,
             "createdAt": CREATED_AT,

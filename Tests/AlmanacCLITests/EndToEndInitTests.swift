@@ -48,12 +48,13 @@ import Testing
         #expect(E2EFiles.isFolder(store.appendingPathComponent(".almanac")))
         #expect(dataFiles(store).isEmpty)
 
-        // The time zone names the day folders: 20:00 UTC on the 27th is the 28th in Tokyo.
-        let event = try folder.write(usageEvent(id: uuid(1), timestamp: "2025-01-27T20:00:00Z"), to: "event.json")
+        // The time zone names the date folders (usage events are filed by month since MIGA's
+        // migration 2): 20:00 UTC on January 31 is February 1 in Tokyo.
+        let event = try folder.write(usageEvent(id: uuid(1), timestamp: "2025-01-31T20:00:00Z"), to: "event.json")
         let put = try run(["put", "--store", store.path, "usage-events", event.path])
         #expect(put.exit == 0, "\(put)")
-        #expect(put.stdout == "Saved data/usage-events/2025/01/28/\(uuid(1)).json\n", "\(put)")
-        #expect(E2EFiles.exists(store.appendingPathComponent("data/usage-events/2025/01/28/\(uuid(1)).json")))
+        #expect(put.stdout == "Saved data/usage-events/2025/02/\(uuid(1)).json\n", "\(put)")
+        #expect(E2EFiles.exists(store.appendingPathComponent("data/usage-events/2025/02/\(uuid(1)).json")))
 
         let status = try run(["status", "--json", "--store", store.path])
         #expect(status.exit == 0, "\(status)")

@@ -42,18 +42,18 @@ import Testing
         let store = try makeStore(in: folder)
         let put = try run(["put", "--store", store.path, "usage-events"], stdin: usageEvent(id: uuid(61), timestamp: "2030-06-15T12:00:00Z"))
         #expect(put.exit == 0, "\(put)")
-        let single = try run(["put", "--store", store.path, "preferences"], stdin: #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"phase2Complete"}"#)
+        let single = try run(["put", "--store", store.path, "preferences"], stdin: #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsHidden"}"#)
         #expect(single.exit == 0, "\(single)")
 
         let folders = [
             "", "schema", "data", ".almanac", "data/usage-events", "data/usage-events/2030",
-            "data/usage-events/2030/06", "data/usage-events/2030/06/15",
+            "data/usage-events/2030/06",
         ]
         for relative in folders {
             let url = relative.isEmpty ? store : store.appendingPathComponent(relative)
             #expect(E2EFiles.mode(url) == 0o700, "folder '\(relative)' has mode \(String(E2EFiles.mode(url) ?? 0, radix: 8))")
         }
-        let files = ["store.json", "schema/catalog.json", ".almanac/lock", "data/usage-events/2030/06/15/\(uuid(61)).json", "data/preferences.json"]
+        let files = ["store.json", "schema/catalog.json", ".almanac/lock", "data/usage-events/2030/06/\(uuid(61)).json", "data/preferences.json"]
         for relative in files {
             let url = store.appendingPathComponent(relative)
             #expect(E2EFiles.mode(url) == 0o600, "file '\(relative)' has mode \(String(E2EFiles.mode(url) ?? 0, radix: 8))")

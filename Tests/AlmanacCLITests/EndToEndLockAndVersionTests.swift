@@ -48,12 +48,14 @@ import Testing
     @Test func aStoreNewerThanTheToolRefusesWrites() throws {
         let folder = E2EFolder()
         let store = try folder.copySample("miga")
+        // The tool knows the current schema (schema/miga); the sample store is at its own version.
         let catalog = try RepoCatalog("miga")
+        let sample = try RepoCatalog(sampleOf: "miga")
         #expect(catalog.version < 99)
         let manifestURL = store.appendingPathComponent("store.json")
         let manifest = try #require(E2EFiles.text(manifestURL))
-        let edited = manifest.replacingOccurrences(of: "\"schemaVersion\": \(catalog.version)", with: "\"schemaVersion\": 99")
-        try #require(edited != manifest, "store.json has no \"schemaVersion\": \(catalog.version)")
+        let edited = manifest.replacingOccurrences(of: "\"schemaVersion\": \(sample.version)", with: "\"schemaVersion\": 99")
+        try #require(edited != manifest, "store.json has no \"schemaVersion\": \(sample.version)")
         try Data(edited.utf8).write(to: manifestURL)
         let event = try folder.write(usageEvent(id: uuid(51), timestamp: "2025-01-27T12:00:00Z"), to: "event.json")
         let before = dataFiles(store)

@@ -42,9 +42,10 @@ import Testing
         let folder = E2EFolder()
         let store = try folder.copySample("miga")
         let before = dataFiles(store)
-        // The target schema: the repository's miga schema, at version 2.
+        // The target schema: the sample store's own (version 1) schema, renumbered 2, so that
+        // only the migration below changes anything.
         let schema = folder.url.appendingPathComponent("schema-v2")
-        try FileManager.default.copyItem(at: E2ERepository.root.appendingPathComponent("schema/miga"), to: schema)
+        try FileManager.default.copyItem(at: E2ERepository.sampleSchema("miga"), to: schema)
         let catalogURL = schema.appendingPathComponent("catalog.json")
         let catalog = try String(contentsOf: catalogURL, encoding: .utf8).replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
         try Data(catalog.utf8).write(to: catalogURL)

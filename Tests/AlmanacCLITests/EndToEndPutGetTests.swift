@@ -16,11 +16,12 @@ import Testing
     @Test func putFromAFileThenGetReturnsTheCanonicalBytes() throws {
         let folder = E2EFolder()
         let store = try makeStore(in: folder)
-        // 03:00 UTC on the 28th is 22:00 on the 27th in New York: filed under the 27th.
+        // 03:00 UTC on February 1 is 22:00 on January 31 in New York: filed under January
+        // (usage events are filed by month since MIGA's migration 2).
         let id = "1F0C9A2E-0000-4000-8000-000000000001"
-        let input = try folder.write(usageEvent(id: id, timestamp: "2025-01-28T03:00:00Z"), to: "in/event.json")
-        let expected = canonicalUsageEvent(id: id, timestamp: "2025-01-28T03:00:00Z")
-        let relative = "data/usage-events/2025/01/27/\(id).json"
+        let input = try folder.write(usageEvent(id: id, timestamp: "2025-02-01T03:00:00Z"), to: "in/event.json")
+        let expected = canonicalUsageEvent(id: id, timestamp: "2025-02-01T03:00:00Z")
+        let relative = "data/usage-events/2025/01/\(id).json"
 
         let put = try run(["put", "--store", store.path, "usage-events", input.path])
         #expect(put.exit == 0, "\(put)")
@@ -50,12 +51,12 @@ import Testing
         let dash = try run(["put", "--store", store.path, "usage-events", "-"],
                            stdin: usageEvent(id: uuid(2), timestamp: "2025-02-01T12:00:00Z"))
         #expect(dash.exit == 0, "\(dash)")
-        #expect(dash.stdout == "Saved data/usage-events/2025/02/01/\(uuid(2)).json\n", "\(dash)")
+        #expect(dash.stdout == "Saved data/usage-events/2025/02/\(uuid(2)).json\n", "\(dash)")
 
         let implicit = try run(["put", "--store", store.path, "usage-events"],
                                stdin: usageEvent(id: uuid(3), timestamp: "2025-02-02T12:00:00Z"))
         #expect(implicit.exit == 0, "\(implicit)")
-        #expect(implicit.stdout == "Saved data/usage-events/2025/02/02/\(uuid(3)).json\n", "\(implicit)")
+        #expect(implicit.stdout == "Saved data/usage-events/2025/02/\(uuid(3)).json\n", "\(implicit)")
 
         for (id, timestamp) in [(uuid(2), "2025-02-01T12:00:00Z"), (uuid(3), "2025-02-02T12:00:00Z")] {
             let get = try run(["get", "--store", store.path, "usage-events", id])
@@ -64,7 +65,7 @@ import Testing
         }
 
         // A singleton from stdin, read back without an id.
-        let preferences = #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"phase2Complete"}"#
+        let preferences = #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsHidden"}"#
         let single = try run(["put", "--store", store.path, "preferences"], stdin: preferences)
         #expect(single.exit == 0, "\(single)")
         #expect(single.stdout == "Saved data/preferences.json\n", "\(single)")
@@ -72,7 +73,7 @@ import Testing
         #expect(getSingle.exit == 0, "\(getSingle)")
         #expect(getSingle.stdout == """
             {
-              "frePhase": "phase2Complete",
+              "frePhase": "appsHidden",
               "gatewayTimerDuration": 20,
               "hasCompletedOnboarding": true,
               "onboardingDeterminationLevel": 7,
@@ -97,9 +98,9 @@ import Testing
         let put = try run(["put", "--store", store.path, "usage-events", arrayFile.path])
         #expect(put.exit == 0, "\(put)")
         #expect(put.stdout == """
-            Saved data/usage-events/2025/03/01/\(uuid(11)).json
-            Saved data/usage-events/2025/03/02/\(uuid(12)).json
-            Saved data/usage-events/2025/03/02/\(uuid(13)).json
+            Saved data/usage-events/2025/03/\(uuid(11)).json
+            Saved data/usage-events/2025/03/\(uuid(12)).json
+            Saved data/usage-events/2025/03/\(uuid(13)).json
 
             """, "\(put)")
 

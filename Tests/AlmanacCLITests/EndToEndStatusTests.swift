@@ -18,7 +18,7 @@ import Testing
         let folder = E2EFolder()
         let store = try folder.copySample(app)
         let manifest = try #require(E2EFiles.object(store.appendingPathComponent("store.json")))
-        let catalog = try RepoCatalog(app)
+        let catalog = try RepoCatalog(sampleOf: app)
 
         let result = try run(["status", "--store", store.path, "--json"])
         #expect(result.exit == 0, "\(result)")
@@ -45,7 +45,7 @@ import Testing
     @Test func statusTextOnTheMigaSample() throws {
         let folder = E2EFolder()
         let store = try folder.copySample("miga")
-        let catalog = try RepoCatalog("miga")
+        let catalog = try RepoCatalog(sampleOf: "miga")
         let result = try run(["status", "--store", store.path])
         #expect(result.exit == 0, "\(result)")
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }

@@ -7,6 +7,9 @@ import Testing
 // schema/<app>/: every rule JSON Schema can express has a row below, whose broken document
 // `almanac put` must refuse (exit 3) with an error naming the field, leaving the store
 // as it was. Rules JSON Schema cannot express are the catalogs' `rules`, checked for shape.
+// The rules are those of the current schema, the one migrations/<app> leads to (Pressure:
+// several commitments a day; Cravey: whole-number amounts and a mood; MIGA: renamed FRE
+// phases); the sample stores stay at version 1 (see ReferenceMigrationTests).
 //
 //     swift build --scratch-path .build-rules && swift test --scratch-path .build-rules --filter SchemaRule
 
@@ -60,7 +63,7 @@ enum SchemaRuleFixtures {
             "author": "Seneca", "displayCount": 0, "contentVersion": 1,
         ],
         "preferences": [
-            "frePhase": "phase2Complete", "hasCompletedOnboarding": true, "gatewayTimerDuration": 30,
+            "frePhase": "appsHidden", "hasCompletedOnboarding": true, "gatewayTimerDuration": 30,
             "onboardingDeterminationLevel": 5, "selectedInterestTags": ["stoicism", "mindfulness"],
         ],
         // Elaro
@@ -102,6 +105,7 @@ enum SchemaRuleFixtures {
         "commitments": [
             "id": .string(baseID), "date": "2025-01-27", "text": "Run 5k before work", "locked_at": "2025-01-27T17:00:00Z",
             "status": "YES", "checked_in_at": "2025-01-28T03:12:09Z", "escalation_tier_snap": 1, "shield_used": false,
+            "sort_order": 0,
         ],
         "settings": [
             "personality_mode": "PROFESSIONAL", "commitment_deadline": "09:00", "checkin_window_close": "22:00",
@@ -120,7 +124,7 @@ enum SchemaRuleFixtures {
         "usage": [
             "id": .string(baseID), "timestamp": "2025-01-27T22:10:00Z", "method": "Joints", "amount": 1,
             "triggers": ["Anxious", "Bored"], "location": "Home", "notes": "Only half, saved the rest.",
-            "createdAt": "2025-01-27T22:10:40Z",
+            "createdAt": "2025-01-27T22:10:40Z", "mood": "Restless",
         ],
         "cravings": [
             "id": .string(baseID), "timestamp": "2025-01-27T21:02:00Z", "intensity": 7, "triggers": ["Anxious"],
@@ -196,8 +200,10 @@ enum SchemaRuleFixtures {
         row("MIGA displayCount ≥ 0", "mindfulness-content", .set("/displayCount", -1), field: "/displayCount"),
         row("MIGA category is an interest tag", "mindfulness-content", .set("/category", "Stoicism!"), field: "/category"),
         // UserDefaults
-        row("MIGA frePhase is notStarted, phase1Complete or phase2Complete", "preferences",
+        row("MIGA frePhase is notStarted, appsSelected or appsHidden", "preferences",
             .set("/frePhase", "phase3Complete"), field: "/frePhase"),
+        row("MIGA frePhase no longer takes the names before schema 3", "preferences",
+            .set("/frePhase", "phase2Complete"), field: "/frePhase"),
         row("MIGA timer 15–45 s (below)", "preferences", .set("/gatewayTimerDuration", 14.5), field: "/gatewayTimerDuration"),
         row("MIGA timer 15–45 s (above)", "preferences", .set("/gatewayTimerDuration", 45.5), field: "/gatewayTimerDuration"),
         row("MIGA determination 1–10 (below)", "preferences", .set("/onboardingDeterminationLevel", 0),
@@ -284,7 +290,9 @@ enum SchemaRuleFixtures {
             field: "/escalation_tier_snap"),
         row("Pressure escalation_tier_snap 0–3 (below)", "commitments", .set("/escalation_tier_snap", -1),
             field: "/escalation_tier_snap"),
-        row("Pressure one commitment per day", "commitments", .unchanged, field: "/date"),
+        row("Pressure sort_order is required", "commitments", .remove("/sort_order"), field: "/sort_order"),
+        row("Pressure sort_order ≥ 0", "commitments", .set("/sort_order", -1), field: "/sort_order"),
+        row("Pressure sort_order is an integer", "commitments", .set("/sort_order", 0.5), field: "/sort_order"),
         row("Pressure date is a calendar date", "commitments", .set("/date", "2025-02-30"), field: "/date"),
         row("Pressure checked_in_at is a date-time", "commitments", .set("/checked_in_at", "21:40"), field: "/checked_in_at"),
         row("Pressure shield_used is required", "commitments", .remove("/shield_used"), field: "/shield_used"),
@@ -338,15 +346,16 @@ enum SchemaRuleFixtures {
     static let cravey: [SchemaRuleRow] = [
         // UsageModel
         row("Cravey method is one of 6 ROAs", "usage", .set("/method", "Pipe"), field: "/method"),
-        row("Cravey amount > 0", "usage", .set("/amount", 0), field: "/amount", single: false),
-        row("Cravey bowls/joints/blunts 0.5–5.0 (above)", "usage", .set("/amount", 5.5), field: "/amount"),
-        row("Cravey bowls/joints/blunts in 0.5 increments", "usage",
+        row("Cravey amount ≥ 1", "usage", .set("/amount", 0), field: "/amount"),
+        row("Cravey bowls/joints/blunts 1–5 (above)", "usage", .set("/amount", 6), field: "/amount"),
+        row("Cravey amount is a whole number", "usage", .set("/amount", 0.5), field: "/amount", single: false),
+        row("Cravey bowls/joints/blunts in whole units", "usage",
             .all([.set("/method", "Bowls"), .set("/amount", 1.25)]), field: "/amount"),
-        row("Cravey bowls/joints/blunts 0.5–5.0 (below)", "usage",
-            .all([.set("/method", "Blunts"), .set("/amount", 0.3)]), field: "/amount", single: false),
+        row("Cravey bowls/joints/blunts 1–5 (below)", "usage",
+            .all([.set("/method", "Blunts"), .set("/amount", 0)]), field: "/amount"),
         row("Cravey vape 1–10 pulls (above)", "usage", .all([.set("/method", "Vape"), .set("/amount", 11)]), field: "/amount"),
-        row("Cravey vape 1–10 pulls (below)", "usage", .all([.set("/method", "Vape"), .set("/amount", 0.5)]),
-            field: "/amount", single: false),
+        row("Cravey vape 1–10 pulls (below)", "usage", .all([.set("/method", "Vape"), .set("/amount", 0)]),
+            field: "/amount"),
         row("Cravey vape pulls in increments of 1", "usage", .all([.set("/method", "Vape"), .set("/amount", 2.5)]),
             field: "/amount"),
         row("Cravey dab 1–5 (above)", "usage", .all([.set("/method", "Dab"), .set("/amount", 6)]), field: "/amount"),
@@ -360,6 +369,9 @@ enum SchemaRuleFixtures {
         row("Cravey usage location is a preset or GPS", "usage", .set("/location", "Garage"), field: "/location"),
         row("Cravey usage GPS latitude within ±90", "usage", .set("/location", "91.5,10.25"), field: "/location"),
         row("Cravey usage notes ≤ 500", "usage", .set("/notes", longText501), field: "/notes"),
+        row("Cravey usage mood is text or null", "usage", .set("/mood", 3), field: "/mood"),
+        row("Cravey usage mood ≤ 50", "usage", .set("/mood", .string(String(repeating: "m", count: 51))), field: "/mood"),
+        row("Cravey usage mood non-empty when given", "usage", .set("/mood", ""), field: "/mood"),
         row("Cravey usage createdAt is required", "usage", .remove("/createdAt"), field: "/createdAt"),
         row("Cravey usage modifiedAt is a date-time", "usage", .set("/modifiedAt", "later"), field: "/modifiedAt"),
         // CravingModel
@@ -433,14 +445,15 @@ enum SchemaRuleFixtures {
                 .all([.set("/current_tier", 3), .set("/consecutive_misses", 3), .set("/restart_shields_remaining", 0)])),
         allowed("Pressure successes after a YES", "escalation-state",
                 .all([.set("/consecutive_misses", 0), .set("/consecutive_successes", 4)])),
-        allowed("Cravey bowls 0.5 and southern GPS", "usage",
-                .all([.set("/method", "Bowls"), .set("/amount", 0.5), .set("/location", "-33.8688,151.2093")])),
-        allowed("Cravey blunts 5.0", "usage", .all([.set("/method", "Blunts"), .set("/amount", 5.0)])),
+        allowed("Cravey bowls 1 and southern GPS", "usage",
+                .all([.set("/method", "Bowls"), .set("/amount", 1), .set("/location", "-33.8688,151.2093")])),
+        allowed("Cravey blunts 5", "usage", .all([.set("/method", "Blunts"), .set("/amount", 5)])),
         allowed("Cravey vape 10 pulls", "usage", .all([.set("/method", "Vape"), .set("/amount", 10)])),
         allowed("Cravey dab 1", "usage", .all([.set("/method", "Dab"), .set("/amount", 1)])),
         allowed("Cravey edible 100 mg, no optional fields", "usage",
                 .all([.set("/method", "Edible"), .set("/amount", 100), .remove("/location"), .remove("/notes"),
-                      .set("/triggers", [])])),
+                      .remove("/mood"), .set("/triggers", [])])),
+        allowed("Cravey usage with mood null, as migration 2 writes it", "usage", .set("/mood", nil)),
         allowed("Cravey craving 10 with no recording", "cravings",
                 .all([.set("/intensity", 10), .set("/recordingId", nil), .set("/location", "Car")])),
         allowed("Cravey audio recording never played", "recordings",
@@ -565,7 +578,7 @@ struct SchemaRuleTests {
         ("elaro", "action-instances", "variant-of-template"),
         ("elaro", "weekly-summaries", "week-starts-monday"),
         ("pressure", "commitments", "one-way-status"),
-        ("pressure", "commitments", "one-per-day"),
+        ("pressure", "commitments", "distinct-sort-order-per-day"),
         ("pressure", "escalation-state", "streak-within-longest"),
         ("cravey", "usage", "timestamp-not-in-future"),
         ("cravey", "cravings", "timestamp-not-in-future"),
@@ -576,24 +589,51 @@ struct SchemaRuleTests {
         #expect(descriptor.rules.contains { $0.name == rule }, "\(app)/\(collection) lacks rule \(rule)")
     }
 
-    @Test("schema files are byte-canonical, draft 2020-12, and copied exactly into the sample store",
+    @Test("schema files are byte-canonical and draft 2020-12; the sample store keeps its own canonical copy at version 1",
           arguments: E2ERepository.apps)
     func schemaFilesCanonical(app: String) throws {
-        let folder = E2ERepository.schema(app)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        #expect(files.contains("catalog.json"))
-        for file in files {
-            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
-            let value = try JSONValue(parsing: bytes)
-            #expect(CanonicalJSON.prettyBytes(value) == bytes, "schema/\(app)/\(file) is not canonical")
-            if file.hasSuffix(".schema.json") {
-                #expect(value["$schema"]?.stringValue == "https://json-schema.org/draft/2020-12/schema",
-                        "schema/\(app)/\(file)")
+        // schema/<app> is the current schema; samples/<app>/store/schema is the version-1 schema
+        // the sample store was made with, which the migrations start from. Both are canonical.
+        for (folder, shown) in [(E2ERepository.schema(app), "schema/\(app)"),
+                                (E2ERepository.sampleSchema(app), "samples/\(app)/store/schema")] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            #expect(files.contains("catalog.json"), "\(shown)")
+            for file in files {
+                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(file)))
+                let value = try JSONValue(parsing: bytes)
+                #expect(CanonicalJSON.prettyBytes(value) == bytes, "\(shown)/\(file) is not canonical")
+                if file.hasSuffix(".schema.json") {
+                    #expect(value["$schema"]?.stringValue == "https://json-schema.org/draft/2020-12/schema",
+                            "\(shown)/\(file)")
+                }
             }
-            let copy = E2ERepository.sampleStore(app).appendingPathComponent("schema/\(file)")
-            #expect((try? Data(contentsOf: copy)).map([UInt8].init) == bytes,
-                    "samples/\(app)/store/schema/\(file) differs; run python3 scripts/generate-samples.py")
         }
+        #expect(try RepoCatalog(sampleOf: app).version == 1, "the sample store's schema copy must stay at version 1")
+        let manifest = try #require(E2EFiles.object(E2ERepository.sampleStore(app).appendingPathComponent("store.json")))
+        #expect(int(manifest["schemaVersion"]) == 1, "samples/\(app)/store/store.json")
+        #expect((manifest["migrations"] as? [Any])?.isEmpty == true, "samples/\(app)/store/store.json")
+    }
+
+    @Test("Pressure takes several commitments on one day since migration 2, each with its sort_order")
+    func pressureSeveralCommitmentsADay() throws {
+        let folder = E2EFolder()
+        let store = try makeRuleStore("pressure", in: folder)
+        let first = SchemaRuleFixtures.bases["commitments"]!
+        var second = first
+        second.set("/id", .string(SchemaRuleFixtures.otherID))
+        second.set("/text", "Call Mom")
+        second.set("/sort_order", 1)
+        for document in [first, second] {
+            let put = try run(["put", "--store", store.path, "commitments"], stdin: document.text)
+            #expect(put.exit == 0, "\(put)")
+        }
+        let listed = try run(["ls", "--store", store.path, "commitments", "--from", "2025-01-27", "--to", "2025-01-27", "--json"])
+        #expect(listed.exit == 0, "\(listed)")
+        let entries = try #require(try listed.json() as? [[String: Any]], "\(listed)")
+        let orders = entries.compactMap { int(($0["document"] as? [String: Any])?["sort_order"]) }.sorted()
+        #expect(orders == [0, 1], "\(listed)")
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0, "\(check)")
     }
 }
 

@@ -4,11 +4,18 @@ import Testing
 
 @Suite("Catalogs")
 struct CatalogTests {
-    @Test("each reference app's catalog loads, with every schema file present", arguments: Repository.apps)
+    @Test("each reference app's catalog loads, with every schema file present, at the version of its last migration",
+          arguments: Repository.apps)
     func referenceCatalogs(app: String) throws {
         let catalog = try Catalog.load(folder: Repository.schema(app))
         #expect(catalog.app == app)
-        #expect(catalog.version == 1)
+        let migrations = try MigrationSet(folder: Repository.migrations(app))
+        #expect(migrations.problems.isEmpty, "\(migrations.problems)")
+        #expect(catalog.version == migrations.latestVersion, "schema/\(app) must be the schema migrations/\(app) leads to")
+        // The sample store keeps the schema the app shipped with.
+        let shipped = try Catalog.load(folder: Repository.sampleSchema(app))
+        #expect(shipped.app == app)
+        #expect(shipped.version == 1)
         #expect(!catalog.collections.isEmpty)
         for collection in catalog.collections where !collection.isSingleton {
             #expect(collection.partition != nil)
@@ -16,12 +23,16 @@ struct CatalogTests {
         }
     }
 
-    @Test("the four apps together use every layout: day, month, year, none and singleton")
+    // MIGA's usage events moved from day to month folders in its migration 2, so the day
+    // layout is now only in the version-1 schema of the sample stores.
+    @Test("the four apps together use every layout (day, month, year, none and singleton), counting the sample stores' version 1")
     func everyLayoutUsed() throws {
         var layouts: Set<String> = []
         for app in Repository.apps {
-            for collection in try Catalog.load(folder: Repository.schema(app)).collections {
-                layouts.insert(collection.isSingleton ? "singleton" : collection.partition!.rawValue)
+            for folder in [Repository.schema(app), Repository.sampleSchema(app)] {
+                for collection in try Catalog.load(folder: folder).collections {
+                    layouts.insert(collection.isSingleton ? "singleton" : collection.partition!.rawValue)
+                }
             }
         }
         #expect(layouts == ["day", "month", "year", "none", "singleton"])
@@ -38,10 +49,14 @@ struct CatalogTests {
         for name in names { #expect(catalog.collection(named: name) != nil, "\(app) lacks \(name)") }
     }
 
-    @Test("Pressure commitments are unique by date; Cravey cravings nullify their recording")
+    @Test("Pressure commitments were unique by date until migration 2 allowed several a day; Cravey cravings nullify their recording")
     func constraints() throws {
+        let shipped = try Catalog.load(folder: Repository.sampleSchema("pressure"))
+        #expect(shipped.collection(named: "commitments")?.unique == ["date"])
+        #expect(shipped.collection(named: "commitments")?.rules.contains { $0.name == "one-per-day" } == true)
         let pressure = try Catalog.load(folder: Repository.schema("pressure"))
-        #expect(pressure.collection(named: "commitments")?.unique == ["date"])
+        #expect(pressure.collection(named: "commitments")?.unique == [])
+        #expect(pressure.collection(named: "commitments")?.rules.contains { $0.name == "one-per-day" } == false)
         let cravey = try Catalog.load(folder: Repository.schema("cravey"))
         let reference = cravey.collection(named: "cravings")?.references.first
         #expect(reference?.collection == "recordings")

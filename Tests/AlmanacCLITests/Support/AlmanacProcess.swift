@@ -20,6 +20,10 @@ enum E2ERepository {
 
     static func schema(_ app: String) -> URL { root.appendingPathComponent("schema/\(app)") }
     static func sampleStore(_ app: String) -> URL { root.appendingPathComponent("samples/\(app)/store") }
+    /// The sample store's own schema: the version-1 schema the app shipped with, frozen
+    /// (`schema/<app>` is the current one, which `migrations/<app>` leads to).
+    static func sampleSchema(_ app: String) -> URL { sampleStore(app).appendingPathComponent("schema") }
+    static func migrations(_ app: String) -> URL { root.appendingPathComponent("migrations/\(app)") }
 }
 
 /// A fresh temporary folder for one test, removed when the value is released.

@@ -29,14 +29,25 @@ func int(_ value: Any?) -> Int? {
     return nil
 }
 
-/// The catalog of the repository's schema for `app`: its version and collections.
+/// The catalog of the repository's schema for `app` (or of another schema folder): its
+/// version and collections.
 struct RepoCatalog {
     var version: Int
     /// name → "day" | "month" | "year" | "none" | "singleton"
     var layouts: [(name: String, layout: String)]
 
+    /// The current schema of `app`, `schema/<app>`.
     init(_ app: String) throws {
-        let url = E2ERepository.schema(app).appendingPathComponent("catalog.json")
+        try self.init(folder: E2ERepository.schema(app))
+    }
+
+    /// The schema a copy of `app`'s sample store is at: its own `schema/` (version 1).
+    init(sampleOf app: String) throws {
+        try self.init(folder: E2ERepository.sampleSchema(app))
+    }
+
+    init(folder: URL) throws {
+        let url = folder.appendingPathComponent("catalog.json")
         let object = try #require(E2EFiles.object(url), "cannot read \(url.path)")
         version = try #require(int(object["version"]))
         let collections = try #require(object["collections"] as? [[String: Any]])
