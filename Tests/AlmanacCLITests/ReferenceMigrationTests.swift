@@ -7,7 +7,7 @@ import Testing
 // each sample store (samples/<app>/store/, which stays at version 1): `migrate status` lists the
 // later migrations as pending, and `migrate plan` changes exactly the documents each migration's
 // description promises and leaves every document valid against schema/<app>, whose catalog
-// version is the last migration's number. (`migrate up` is tested where it is built.)
+// version is the last migration's number; `migrate up` then changes exactly what the plan listed.
 //
 //     swift build --scratch-path .build-e2e && swift test --scratch-path .build-e2e --filter ReferenceMigration
 
@@ -154,6 +154,50 @@ struct ReferenceMigrationTests {
         for migration in try MigrationSet(folder: E2ERepository.migrations(app)).migrations.dropFirst() {
             #expect(text.stdout.contains("\(migration.fileName): \(migration.description)"), "\(text)")
         }
+    }
+
+    @Test("migrate up on a copy of the sample store: exactly the planned documents change, check is clean, status up to date, rollback restores it",
+          arguments: E2ERepository.apps)
+    func upChangesWhatThePlanListed(app: String) throws {
+        let folder = E2EFolder()
+        let plan = try plan(app, in: folder)
+        let store = plan.store
+        let original = treeHash(store)
+        let before = Dictionary(uniqueKeysWithValues: dataFiles(store).map { ($0, E2EFiles.text(store.appendingPathComponent($0)) ?? "") })
+
+        let up = try run(["migrate", "up", "--store", store.path, "--json"], cwd: E2ERepository.root)
+        #expect(up.exit == 0, "\(up)")
+        let result = try #require(try up.json() as? [String: Any])
+        let applied = try #require(result["steps"] as? [[String: Any]])
+        #expect(applied.map { $0["name"] as? String ?? "?" } == plan.steps.map { $0["name"] as? String ?? "?" })
+        for (done, planned) in zip(applied, plan.steps) {
+            #expect(ReferencePlan.changed(done) == ReferencePlan.changed(planned), "\(done["name"] ?? "?")")
+        }
+
+        // On disk: the documents whose bytes differ are exactly the planned ones (wherever they moved).
+        func label(_ path: String) -> String {
+            let parts = path.split(separator: "/").map(String.init)
+            let name = String(parts.last!.dropLast(5))
+            return parts.count == 2 ? name : "\(parts[1])/\(name)"
+        }
+        var beforeByLabel: [String: String] = [:]
+        for (path, text) in before { beforeByLabel[label(path)] = text }
+        let changedOnDisk = dataFiles(store).filter { beforeByLabel[label($0)] != E2EFiles.text(store.appendingPathComponent($0)) }.map(label)
+        let planned = Set(plan.steps.flatMap(ReferencePlan.changed))
+        #expect(Set(changedOnDisk) == planned, "changed on disk: \(changedOnDisk.sorted()); planned: \(planned.sorted())")
+        #expect(dataFiles(store).count == before.count, "no document lost or added")
+
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0, "\(check)")
+        let status = try run(["migrate", "status", "--store", store.path], cwd: E2ERepository.root)
+        #expect(status.exit == 0 && status.stdout.contains("up to date"), "\(status)")
+        for file in try FileManager.default.contentsOfDirectory(atPath: E2ERepository.schema(app).path) {
+            #expect(E2EFiles.text(store.appendingPathComponent("schema/\(file)")) == E2EFiles.text(E2ERepository.schema(app).appendingPathComponent(file)),
+                    "the store's schema copy is schema/\(app)/\(file)")
+        }
+        let rollback = try run(["migrate", "rollback", "--store", store.path])
+        #expect(rollback.exit == 0, "\(rollback)")
+        #expect(treeHash(store) == original, "rollback gives back the sample byte for byte")
     }
 
     // MARK: - What each migration does to the sample
