@@ -27,6 +27,11 @@ extension Store {
     ///   `.malformedJSON` naming the file, line and column when the file is damaged.
     public func document(json id: String, in collection: String) throws -> StoredDocument? {
         let descriptor = try self.collection(named: collection)
+        return try readingOneVersion { try self.document(json: id, in: descriptor) }
+    }
+
+    private func document(json id: String, in descriptor: CollectionDescriptor) throws -> StoredDocument? {
+        let collection = descriptor.name
         if descriptor.isSingleton {
             return try read(DocumentLocation(collection: descriptor.name, folders: [], id: nil))
         }
@@ -68,6 +73,13 @@ extension Store {
     func scan<T: Sendable>(
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
         where filters: [FieldFilter] = [], transform: @Sendable @escaping (StoredDocument) throws -> T
+    ) throws -> [T] {
+        try readingOneVersion { try self.scanFiles(descriptor, days: days, instants: instants, where: filters, transform: transform) }
+    }
+
+    private func scanFiles<T: Sendable>(
+        _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>?, instants: Range<Date>?,
+        where filters: [FieldFilter], transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
         var folderDays = days
         if let instants {
