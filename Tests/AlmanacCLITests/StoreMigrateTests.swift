@@ -55,6 +55,24 @@ import Testing
         #expect(try reopened.documents(json: "events").allSatisfy { $0.value["label"] == .string("none") })
     }
 
+    @Test func aFullDiskWhileStagingChangesNothing() throws {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 30)
+        let migrations = try MigrationSet(folder: fixture.migrations)
+        _ = try Store(at: fixture.store).documents(json: "notes")
+        let before = treeHash(fixture.store, excluding: [".almanac/lock"])
+        // Event e00017 is written anew by the migration; the disk is full when it is.
+        FaultInjection.arm(.diskFull, name: "e00017.json")
+        defer { FaultInjection.disarm(.diskFull, name: "e00017.json") }
+        let error = #expect(throws: AlmanacError.self) {
+            try Store.migrate(at: fixture.store, migrations: migrations, targetSchema: fixture.schemaV2)
+        }
+        #expect(error?.code == .io && error?.message.contains("disk is full") == true, "\(String(describing: error))")
+        #expect(error?.path?.hasSuffix("e00017.json") == true, "\(String(describing: error))")
+        #expect(treeHash(fixture.store, excluding: [".almanac/lock"]) == before, "no staging left, nothing changed")
+        #expect(try Store(at: fixture.store).schemaVersion == 1)
+    }
+
     @Test func customOperationsCallTheRegisteredFunction() throws {
         let folder = E2EFolder()
         let fixture = try MigrationFixture(in: folder.url, events: 10)

@@ -129,7 +129,12 @@ func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac"]) -> [Stri
                 lines.append("\(path)/")
                 walk(path)
             } else {
-                lines.append("\(path) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)")
+                #if canImport(Darwin)
+                let modified = info.st_mtimespec
+                #else
+                let modified = info.st_mtim
+                #endif
+                lines.append("\(path) \(info.st_ino) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)")
             }
         }
     }
