@@ -21,12 +21,7 @@ extension Directory {
     /// The inode, size and modification time of the entry `name`, without following a link,
     /// or `nil` when it does not exist.
     func identity(of name: String) throws -> FileIdentity? {
-        var info = stat()
-        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            let code = SystemCall.errno
-            if code == ENOENT { return nil }
-            throw SystemCall.failure("stat", path: childPath(name), errno: code)
-        }
+        guard let info = try status(of: name) else { return nil }
         #if canImport(Darwin)
         let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         #else
@@ -89,18 +84,24 @@ extension Directory {
 
     /// The kind of the entry `name`, or `nil` when there is none.
     func entryKind(of name: String) throws -> EntryKind? {
-        var info = stat()
-        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-            let code = SystemCall.errno
-            if code == ENOENT { return nil }
-            throw SystemCall.failure("stat", path: childPath(name), errno: code)
-        }
+        guard let info = try status(of: name) else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFDIR: return .folder
         case S_IFLNK: return .symbolicLink
         default: return .other
         }
+    }
+
+    /// `lstat` of the entry `name` (links are not followed), or `nil` when there is none.
+    private func status(of name: String) throws -> stat? {
+        var info = stat()
+        guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+            let code = SystemCall.errno
+            if code == ENOENT { return nil }
+            throw SystemCall.failure("stat", path: childPath(name), errno: code)
+        }
+        return info
     }
 
     /// Creates the new file `name` holding `bytes` (mode 0600, `O_EXCL`), fsyncing it only when

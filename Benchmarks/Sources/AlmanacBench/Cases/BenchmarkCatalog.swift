@@ -1,9 +1,10 @@
-/// Every case, in the order a run does them (the read cases reuse the batch case's stores).
+/// Every case, in the order a run does them (the read cases and the migration reuse the batch
+/// case's stores; the migration copies them, so it comes last).
 enum BenchmarkCatalog {
     /// The cases' names, for `--case`.
     static let names = [
         SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name,
-        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name,
+        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, MigrationCase.name,
     ]
 
     /// The case called `name`.
@@ -15,6 +16,7 @@ enum BenchmarkCatalog {
         case FullScanCase.name: FullScanCase()
         case OpenReadCase.name: OpenReadCase()
         case ValidationCase.name: ValidationCase()
+        case MigrationCase.name: MigrationCase()
         default: ScanMemoryCase()
         }
     }

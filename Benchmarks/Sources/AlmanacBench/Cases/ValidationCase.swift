@@ -4,7 +4,8 @@ import Foundation
 /// Case 7 (issue 4): what schema validation costs next to decoding the same documents.
 ///
 /// - Almanac column: `JSONSchema.validate` of each already-parsed document against its
-///   collection's schema from `schema/<app>/` (compiled once, outside the timing).
+///   collection's schema from `samples/<app>/store/schema/`, the version-1 schema the stores
+///   are created from (compiled once, outside the timing).
 /// - bare column: Foundation's `JSONDecoder` decoding the same documents' bytes into their
 ///   Swift type, the decode any reader pays.
 /// - No SQLite column: SQLite does not validate JSON documents.
@@ -30,8 +31,7 @@ struct ValidationCase: BenchmarkCase {
         let set = try GeneratedSet(documents)
         let bytes = set.prepared.map { Data($0.fileBytes) }
         let values = try set.prepared.map { try JSONValue(parsing: $0.fileBytes) }
-        let schemaURL = workspace.stores.repository
-            .appendingPathComponent("schema/\(D.app)/\(D.collection).schema.json")
+        let schemaURL = workspace.stores.schemaFolder(for: D.app).appendingPathComponent("\(D.collection).schema.json")
         let schema = try JSONSchema(JSONValue(parsing: [UInt8](Data(contentsOf: schemaURL))), path: schemaURL.path)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601

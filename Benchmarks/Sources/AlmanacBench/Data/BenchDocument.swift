@@ -6,7 +6,8 @@ import Foundation
 /// Every type is filed by one date field in a store whose time zone is UTC, so the folder of
 /// a document (`YYYY/MM/DD` or `YYYY/MM`) is the UTC day of that field on every side.
 protocol BenchDocument: Document where ID == UUID {
-    /// The reference app whose schema folder (`schema/<app>`) the Almanac store is created from.
+    /// The reference app whose frozen version-1 schema (`samples/<app>/store/schema`) the Almanac
+    /// store is created from.
     static var app: String { get }
     /// The catalog's date field, which files the document and is SQLite's indexed `date` column.
     static var dateField: String { get }

@@ -1,7 +1,8 @@
 import Almanac
 import Foundation
 
-/// A MIGA usage event: one interaction with the Gateway Screen (`schema/miga`, day-partitioned).
+/// A MIGA usage event: one interaction with the Gateway Screen (MIGA's version-1 schema,
+/// `samples/miga/store/schema`: day-partitioned; version 3 files them by month).
 struct UsageEvent: BenchDocument, Equatable {
     static let collection = "usage-events"
     static let app = "miga"

@@ -41,6 +41,9 @@ final class SQLiteDatabase {
         return SQLiteStatement(statement, database: self)
     }
 
+    /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// The connection's last error message.
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
 }

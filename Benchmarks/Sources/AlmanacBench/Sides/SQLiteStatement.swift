@@ -48,6 +48,11 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(statement)
     }
 
+    /// The column `index` (0-based) of the current row, as an integer.
+    func int(_ index: Int32) -> Int {
+        Int(sqlite3_column_int64(statement, index))
+    }
+
     /// The column `index` (0-based) of the current row, as bytes.
     func data(_ index: Int32) -> Data {
         let count = Int(sqlite3_column_bytes(statement, index))

@@ -2,17 +2,27 @@ import Almanac
 import Foundation
 
 /// Makes the Almanac stores of the benchmark through the public API: `Store.create` from the
-/// repository's `schema/<app>` folder, time zone UTC.
+/// frozen version-1 schema of the app's sample store (`samples/<app>/store/schema`), time zone UTC.
+///
+/// Not from `schema/<app>`: that folder is the reference app's current schema and moves on
+/// with its migrations (MIGA's version 3 files usage events by month), while the cases
+/// measure the layout they always measured (MIGA usage events in day folders).
 struct StoreFactory {
     /// The repository root, holding `schema/` and `samples/`.
     let repository: URL
+
+    /// The schema folder the benchmark's stores of `app` are created from (and validated against):
+    /// `samples/<app>/store/schema`, which stays at version 1.
+    func schemaFolder(for app: String) -> URL {
+        repository.appendingPathComponent("samples/\(app)/store/schema")
+    }
 
     /// A new, empty store for `D`'s app at `url`, opened.
     ///
     /// An Elaro store first gets the sample store's focus areas and action templates, which
     /// the generated action instances refer to.
     func create<D: BenchDocument>(for type: D.Type, at url: URL) throws -> Store {
-        let schema = repository.appendingPathComponent("schema").appendingPathComponent(D.app)
+        let schema = schemaFolder(for: D.app)
         let store = try Store.create(at: url, schema: schema, timeZone: TimeZone(identifier: "UTC")!,
                                      options: Store.Options(commandName: "almanac-bench"))
         if D.app == "elaro" {

@@ -50,7 +50,7 @@ struct BenchmarkRun {
 
             machine: \(machine.cores) cores, \(machine.memoryGiB) GiB, \(machine.cpuModel), \(machine.kernel); \
             temp folder on \(machine.fileSystem); SQLite \(machine.sqliteVersion)
-            medians of \(sizes.repetitions) rounds (batch-save \(sizes.batchRepetitions), scan-memory \(sizes.memoryRepetitions)) after a warm-up; \
+            medians of \(sizes.repetitions) rounds (batch-save and migration \(sizes.batchRepetitions), scan-memory \(sizes.memoryRepetitions)) after a warm-up; \
             ±: (max-min)/median; ratios are taken per round: median (min–max)
             """)
 

@@ -48,8 +48,9 @@ enum POSIX {
         return data
     }
 
-    /// Creates `name` in `folder` (O_EXCL, mode 0600), writes `bytes`, fsyncs and closes it.
-    static func writeNewFile(_ name: String, in folder: Int32, _ bytes: [UInt8]) throws {
+    /// Creates `name` in `folder` (O_EXCL, mode 0600), writes `bytes`, fsyncs (unless
+    /// `synchronize` is false) and closes it.
+    static func writeNewFile(_ name: String, in folder: Int32, _ bytes: [UInt8], synchronize: Bool = true) throws {
         let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw BenchError("open \(name): \(lastError)") }
         let written = bytes.withUnsafeBytes { buffer -> Int in
@@ -61,7 +62,7 @@ enum POSIX {
             }
             return written
         }
-        guard written == bytes.count, fsync(fd) == 0 else {
+        guard written == bytes.count, !synchronize || fsync(fd) == 0 else {
             let message = lastError
             close(fd)
             throw BenchError("write \(name): \(message)")
@@ -77,6 +78,67 @@ enum POSIX {
     /// Flushes a file or folder to stable storage.
     static func synchronize(_ fd: Int32) throws {
         guard fsync(fd) == 0 else { throw BenchError("fsync: \(lastError)") }
+    }
+
+    /// Flushes every dirty buffer of the file system holding `fd` to stable storage: `syncfs`
+    /// where the C library has it (Linux; looked up at run time, as Almanac does, since the
+    /// imported headers do not declare it everywhere), else `sync` (every file system).
+    static func synchronizeFileSystem(of fd: Int32) throws {
+        if let syncfs = syncFileSystem {
+            guard syncfs(fd) == 0 else { throw BenchError("syncfs: \(lastError)") }
+        } else {
+            sync()
+        }
+    }
+
+    private typealias SyncFunction = @convention(c) (Int32) -> Int32
+    private static let syncFileSystem: SyncFunction? = {
+        #if canImport(Darwin)
+        return nil
+        #else
+        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "syncfs") else { return nil }
+        return unsafeBitCast(address, to: SyncFunction.self)
+        #endif
+    }()
+
+    /// Reads every file below the folder `path` once (open, read, close), so that a following
+    /// measurement finds the whole tree in the page cache. Returns the bytes read.
+    @discardableResult
+    static func readTree(_ path: String) throws -> Int {
+        let folder = try openFolder(path)
+        defer { close(folder) }
+        return try readTree(folder)
+    }
+
+    private static func readTree(_ folder: Int32) throws -> Int {
+        var total = 0
+        for entry in try entries(of: folder) {
+            if entry.isFolder {
+                guard let child = try openFolder(entry.name, in: folder) else { continue }
+                defer { close(child) }
+                total += try readTree(child)
+            } else {
+                total += try readFile(entry.name, in: folder).count
+            }
+        }
+        return total
+    }
+
+    /// Reads the file at `path` whole, if it exists; returns its size.
+    @discardableResult
+    static func readFile(atPath path: String) throws -> Int {
+        guard FileManager.default.fileExists(atPath: path) else { return 0 }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("open \(path): \(lastError)") }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            guard count >= 0 else { throw BenchError("read \(path): \(lastError)") }
+            if count == 0 { return total }
+            total += count
+        }
     }
 
     /// The entries of the folder `fd` except `.` and `..`, with whether each is a folder.

@@ -4,11 +4,11 @@ import Almanac
 struct Sizes: Codable, Sendable {
     /// Durable single saves per document type.
     var singleSaves: Int
-    /// Documents of the batch save, and of the 3-year store the read cases use.
+    /// Documents of the batch save, and of the 3-year store the read cases and the migration use.
     var batch: Int
     /// Recorded rounds of the timed cases.
     var repetitions: Int
-    /// Recorded rounds of the batch save (each writes `batch` files per side).
+    /// Recorded rounds of the batch save and of the migration (each writes `batch` files per side).
     var batchRepetitions: Int
     /// Recorded rounds of the peak-memory case (one child process per side and round).
     var memoryRepetitions: Int
