@@ -9,9 +9,14 @@ extension Store {
     func readingOneVersion<T>(_ read: () throws -> T) throws -> T {
         try awaitSettledVersion()
         let result = try read()
-        guard try StoreSwap.isPending(root: root) || versionOnDisk() != schemaVersion else { return result }
+        guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return result }
         try awaitSettledVersion()
         return try read()
+    }
+
+    /// Whether `store.json` is no longer the file this store read (one `fstatat`).
+    private var manifestWasReplaced: Bool {
+        (try? root.identity(of: Manifest.fileName))?.inode != manifestInode
     }
 
     /// Waits for a swap in progress to end, then checks that the store is still at this store's version.
@@ -21,6 +26,7 @@ extension Store {
         if StoreSwap.isPending(root: root) {
             try Store.finishInterruptedSwap(root: root, options: options)
         }
+        guard manifestWasReplaced else { return }
         let version = try versionOnDisk()
         guard version == schemaVersion else {
             throw AlmanacError(

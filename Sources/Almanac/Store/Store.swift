@@ -36,6 +36,9 @@ public final class Store: @unchecked Sendable {
 
     let root: Directory
     let manifest: Manifest
+    /// The inode of `store.json` when it was read: a migration, rollback or any other rewrite
+    /// of `store.json` replaces the file, so another inode means it must be read again.
+    let manifestInode: UInt64?
     let options: Options
     /// Why writes are refused (a store newer than this code), or `nil` when they are allowed.
     let writeRefusal: AlmanacError?
@@ -91,6 +94,7 @@ public final class Store: @unchecked Sendable {
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
         }
         manifest = try Manifest(bytes: manifestBytes)
+        manifestInode = try root.identity(of: Manifest.fileName)?.inode
         guard let schemaFolder = try root.openFolder("schema"),
               let catalogBytes = try schemaFolder.readFile(Catalog.fileName)
         else {

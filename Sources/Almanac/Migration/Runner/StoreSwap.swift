@@ -117,9 +117,8 @@ enum StoreSwap {
         return true
     }
 
-    /// Whether an interrupted swap waits for recovery (cheap: one `fstatat`).
+    /// Whether a swap is in progress or waits for recovery: one `fstatat`, cheap enough for every read.
     static func isPending(root: Directory) -> Bool {
-        guard let internalFolder = try? root.openFolder(".almanac") else { return false }
-        return (try? internalFolder.entryKind(of: MigrationJournal.fileName)) == .file
+        (try? root.entryKind(of: ".almanac/" + MigrationJournal.fileName)) == .file
     }
 }
