@@ -106,7 +106,7 @@ extension Store {
             throw error
         }
         progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
-        try createFolders(["data"]).synchronize()
+        _ = try createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
         guard let dataInode = try staging.identity(of: "data")?.inode, let schemaInode = try staging.identity(of: "schema")?.inode else {
             throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(StoreSwap.stagingFolder)")
         }
