@@ -53,9 +53,10 @@ final class Directory: @unchecked Sendable {
 
     /// Opens the child folder `name`, creating it (mode 0700) when missing.
     ///
-    /// A created folder is made durable by fsyncing this folder before returning.
+    /// A created folder is made durable by fsyncing this folder before returning, unless
+    /// `synchronize` is false (staging folders, made durable at once later).
     /// - Returns: the folder and whether it was created.
-    func openOrCreateFolder(_ name: String) throws -> (folder: Directory, created: Bool) {
+    func openOrCreateFolder(_ name: String, synchronize: Bool = true) throws -> (folder: Directory, created: Bool) {
         if let existing = try openFolder(name) { return (existing, false) }
         var created = true
         if mkdirat(descriptor, name, 0o700) != 0 {
@@ -69,7 +70,7 @@ final class Directory: @unchecked Sendable {
         if created {
             // The umask may have removed bits, or a hostile umask removed owner bits: set 0700 exactly.
             guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path) }
-            try synchronize()
+            if synchronize { try self.synchronize() }
         }
         return (folder, created)
     }

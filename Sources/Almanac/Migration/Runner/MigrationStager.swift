@@ -80,6 +80,7 @@ struct MigrationStager {
         if try synchronizeEachFile || !staging.synchronizeFileSystem() {
             for folder in createdFolders { try folder.synchronize() }
         }
+        // The staging folder's own entry in .almanac/.
         try internalFolder.synchronize()
         return (staging, outcome)
     }
@@ -119,7 +120,8 @@ struct MigrationStager {
     }
 
     private mutating func folder(named name: String, in parent: Directory) throws -> Directory {
-        let (folder, created) = try parent.openOrCreateFolder(name)
+        // Each created folder is fsynced once, with its parent's entries, before the journal.
+        let (folder, created) = try parent.openOrCreateFolder(name, synchronize: false)
         if created { createdFolders.append(folder) }
         return folder
     }
