@@ -39,6 +39,7 @@ enum AlmanacTool {
             case ["migrate", "up"]: return try MigrateUpCommand.run(context)
             case ["migrate", "rollback"]: return try MigrateRollbackCommand.run(context)
             case ["migrate", "repair"]: return try MigrateRepairCommand.run(context)
+            case ["seed", "import"]: return try SeedImportCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1

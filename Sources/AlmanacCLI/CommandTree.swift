@@ -98,6 +98,25 @@ enum CommandTree {
                         ]),
                 ]),
             CommandSpec(
+                name: "seed", abstract: "Content an app ships for its seeded collections.",
+                subcommands: [
+                    CommandSpec(
+                        name: "import",
+                        abstract: "Import seed files: insert new documents, update older ones keeping user-owned fields, never touch the user's.",
+                        discussion: """
+                            A stored document is updated only when the file's contentVersion for it is higher; the fields the \
+                            catalog marks as user-owned keep their stored values. Seeded documents missing from the file are \
+                            reported, not deleted. Every document is validated first, and the files are imported as one change. \
+                            Importing the same files again writes nothing.
+                            """,
+                        options: [
+                            .flag("dry-run", help: "Show what would be inserted and updated; write nothing."),
+                        ],
+                        positionals: [
+                            .variadic("files", help: "Seed files (JSON: collection, source, contentVersion, documents)."),
+                        ]),
+                ]),
+            CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
                 discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links."),
         ])

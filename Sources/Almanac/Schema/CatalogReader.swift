@@ -123,6 +123,19 @@ struct CatalogReader {
             attachments: try bool(members["attachments"], at: pointer + "/attachments"),
             userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
         descriptor.rules = rules
+        if let seeded = members["seeded"] {
+            let at = pointer + "/seeded"
+            let settings = try object(seeded, at: at)
+            try allowOnly(["userCreated"], in: settings, at: at)
+            descriptor.isSeeded = true
+            if let condition = settings["userCreated"] {
+                do {
+                    descriptor.userCreated = try MigrationCondition(json: condition)
+                } catch let failure as AlmanacError {
+                    throw error(at + "/userCreated" + (failure.pointer ?? ""), failure.message)
+                }
+            }
+        }
         return descriptor
     }
 }

@@ -22,6 +22,11 @@ public struct CollectionDescriptor: Sendable, Equatable {
     public var userOwnedFields: [String]
     /// Rules JSON Schema cannot express, enforced by the app's Swift models.
     public var rules: [Rule] = []
+    /// Whether the app ships content for the collection in seed files (catalog `seeded`).
+    public var isSeeded = false
+    /// Which stored documents the user made (e.g. `{"field": "isCustom", "equals": true}`):
+    /// a seed import never touches them.
+    public var userCreated: MigrationCondition?
 
     /// A rule a schema cannot say (a field ≤ another, at most two active focus areas),
     /// recorded in the catalog so that people and tools know it exists.

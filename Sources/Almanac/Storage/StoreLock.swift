@@ -85,6 +85,15 @@ final class StoreLock: @unchecked Sendable {
         return StoreLock.parseHolder(Array(buffer[0..<count]))
     }
 
+    /// Whether the recorded holder died while writing: its record says `active`, yet nobody
+    /// holds the lock (the kernel freed it). Never waits.
+    func holderDiedWhileWriting() -> Bool {
+        guard readHolder()?.state == "active" else { return false }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        flock(descriptor, LOCK_UN)
+        return true
+    }
+
     /// Releases the lock without recording a clean finish, as a killed process would.
     func abandon() {
         flock(descriptor, LOCK_UN)

@@ -41,6 +41,11 @@ extension Store {
             } catch let error as AlmanacError {
                 throw error.at(path: ".almanac/\(Store.journalName)").prefixed("cannot finish an interrupted write: ")
             }
+            if journal["kind"]?.stringValue == "change" {
+                try finishChange(journal)
+                try removeTemporaryFiles(in: root)
+                return
+            }
             for move in journal["moves"]?.arrayValue ?? [] {
                 guard let from = move["from"]?.stringValue, let to = move["to"]?.stringValue,
                       let old = parseRelativePath(from), let new = parseRelativePath(to)

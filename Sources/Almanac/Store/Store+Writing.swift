@@ -116,7 +116,7 @@ extension Store {
     }
 
     /// Works out where `document` goes and whether an existing copy must move.
-    private func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
+    func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
         let location = try location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, in: collection, id: location.id)

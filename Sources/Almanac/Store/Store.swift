@@ -102,6 +102,12 @@ public final class Store: @unchecked Sendable {
         }
         catalog = try Catalog(bytes: catalogBytes, path: "schema/catalog.json")
         writeRefusal = Store.refusal(manifest: manifest, codeSchemaVersion: options.codeSchemaVersion)
+        // What a writer killed in mid-write left (a multi-file change to finish, temporary
+        // files) is repaired before any read, so every command sees a whole store.
+        if writeRefusal == nil, lastWriterDied() {
+            try withWriteLock {}
+            finishWriting()
+        }
     }
 
     deinit {
@@ -145,6 +151,15 @@ public final class Store: @unchecked Sendable {
         let lock = try StoreLock(folder: internalFolder)
         lazyLock = lock
         return lock
+    }
+
+    /// Whether the last writer was killed while writing (cheap: one read of the lock record;
+    /// the lock itself is tried only when the record says a writer is active).
+    private func lastWriterDied() -> Bool {
+        guard let folder = try? root.openFolder(".almanac"), (try? folder.entryKind(of: "lock")) == .file,
+              let lock = try? StoreLock(folder: folder)
+        else { return false }
+        return lock.holderDiedWhileWriting()
     }
 
     /// `<token>/<state>` of the last writer's lock record (`state` is `active` during its

@@ -1,0 +1,36 @@
+/// What a seed import did, or would do with `dryRun`, per file.
+public struct SeedImportReport: Sendable {
+    /// Whether nothing was written (a dry run).
+    public var dryRun: Bool
+    /// One entry per file, in the order given.
+    public var files: [File]
+
+    /// Documents inserted, over all files.
+    public var inserted: Int { files.reduce(0) { $0 + $1.inserted.count } }
+    /// Documents updated, over all files.
+    public var updated: Int { files.reduce(0) { $0 + $1.updated.count } }
+    /// Whether the import wrote (or would write) anything at all.
+    public var changedStore: Bool { files.contains { $0.recorded } }
+
+    /// One seed file's outcome.
+    public struct File: Sendable {
+        /// The file's name.
+        public var fileName: String
+        /// Its collection.
+        public var collection: String
+        /// Its content version.
+        public var contentVersion: Int
+        /// Ids of documents that were not stored before.
+        public var inserted: [String]
+        /// Ids of stored documents with a lower content version, updated (user-owned fields kept).
+        public var updated: [String]
+        /// Documents stored at the same or a higher content version, left alone.
+        public var unchanged: Int
+        /// Ids of documents the user made that share an id with the file: kept, not touched.
+        public var userDocumentsKept: [String]
+        /// Ids of seeded documents in the store that the file no longer has: reported, not deleted.
+        public var missingFromFile: [String]
+        /// Whether the import is recorded in `store.json` (something changed, or this exact file was never imported).
+        public var recorded: Bool
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+extension Store {
+    /// Imports seed files, idempotently: an app calls it at launch with the content it ships.
+    ///
+    /// For each document: an id the store does not have is inserted; a stored document with a
+    /// lower `contentVersion` is updated, keeping the fields the catalog marks as user-owned
+    /// (`timesShown`, `isActive`…); anything else is left alone. Documents the user made (the
+    /// catalog's `seeded.userCreated`, or a stored document with no `contentVersion`) are never
+    /// touched. Seeded documents missing from a newer file are reported, not deleted.
+    ///
+    /// Every document is validated before anything is written, and the whole import (all
+    /// files, and its record in `store.json`) is one change that survives `kill -9`. An
+    /// import that changes nothing writes nothing, and takes no lock.
+    ///
+    /// ```swift
+    /// let seeds = try ["actions_seed.json", "milestones_seed.json"].map {
+    ///     try SeedFile(contentsOf: bundle.url(forResource: $0, withExtension: nil)!)
+    /// }
+    /// let report = try store.importSeeds(seeds)
+    /// ```
+    /// - Parameters:
+    ///   - files: the seed files, imported in order as one change.
+    ///   - dryRun: compute and return the report, writing nothing.
+    /// - Throws: `.unknownCollection` or `.invalidArgument` naming the file for a collection
+    ///   the catalog does not have or does not mark `seeded`; `.invalidDocument` naming the
+    ///   file, the document id and the field for a document its schema refuses.
+    @discardableResult
+    public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
+        let (report, change) = try seedImportPlan(files)
+        if dryRun || change.isEmpty { return SeedImportReport(dryRun: dryRun, files: report) }
+        return try withWriteLock {
+            // Planned again under the lock: another writer may have changed the store since.
+            let (report, change) = try seedImportPlan(files)
+            try commit(change, crashPointKind: "seed")
+            return SeedImportReport(dryRun: false, files: report)
+        }
+    }
+
+    private func seedImportPlan(_ files: [SeedFile]) throws -> ([SeedImportReport.File], AtomicChange) {
+        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
+        }
+        var manifest = try Manifest(bytes: manifestBytes)
+        var records = manifest["seeds"]?.arrayValue ?? []
+        var change = AtomicChange()
+        var reports: [SeedImportReport.File] = []
+        /// collection → id key → stored document, as the import so far leaves it.
+        var storedByCollection: [String: [String: JSONValue]] = [:]
+
+        for file in files {
+            let descriptor: CollectionDescriptor
+            do {
+                descriptor = try collection(named: file.collection)
+            } catch let error as AlmanacError {
+                throw error.at(path: file.fileName).prefixed("seed file for an unknown collection: ")
+            }
+            guard descriptor.isSeeded, !descriptor.isSingleton else {
+                throw AlmanacError(
+                    .invalidArgument,
+                    "collection \(descriptor.name) is not seeded content in the \(app) catalog; seed files are for collections marked \"seeded\" there",
+                    path: file.fileName, pointer: "/collection")
+            }
+            if storedByCollection[descriptor.name] == nil {
+                var stored: [String: JSONValue] = [:]
+                for document in try documents(json: descriptor.name) {
+                    stored[DocumentID.key(document.location.id ?? "")] = document.value
+                }
+                storedByCollection[descriptor.name] = stored
+            }
+            var report = SeedImportReport.File(fileName: file.fileName, collection: descriptor.name, contentVersion: file.contentVersion,
+                                               inserted: [], updated: [], unchanged: 0, userDocumentsKept: [], missingFromFile: [], recorded: false)
+            var inFile: Set<String> = []
+            for (index, document) in file.documents.enumerated() {
+                let id = document["id"]?.stringValue ?? ""
+                let key = DocumentID.key(id)
+                inFile.insert(key)
+                var next = document
+                if let existing = storedByCollection[descriptor.name]?[key] {
+                    if isUserCreated(existing, in: descriptor) {
+                        report.userDocumentsKept.append(id)
+                        continue
+                    }
+                    guard let storedVersion = SeedFile.version(existing["contentVersion"]),
+                          let seedVersion = SeedFile.version(document["contentVersion"]), storedVersion < seedVersion
+                    else {
+                        report.unchanged += 1
+                        continue
+                    }
+                    next = keepingUserOwnedFields(of: existing, in: document, descriptor: descriptor)
+                    if next == existing {
+                        report.unchanged += 1
+                        continue
+                    }
+                    report.updated.append(id)
+                } else {
+                    report.inserted.append(id)
+                }
+                do {
+                    let write = try prepare(next, in: descriptor)
+                    try checkUnique(write, against: change.writes)
+                    change.writes.append(write)
+                } catch var error as AlmanacError {
+                    error.path = file.fileName
+                    error.id = id
+                    if let pointer = error.pointer { error.pointer = "/documents/\(index)" + pointer }
+                    throw error.prefixed("document \"\(id)\": ")
+                }
+                storedByCollection[descriptor.name]?[key] = next
+            }
+            report.missingFromFile = (storedByCollection[descriptor.name] ?? [:])
+                .filter { !inFile.contains($0.key) && !isUserCreated($0.value, in: descriptor) }
+                .compactMap { $0.value["id"]?.stringValue }.sorted()
+
+            let alreadyRecorded = records.contains { $0["file"]?.stringValue == file.fileName && $0["checksum"]?.stringValue == file.checksum }
+            report.recorded = !report.inserted.isEmpty || !report.updated.isEmpty || !alreadyRecorded
+            if report.recorded {
+                records.append(.object([
+                    "file": .string(file.fileName), "checksum": .string(file.checksum),
+                    "collection": .string(descriptor.name), "source": .string(file.source),
+                    "contentVersion": .number(JSONNumber(file.contentVersion)),
+                    "importedAt": .string(Timestamp.format(Date())),
+                    "inserted": .number(JSONNumber(report.inserted.count)), "updated": .number(JSONNumber(report.updated.count)),
+                    "unchanged": .number(JSONNumber(report.unchanged)),
+                    "userDocumentsKept": .number(JSONNumber(report.userDocumentsKept.count)),
+                    "missingFromFile": .number(JSONNumber(report.missingFromFile.count)),
+                ]))
+            }
+            reports.append(report)
+        }
+        if reports.contains(where: \.recorded) {
+            manifest.set("seeds", .array(records))
+            change.manifest = manifest
+        }
+        return (reports, change)
+    }
+
+    /// Whether the user made `document` (a seed import never touches it): it matches the
+    /// catalog's `seeded.userCreated`, or it has no `contentVersion`, so it came from no seed.
+    private func isUserCreated(_ document: JSONValue, in descriptor: CollectionDescriptor) -> Bool {
+        if let condition = descriptor.userCreated, condition.matches(document) { return true }
+        return SeedFile.version(document["contentVersion"]) == nil
+    }
+
+    /// The seed's document with the stored values of the collection's user-owned fields.
+    private func keepingUserOwnedFields(of stored: JSONValue, in seed: JSONValue, descriptor: CollectionDescriptor) -> JSONValue {
+        guard case .object(var members) = seed else { return seed }
+        for field in descriptor.userOwnedFields {
+            if let value = stored[field] { members[field] = value }
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Several files changed as one: documents written and removed, and optionally `store.json`,
+/// all or nothing even across `kill -9` (for seed imports, and later import and delete).
+///
+/// Every new file is first written under a temporary name beside its final one and made
+/// durable. Then the journal `.almanac/journal.json` lists the renames and removals: once it
+/// is durable the change is committed. The renames and removals follow, then the journal is
+/// removed. A crash before the journal leaves only temporary files, which the next writer
+/// sweeps (nothing changed); a crash after it is finished by the next writer from the journal.
+struct AtomicChange {
+    var writes: [PreparedWrite] = []
+    /// Documents to remove (besides the old copies of moved documents).
+    var removals: [DocumentLocation] = []
+    /// The new `store.json`, when the change records something there.
+    var manifest: Manifest?
+
+    var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil }
+}
+
+extension Store {
+    /// Commits `change`. Call inside ``withWriteLock(_:)``, after every document was checked.
+    func commit(_ change: AtomicChange, crashPointKind: String = "batch") throws {
+        guard !change.isEmpty else { return }
+        let synchronizeEachFile = !Directory.canSynchronizeFileSystem
+        var touched: [[String]: Directory] = [:]
+        var renames: [JSONValue] = []
+        for write in change.writes {
+            let path = write.location.folderPath
+            let folder = try touched[path] ?? writableFolder(path)
+            touched[path] = folder
+            let temporary = Directory.temporaryName(for: write.location.fileName)
+            try folder.createFile(temporary, write.bytes, synchronize: synchronizeEachFile)
+            renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(write.location.fileName)]))
+        }
+        if let manifest = change.manifest {
+            let temporary = Directory.temporaryName(for: Manifest.fileName)
+            try root.createFile(temporary, manifest.bytes, synchronize: synchronizeEachFile)
+            renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
+        }
+        if try synchronizeEachFile || !root.synchronizeFileSystem() {
+            for folder in touched.values { try folder.synchronize() }
+            try root.synchronize()
+        }
+        let removals = change.removals + change.writes.compactMap(\.previous)
+        let journal = JSONValue.object([
+            "kind": .string("change"),
+            "renames": .array(renames),
+            "removals": .array(removals.map { .string($0.relativePath) }),
+        ])
+        MigrationCrashPoint.reached(crashPointKind, "before-journal")
+        try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal))
+        MigrationCrashPoint.reached(crashPointKind, "after-journal")
+        try finishChange(journal, crashPointKind: crashPointKind)
+
+        var hints: [IDHint] = []
+        for write in change.writes {
+            guard let id = write.location.id else { continue }
+            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
+            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+        }
+        for removed in change.removals {
+            guard let id = removed.id else { continue }
+            hints.append((id, removed.collection, nil))
+            cache.locations[removed.collection]?[DocumentID.key(id)] = nil
+        }
+        recordHints(hints)
+    }
+
+    /// Carries out a committed change's journal: the renames still to do, the removals, then
+    /// the journal's removal. Idempotent, so recovery can run it again after a crash.
+    func finishChange(_ journal: JSONValue, crashPointKind: String = "batch") throws {
+        var synchronized: [String: Directory] = [:]
+        for (index, rename) in (journal["renames"]?.arrayValue ?? []).enumerated() {
+            guard let folderPath = rename["folder"]?.stringValue, let from = rename["from"]?.stringValue,
+                  let to = rename["to"]?.stringValue, Directory.isTemporaryName(from), !to.contains("/")
+            else { continue }
+            let names = folderPath.isEmpty ? [] : folderPath.split(separator: "/").map(String.init)
+            guard names.first == nil || names.first == "data", let folder = try openFolders(names) else { continue }
+            if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
+            synchronized[folderPath] = folder
+            if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+        }
+        for folder in synchronized.values { try folder.synchronize() }
+        for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            guard let location = parseRelativePath(path) else { continue }
+            try removeDocumentFile(at: location)
+        }
+        MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")
+        try removeJournal()
+    }
+}

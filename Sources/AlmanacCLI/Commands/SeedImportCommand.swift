@@ -1,0 +1,63 @@
+import Almanac
+import Foundation
+
+/// `almanac seed import FILE... [--dry-run]`
+enum SeedImportCommand {
+    static func run(_ context: CommandContext) throws -> Int32 {
+        let files = try context.values.positionals("files").map { try SeedFile(contentsOf: URL(fileURLWithPath: $0)) }
+        let store = try context.openStore()
+        let report = try store.importSeeds(files, dryRun: context.values.flag("dry-run"))
+        store.finishWriting()
+        if context.json {
+            Output.json(json(report))
+        } else {
+            Output.write(text(report))
+        }
+        return ExitCode.success
+    }
+
+    static func text(_ report: SeedImportReport) -> String {
+        var lines: [String] = []
+        let would = report.dryRun ? "would be " : ""
+        for file in report.files {
+            lines.append("\(file.fileName) → \(file.collection) (contentVersion \(file.contentVersion)): "
+                + "\(file.inserted.count) \(would)inserted, \(file.updated.count) \(would)updated, \(file.unchanged) unchanged"
+                + (file.userDocumentsKept.isEmpty ? "" : ", \(file.userDocumentsKept.count) of the user's kept"))
+            if !file.inserted.isEmpty { lines.append("  inserted: " + list(file.inserted)) }
+            if !file.updated.isEmpty { lines.append("  updated: " + list(file.updated)) }
+            if !file.userDocumentsKept.isEmpty { lines.append("  the user's own, not touched: " + list(file.userDocumentsKept)) }
+            if !file.missingFromFile.isEmpty { lines.append("  no longer in the file (kept, not deleted): " + list(file.missingFromFile)) }
+        }
+        if report.dryRun {
+            lines.append("dry run: nothing was written.")
+        } else if !report.changedStore {
+            lines.append("nothing changed: every document is already at its content version.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func list(_ ids: [String]) -> String {
+        ids.count <= 12 ? ids.joined(separator: ", ") : ids.prefix(12).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"
+    }
+
+    static func json(_ report: SeedImportReport) -> JSONValue {
+        .object([
+            "dryRun": .bool(report.dryRun),
+            "inserted": .number(JSONNumber(report.inserted)),
+            "updated": .number(JSONNumber(report.updated)),
+            "changedStore": .bool(report.changedStore),
+            "files": .array(report.files.map { file in
+                .object([
+                    "file": .string(file.fileName), "collection": .string(file.collection),
+                    "contentVersion": .number(JSONNumber(file.contentVersion)),
+                    "inserted": .array(file.inserted.map { .string($0) }),
+                    "updated": .array(file.updated.map { .string($0) }),
+                    "unchanged": .number(JSONNumber(file.unchanged)),
+                    "userDocumentsKept": .array(file.userDocumentsKept.map { .string($0) }),
+                    "missingFromFile": .array(file.missingFromFile.map { .string($0) }),
+                    "recorded": .bool(file.recorded),
+                ])
+            }),
+        ])
+    }
+}
