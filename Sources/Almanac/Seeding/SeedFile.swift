@@ -22,6 +22,8 @@ public struct SeedFile: Sendable {
     public let contentVersion: Int
     /// The documents, each a JSON object with `id` and `contentVersion`.
     public let documents: [JSONValue]
+    /// Where the file was read from, for error messages.
+    let path: String
 
     /// Reads and checks the seed file at `url`.
     ///
@@ -89,6 +91,7 @@ public struct SeedFile: Sendable {
             }
         }
         self.fileName = fileName
+        self.path = path
         checksum = MigrationFile.checksum(of: bytes)
         self.collection = collection
         self.source = source

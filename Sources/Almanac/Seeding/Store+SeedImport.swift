@@ -53,13 +53,13 @@ extension Store {
             do {
                 descriptor = try collection(named: file.collection)
             } catch let error as AlmanacError {
-                throw error.at(path: file.fileName).prefixed("seed file for an unknown collection: ")
+                throw error.at(path: file.path).prefixed("seed file for an unknown collection: ")
             }
             guard descriptor.isSeeded, !descriptor.isSingleton else {
                 throw AlmanacError(
                     .invalidArgument,
                     "collection \(descriptor.name) is not seeded content in the \(app) catalog; seed files are for collections marked \"seeded\" there",
-                    path: file.fileName, pointer: "/collection")
+                    path: file.path, pointer: "/collection")
             }
             if storedByCollection[descriptor.name] == nil {
                 var stored: [String: JSONValue] = [:]
@@ -101,7 +101,7 @@ extension Store {
                     try checkUnique(write, against: change.writes)
                     change.writes.append(write)
                 } catch var error as AlmanacError {
-                    error.path = file.fileName
+                    error.path = file.path
                     error.id = id
                     if let pointer = error.pointer { error.pointer = "/documents/\(index)" + pointer }
                     throw error.prefixed("document \"\(id)\": ")
