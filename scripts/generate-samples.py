@@ -35,6 +35,7 @@ import math
 import os
 import random
 import re
+import hashlib
 import shutil
 import sys
 import uuid
@@ -574,12 +575,31 @@ class Store:
         counts = {}
         for name, docs in self.docs.items():
             for doc in docs:
-                self._write_file(root, self.path_of(name, doc), doc)
+                relative = self.path_of(name, doc)
+                self._write_file(root, relative, doc)
+                if self.collections[name].get("attachments"):
+                    self._write_attachments(root, relative, doc)
             counts[name] = len(docs)
         for name, doc in self.singletons.items():
             self._write_file(root, self.path_of(name, doc), doc)
             counts[name] = 1
         return counts
+
+    @staticmethod
+    def _write_attachments(root, relative, doc):
+        """The files a document's *Path fields name, in <id>.files/ beside it: deterministic
+        placeholder bytes (2 KiB) standing in for a recording or a thumbnail."""
+        folder = os.path.join(root, relative[:-len(".json")] + ".files")
+        for field in sorted(doc):
+            if not field.endswith("Path") or not isinstance(doc[field], str):
+                continue
+            name = doc[field].split("/")[-1]
+            seed = hashlib.sha256(name.encode()).digest()
+            data = b"".join(hashlib.sha256(seed + bytes([i])).digest() for i in range(64))
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            fd = os.open(os.path.join(folder, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
 
     @staticmethod
     def _write_file(root, relative, obj):

@@ -40,6 +40,10 @@ enum AlmanacTool {
             case ["migrate", "rollback"]: return try MigrateRollbackCommand.run(context)
             case ["migrate", "repair"]: return try MigrateRepairCommand.run(context)
             case ["seed", "import"]: return try SeedImportCommand.run(context)
+            case ["export"]: return try ExportCommand.run(context)
+            case ["import"]: return try ImportCommand.run(context)
+            case ["delete"]: return try DeleteCommand.run(context)
+            case ["retention", "run"]: return try RetentionRunCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1

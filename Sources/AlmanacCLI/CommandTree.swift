@@ -117,6 +117,54 @@ enum CommandTree {
                         ]),
                 ]),
             CommandSpec(
+                name: "export",
+                abstract: "Write the store's documents to one file (or stdout), streamed, in a stable order.",
+                discussion: "Two exports of the same store are byte-identical. The file is created 0600. It starts with a header: app, schema version, time zone, time, counts.",
+                options: [
+                    .option("out", valueName: "FILE", help: "Write to FILE (created 0600) instead of standard output."),
+                    .option("format", valueName: "json|jsonl", help: "One JSON document, or one JSON value per line (default: jsonl)."),
+                    .repeating("collection", valueName: "C", help: "Only this collection (repeat for several)."),
+                    .option("from", valueName: "DATE", help: "Only documents dated on or after DATE (collections with a date field)."),
+                    .option("to", valueName: "DATE", help: "Only documents dated on or before DATE."),
+                    .repeating("redact", valueName: "FIELD", help: "Replace FIELD's value with \"[redacted]\" (repeat for several)."),
+                    .flag("attachments", help: "Include the documents' attachment files (base64)."),
+                ]),
+            CommandSpec(
+                name: "import",
+                abstract: "Restore an export into a new or empty store (--store), validating every document.",
+                discussion: "The store is created at the export's schema version; run 'migrate up' afterwards to bring it forward. A store that holds documents is refused.",
+                positionals: [
+                    .required("file", help: "An export written by 'almanac export'."),
+                ]),
+            CommandSpec(
+                name: "delete",
+                abstract: "Delete documents: all of them, a collection (in a date range, matching --where), or one by id.",
+                discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --yes is required when standard input is not a terminal.",
+                options: [
+                    .flag("all", help: "Delete every document, attachment, archived document and pre-migration backup; the store stays usable."),
+                    .option("from", valueName: "DATE", help: "Only documents dated on or after DATE."),
+                    .option("to", valueName: "DATE", help: "Only documents dated on or before DATE."),
+                    .repeating("where", valueName: "FIELD=VALUE", help: "Only documents whose FIELD equals VALUE."),
+                    .flag("dry-run", help: "List what would be deleted, with counts; delete nothing."),
+                    .flag("yes", help: "Do not ask for confirmation."),
+                ],
+                positionals: [
+                    .optional("collection", help: "The collection to delete from."),
+                    .optional("id", help: "One document's id."),
+                ]),
+            CommandSpec(
+                name: "retention", abstract: "The catalog's retention rules.",
+                subcommands: [
+                    CommandSpec(
+                        name: "run",
+                        abstract: "Apply the catalog's retention rules: archive, clear fields of, or delete old documents.",
+                        discussion: "Each rule names a collection, an age and an action. Archived documents move to archive/<collection>/ in the same layout, out of queries. The whole run is one atomic change.",
+                        options: [
+                            .option("now", valueName: "DATE", help: "Apply the rules as on DATE (default: today in the store's time zone)."),
+                            .flag("dry-run", help: "List what each rule would do; change nothing."),
+                        ]),
+                ]),
+            CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
                 discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links."),
         ])

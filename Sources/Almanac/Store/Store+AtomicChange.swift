@@ -14,8 +14,23 @@ struct AtomicChange {
     var removals: [DocumentLocation] = []
     /// The new `store.json`, when the change records something there.
     var manifest: Manifest?
+    /// Other files written by the change, below `data/` or `archive/` (attachments, archived documents).
+    var files: [File] = []
+    /// Other files removed by the change, as store-relative paths below `data/` or `archive/`.
+    var fileRemovals: [String] = []
 
-    var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil }
+    /// A file that is not a document of the catalog's collections: an archived document, an attachment.
+    struct File {
+        /// The folders from the store root; the first is `data` or `archive`.
+        var folder: [String]
+        var name: String
+        var bytes: [UInt8]
+    }
+
+    var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil && files.isEmpty && fileRemovals.isEmpty }
+
+    /// The top folders a change may write into or remove from.
+    static let writableRoots: Set<String> = ["data", "archive"]
 }
 
 extension Store {
@@ -33,6 +48,16 @@ extension Store {
             try folder.createFile(temporary, write.bytes, synchronize: synchronizeEachFile)
             renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(write.location.fileName)]))
         }
+        for file in change.files {
+            guard let top = file.folder.first, AtomicChange.writableRoots.contains(top), !file.name.contains("/") else {
+                preconditionFailure("an atomic change writes below data/ or archive/ only")
+            }
+            let folder = try touched[file.folder] ?? writableFolder(file.folder)
+            touched[file.folder] = folder
+            let temporary = Directory.temporaryName(for: file.name)
+            try folder.createFile(temporary, file.bytes, synchronize: synchronizeEachFile)
+            renames.append(.object(["folder": .string(file.folder.joined(separator: "/")), "from": .string(temporary), "to": .string(file.name)]))
+        }
         if let manifest = change.manifest {
             let temporary = Directory.temporaryName(for: Manifest.fileName)
             try root.createFile(temporary, manifest.bytes, synchronize: synchronizeEachFile)
@@ -46,7 +71,7 @@ extension Store {
         let journal = JSONValue.object([
             "kind": .string("change"),
             "renames": .array(renames),
-            "removals": .array(removals.map { .string($0.relativePath) }),
+            "removals": .array(removals.map { .string($0.relativePath) } + change.fileRemovals.map { .string($0) }),
         ])
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
         try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal))
@@ -76,15 +101,22 @@ extension Store {
                   let to = rename["to"]?.stringValue, Directory.isTemporaryName(from), !to.contains("/")
             else { continue }
             let names = folderPath.isEmpty ? [] : folderPath.split(separator: "/").map(String.init)
-            guard names.first == nil || names.first == "data", let folder = try openFolders(names) else { continue }
+            guard names.first.map(AtomicChange.writableRoots.contains) ?? true, let folder = try openFolders(names) else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
             synchronized[folderPath] = folder
             if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
         }
         for folder in synchronized.values { try folder.synchronize() }
         for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-            guard let location = parseRelativePath(path) else { continue }
-            try removeDocumentFile(at: location)
+            if let location = parseRelativePath(path) {
+                try removeDocumentFile(at: location)
+                continue
+            }
+            var names = path.split(separator: "/").map(String.init)
+            guard let name = names.popLast(), let top = names.first, AtomicChange.writableRoots.contains(top),
+                  !names.contains(".."), name != "..", let folder = try openFolders(names)
+            else { continue }
+            if try folder.removeFile(name) { try folder.synchronize() }
         }
         MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")
         try removeJournal()

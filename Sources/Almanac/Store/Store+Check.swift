@@ -52,6 +52,7 @@ struct CheckWalker {
             report("interrupted-write", ".almanac/\(Store.journalName)",
                    "a write was interrupted; the next write to the store finishes it", severity: .warning)
         }
+        try checkArchive()
         guard let data = try store.root.openFolder("data") else {
             report("missing-folder", "data", "the data folder is missing; the store holds no documents")
             return
@@ -79,8 +80,17 @@ struct CheckWalker {
         seen: inout [String: String], uniqueValues: inout [String: [JSONValue: String]]
     ) throws {
         let depth = collection.partition?.depth ?? 0
-        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+        let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+        let documentIDs = Set(entries.compactMap { $0.kind == .file ? DocumentID.id(fromFileName: $0.name) : nil })
+        for entry in entries {
             let path = folder.childPath(entry.name)
+            if folders.count == depth, collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
+                let owner = String(entry.name.dropLast(".files".count))
+                if !documentIDs.contains(owner) {
+                    report("orphaned-attachments", path, "holds attachments of \(collection.name) document \"\(owner)\", which does not exist; remove the folder, or restore the document")
+                }
+                continue
+            }
             if folders.count < depth {
                 guard entry.kind == .folder, DateFolder.number(entry.name, level: folders.count) != nil,
                       folders.count < 2 || CalendarDate("\(folders[0])-\(folders[1])-\(entry.name)") != nil
@@ -103,6 +113,7 @@ struct CheckWalker {
                 seen[DocumentID.key(id)] = path
             }
             guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
+            if collection.attachments { try checkAttachments(of: members, id: id, in: folder, path: path) }
             for field in collection.unique {
                 guard let value = members[field], value != .null else { continue }
                 let normalised = value.numberValue.map { JSONValue.string("#" + String($0.doubleValue)) } ?? value
@@ -111,6 +122,17 @@ struct CheckWalker {
                 } else {
                     uniqueValues[field, default: [:]][normalised] = path
                 }
+            }
+        }
+    }
+
+    /// Reports each field ending in `Path` whose file name is not among the document's attachments.
+    private mutating func checkAttachments(of members: [String: JSONValue], id: String, in folder: Directory, path: String) throws {
+        let attachments = try folder.openFolder(Store.attachmentFolderName(id))
+        for (field, value) in members.sorted(by: { $0.key < $1.key }) where field.hasSuffix("Path") {
+            guard case .string(let reference) = value, let name = reference.split(separator: "/").last.map(String.init) else { continue }
+            if try attachments?.entryKind(of: name) != .file {
+                report("missing-attachment", path, "\"\(field)\" names \(name), which is not among the document's attachments (\(Store.attachmentFolderName(id))/); restore the file, or clear the field", pointer: "/" + field)
             }
         }
     }

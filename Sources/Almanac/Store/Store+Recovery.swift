@@ -51,6 +51,7 @@ extension Store {
                       let old = parseRelativePath(from), let new = parseRelativePath(to)
                 else { continue }
                 if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
+                    try moveAttachments(from: old, to: new)
                     try removeDocumentFile(at: old)
                 }
             }

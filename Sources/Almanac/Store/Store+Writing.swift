@@ -54,6 +54,8 @@ extension Store {
             }
             guard let target else { return false }
             try removeDocumentFile(at: target)
+            try removeAttachments(at: target)
+            try removeEmptyDateFolders(target)
             if let id = target.id {
                 cache.locations[descriptor.name]?[DocumentID.key(id)] = nil
                 recordHints([(id, descriptor.name, nil)])
@@ -99,8 +101,9 @@ extension Store {
         for folder in touched.values { try folder.synchronize() }
 
         if !moves.isEmpty {
-            for (old, _) in moves {
+            for (old, new) in moves {
                 try FaultInjection.check(.beforeRemovingOldCopy, name: old.fileName)
+                try moveAttachments(from: old, to: new)
                 try removeDocumentFile(at: old)
             }
             try removeJournal()
@@ -146,7 +149,7 @@ extension Store {
     }
 
     /// Removes the date folders of `location` that are now empty, deepest first.
-    private func removeEmptyDateFolders(_ location: DocumentLocation) throws {
+    func removeEmptyDateFolders(_ location: DocumentLocation) throws {
         var folders = location.folders
         while let last = folders.popLast() {
             let parentPath = ["data", location.collection] + folders

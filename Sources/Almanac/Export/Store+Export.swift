@@ -1,0 +1,177 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension Store {
+    /// Writes the store's documents to the file at `url` (created 0600, replaced atomically),
+    /// streamed: memory stays the same whatever the store's size.
+    ///
+    /// The file starts with a header: app, schema version, time zone, the store's creation
+    /// time, counts, and the store's schema files, so an export restores on its own. Documents
+    /// follow collection by collection, in folder and file name order: two exports of the same
+    /// store are byte-identical (the header carries no export time for that reason).
+    ///
+    /// - Throws: `.unknownCollection`, `.malformedJSON` for a damaged file, `.io`.
+    @discardableResult
+    public func export(to url: URL, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent)).path
+        let fd = SystemCall.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: url.path) }
+        do {
+            defer { close(fd) }
+            guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
+            let summary = try export(to: fd, path: url.path, options: options)
+            guard SystemCall.synchronize(fd) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
+            guard rename(temporary, url.path) == 0 else { throw SystemCall.failure("rename", path: url.path) }
+            return summary
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Writes the export to an open file descriptor (standard output, say).
+    @discardableResult
+    public func export(toDescriptor fd: Int32, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
+        try export(to: fd, path: "(standard output)", options: options)
+    }
+
+    private func export(to fd: Int32, path: String, options: ExportOptions) throws -> ExportSummary {
+        let collections = try exportedCollections(options)
+        // First pass: the counts for the header (file names only, unless dates must be read).
+        var counts: [(String, Int)] = []
+        var attachmentCount = 0
+        for collection in collections {
+            var count = 0
+            try walkDocuments(of: collection, days: options.days, readingDocuments: options.days != nil) { _, _ in count += 1 }
+            if options.attachments { attachmentCount += try attachmentNames(of: collection, days: options.days).count }
+            counts.append((collection.name, count))
+        }
+        let writer = ExportWriter(descriptor: fd, path: path)
+        let header = try exportHeader(counts: counts, attachments: attachmentCount, options: options)
+        let separator: [UInt8] = options.format == .jsonl ? [0x0A] : Array(",\n".utf8)
+        switch options.format {
+        case .jsonl:
+            try writer.write(CanonicalJSON.compactBytes(header))
+            try writer.write([0x0A])
+        case .json:
+            try writer.write("{\"header\":")
+            try writer.write(CanonicalJSON.compactBytes(header))
+            try writer.write(",\"items\":[\n")
+        }
+        var first = true
+        func emit(_ item: JSONValue) throws {
+            if options.format == .json && !first { try writer.write(separator) }
+            first = false
+            try writer.write(CanonicalJSON.compactBytes(item))
+            if options.format == .jsonl { try writer.write(separator) }
+        }
+        var written: [(collection: String, documents: Int)] = []
+        var attachmentsWritten = 0
+        for collection in collections {
+            var count = 0
+            try walkDocuments(of: collection, days: options.days, readingDocuments: true) { location, value in
+                var item: [String: JSONValue] = ["kind": .string("document"), "collection": .string(collection.name), "document": redacted(value!, options.redact)]
+                if let id = location.id { item["id"] = .string(id) }
+                try emit(.object(item))
+                count += 1
+                if options.attachments, let id = location.id {
+                    for (name, bytes) in try attachments(at: location) {
+                        try emit(.object(["kind": .string("attachment"), "collection": .string(collection.name), "id": .string(id),
+                                          "name": .string(name), "base64": .string(Data(bytes).base64EncodedString())]))
+                        attachmentsWritten += 1
+                    }
+                }
+            }
+            written.append((collection.name, count))
+        }
+        if options.format == .json { try writer.write(first ? "]}\n" : "\n]}\n") }
+        try writer.flush()
+        return ExportSummary(counts: written, attachments: attachmentsWritten, bytes: writer.written)
+    }
+
+    private func exportedCollections(_ options: ExportOptions) throws -> [CollectionDescriptor] {
+        for name in options.collections { _ = try collection(named: name) }
+        return catalog.collections.filter { collection in
+            (options.collections.isEmpty || options.collections.contains(collection.name))
+                && (options.days == nil || collection.dateField != nil)
+        }
+    }
+
+    private func exportHeader(counts: [(String, Int)], attachments: Int, options: ExportOptions) throws -> JSONValue {
+        var schema: [String: JSONValue] = [:]
+        if let folder = try root.openFolder("schema") {
+            for entry in try folder.entries() where entry.kind == .file && entry.name.hasSuffix(".json") {
+                guard let bytes = try folder.readFile(entry.name) else { continue }
+                do {
+                    schema[entry.name] = try JSONParser.parse(bytes).value
+                } catch let error as AlmanacError {
+                    throw error.at(path: "schema/\(entry.name)")
+                }
+            }
+        }
+        var header: [String: JSONValue] = [
+            "kind": .string("header"), "format": .string("almanac-export"), "formatVersion": .number(JSONNumber(1)),
+            "app": .string(app), "schemaVersion": .number(JSONNumber(schemaVersion)), "timeZone": .string(manifest.timeZoneIdentifier),
+            "counts": .object(Dictionary(uniqueKeysWithValues: counts.map { ($0.0, JSONValue.number(JSONNumber($0.1))) })),
+            "documents": .number(JSONNumber(counts.reduce(0) { $0 + $1.1 })),
+            "attachments": .number(JSONNumber(attachments)),
+            "schema": .object(schema),
+        ]
+        if let created = manifest["createdAt"] { header["storeCreatedAt"] = created }
+        // The store's history travels with it, so an imported store verifies its migrations.
+        for key in ["migrations", "seeds"] { if let history = manifest[key] { header[key] = history } }
+        if !options.redact.isEmpty { header["redacted"] = .array(options.redact.sorted().map { .string($0) }) }
+        if let days = options.days { header["days"] = .string("\(days.lowerBound)...\(days.upperBound)") }
+        return .object(header)
+    }
+
+    private func redacted(_ document: JSONValue, _ fields: [String]) -> JSONValue {
+        guard !fields.isEmpty, case .object(var members) = document else { return document }
+        for field in fields where members[field] != nil { members[field] = .string("[redacted]") }
+        return .object(members)
+    }
+
+    /// Calls `body` for each document of `collection` in folder and file name order, reading
+    /// one folder's listing at a time. With `readingDocuments` false, `body` gets no value.
+    func walkDocuments(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
+        _ body: (DocumentLocation, JSONValue?) throws -> Void
+    ) throws {
+        if collection.isSingleton {
+            let location = DocumentLocation(collection: collection.name, folders: [], id: nil)
+            guard let data = try root.openFolder("data"), let document = try read(location, in: data) else { return }
+            try body(location, document.value)
+            return
+        }
+        guard let top = try openFolders(["data", collection.name]) else { return }
+        let depth = collection.partition?.depth ?? 0
+        func walk(_ folder: Directory, _ folders: [String]) throws {
+            for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+                if folders.count < depth {
+                    guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
+                    if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
+                    guard let child = try folder.openFolder(entry.name) else { continue }
+                    try walk(child, folders + [entry.name])
+                } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
+                    let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
+                    guard readingDocuments else { try body(location, nil); continue }
+                    guard let document = try read(location, in: folder) else { continue }
+                    if let days {
+                        guard let members = document.value.objectValue,
+                              let date = try filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
+                        else { continue }
+                    }
+                    try body(location, document.value)
+                }
+            }
+        }
+        try walk(top, [])
+    }
+}

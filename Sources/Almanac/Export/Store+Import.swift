@@ -1,0 +1,249 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What an import restored.
+public struct ImportSummary: Sendable {
+    /// The app of the restored store.
+    public var app: String
+    /// Its schema version (the export's).
+    public var schemaVersion: Int
+    /// Documents restored.
+    public var documents: Int
+    /// Attachment files restored.
+    public var attachments: Int
+}
+
+extension Store {
+    /// Restores an export (written by ``export(to:options:)``) into a new store at `url`, at the
+    /// export's schema version, validating every document; then `migrate` brings it forward.
+    ///
+    /// The store is built in a temporary folder beside `url` and renamed into place at the end,
+    /// so a crash leaves no store at `url` (or the empty one that was there), never half of one.
+    ///
+    /// - Parameters:
+    ///   - file: the export, JSON Lines or JSON.
+    ///   - url: a folder that does not exist, an empty folder, or a store without documents.
+    /// - Throws: `.storeExists` for a store that holds documents; `.invalidArgument` for a file
+    ///   that is not an Almanac export, a redacted export, or one whose counts do not match
+    ///   (truncated); `.invalidDocument` naming the line and document for a document its schema refuses.
+    @discardableResult
+    public static func importExport(from file: URL, into url: URL, options: Options = Options()) throws -> ImportSummary {
+        let reader = try ExportReader(path: file.path)
+        guard let first = try reader.nextLine() else {
+            throw AlmanacError(.invalidArgument, "the file is empty; give an export written by 'almanac export'", path: file.path)
+        }
+        var items: [JSONValue]?  // the whole item list, for the JSON format (read at once)
+        let header: JSONValue
+        let firstValue = try parseLine(first, reader: reader)
+        if firstValue["kind"]?.stringValue == "header" {
+            header = firstValue
+        } else if let wrapped = firstValue["header"], case .array(let all)? = firstValue["items"] {
+            header = wrapped
+            items = all
+        } else {
+            // A JSON-format export spans several lines: read it whole.
+            var bytes = Array(first)
+            while let line = try reader.nextLine() { bytes += [0x0A] + line }
+            let whole = try parseLine(bytes[...], reader: reader)
+            guard let wrapped = whole["header"], case .array(let all)? = whole["items"] else {
+                throw AlmanacError(.invalidArgument, "is not an Almanac export (no header); give a file written by 'almanac export'", path: file.path)
+            }
+            header = wrapped
+            items = all
+        }
+        let info = try ExportHeader(header, path: file.path)
+        try requireImportTarget(url)
+
+        let parent = url.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent))
+        let schemaFolder = parent.appendingPathComponent(Directory.temporaryName(for: "schema"))
+        defer {
+            try? FileManager.default.removeItem(at: schemaFolder)
+        }
+        do {
+            try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
+            for (name, value) in info.schema {
+                guard !name.contains("/"), !name.hasPrefix(".") else { continue }
+                try Data(CanonicalJSON.prettyBytes(value)).write(to: schemaFolder.appendingPathComponent(name))
+            }
+            let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: options)
+            guard store.app == info.app, store.schemaVersion == info.schemaVersion else {
+                throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
+            }
+            let summary = try store.restore(items: items, reader: reader, header: info)
+            try store.withWriteLock {
+                var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
+                for (key, value) in info.history { manifest.set(key, value) }
+                try store.root.writeFile(Manifest.fileName, manifest.bytes)
+            }
+            store.finishWriting()
+            try Store.moveIntoPlace(staging, url)
+            return summary
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    private static func parseLine(_ line: ArraySlice<UInt8>, reader: ExportReader) throws -> JSONValue {
+        do {
+            return try JSONParser.parse(Array(line)).value
+        } catch var error as AlmanacError {
+            error.path = reader.path
+            if let line = error.line, line == 1 { error.line = reader.lineNumber }
+            throw error
+        }
+    }
+
+    /// Refuses a target that holds anything but an empty store.
+    private static func requireImportTarget(_ url: URL) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return }
+        guard isFolder.boolValue else {
+            throw AlmanacError(.storeExists, "is a file; import into a new folder", path: url.path)
+        }
+        let entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        if entries.isEmpty { return }
+        guard entries.contains(Manifest.fileName) else {
+            throw AlmanacError(.storeExists, "the folder is not empty and holds no store; import into a new or empty folder", path: url.path)
+        }
+        let store = try Store(at: url)
+        for collection in store.catalog.collections {
+            var found = false
+            try store.walkDocuments(of: collection, days: nil, readingDocuments: false) { _, _ in found = true }
+            if found {
+                throw AlmanacError(.storeExists, "the store already holds documents (\(collection.name), …); import only into a new or empty store", path: url.path)
+            }
+        }
+    }
+
+    /// Puts the finished store at `url`: a rename when nothing is there, an exchange with the
+    /// empty folder or store that is (then removed).
+    private static func moveIntoPlace(_ staging: URL, _ url: URL) throws {
+        let parent = try Directory.openRoot(atPath: url.deletingLastPathComponent().path)
+        let name = url.lastPathComponent
+        if try parent.entryKind(of: name) == nil {
+            try parent.rename(staging.lastPathComponent, into: parent, as: name)
+        } else {
+            try parent.exchange(name, with: parent, staging.lastPathComponent)
+            try parent.removeTree(staging.lastPathComponent)
+        }
+        try parent.synchronize()
+    }
+
+    /// Saves the export's documents and attachments, in batches, and checks the header's counts.
+    private func restore(items: [JSONValue]?, reader: ExportReader, header: ExportHeader) throws -> ImportSummary {
+        var batch: [JSONValue] = []
+        var batchCollection: String?
+        var pendingAttachments: [(collection: String, id: String, name: String, bytes: [UInt8])] = []
+        var counts: [String: Int] = [:]
+        var attachments = 0
+        var index = items?.startIndex ?? 0
+
+        func flush() throws {
+            if let collection = batchCollection, !batch.isEmpty {
+                try save(json: batch, in: collection)
+                counts[collection, default: 0] += batch.count
+            }
+            batch.removeAll(keepingCapacity: true)
+            for attachment in pendingAttachments {
+                try saveAttachment(attachment.bytes, named: attachment.name, to: attachment.id, in: attachment.collection)
+                attachments += 1
+            }
+            pendingAttachments.removeAll()
+        }
+        func next() throws -> (JSONValue, String)? {
+            if let items {
+                guard index < items.count else { return nil }
+                defer { index += 1 }
+                return (items[index], "item \(index)")
+            }
+            guard let line = try reader.nextLine() else { return nil }
+            return (try Store.parseLine(line, reader: reader), "line \(reader.lineNumber)")
+        }
+        while let (item, place) = try next() {
+            guard let collection = item["collection"]?.stringValue else {
+                throw AlmanacError(.invalidArgument, "\(place) has no \"collection\"; the export is damaged", path: reader.path)
+            }
+            do {
+                switch item["kind"]?.stringValue {
+                case "document":
+                    guard let document = item["document"] else {
+                        throw AlmanacError(.invalidArgument, "\(place) has no \"document\"; the export is damaged", path: reader.path)
+                    }
+                    if collection != batchCollection || batch.count >= 500 { try flush() }
+                    batchCollection = collection
+                    batch.append(document)
+                case "attachment":
+                    guard let id = item["id"]?.stringValue, let name = item["name"]?.stringValue,
+                          let base64 = item["base64"]?.stringValue, let data = Data(base64Encoded: base64)
+                    else {
+                        throw AlmanacError(.invalidArgument, "\(place): an attachment needs id, name and base64 content; the export is damaged", path: reader.path)
+                    }
+                    pendingAttachments.append((collection, id, name, Array(data)))
+                default:
+                    throw AlmanacError(.invalidArgument, "\(place) is neither a document nor an attachment; the export is damaged", path: reader.path)
+                }
+            } catch var error as AlmanacError {
+                if error.path == nil || error.path == reader.path { error.path = reader.path }
+                throw error.prefixed("\(place): ")
+            }
+        }
+        try flush()
+        for (collection, expected) in header.counts where counts[collection, default: 0] != expected {
+            throw AlmanacError(.invalidArgument, "the export's header promises \(expected) \(collection) documents but the file holds \(counts[collection, default: 0]); it is truncated or damaged, and nothing was imported", path: reader.path)
+        }
+        if attachments != header.attachments {
+            throw AlmanacError(.invalidArgument, "the export's header promises \(header.attachments) attachments but the file holds \(attachments); it is truncated or damaged, and nothing was imported", path: reader.path)
+        }
+        return ImportSummary(app: app, schemaVersion: schemaVersion, documents: counts.values.reduce(0, +), attachments: attachments)
+    }
+}
+
+/// The header of an export, checked.
+struct ExportHeader {
+    var app: String
+    var schemaVersion: Int
+    var timeZone: TimeZone
+    var counts: [String: Int]
+    var attachments: Int
+    var schema: [String: JSONValue]
+    /// `createdAt`, `migrations` and `seeds`, restored into the new store's `store.json`.
+    var history: [String: JSONValue]
+
+    init(_ header: JSONValue, path: String) throws {
+        func missing(_ field: String) -> AlmanacError {
+            AlmanacError(.invalidArgument, "the export's header has no valid \"\(field)\"; give a file written by 'almanac export'", path: path, pointer: "/" + field)
+        }
+        guard header["format"]?.stringValue == "almanac-export" else { throw missing("format") }
+        guard header["formatVersion"]?.numberValue?.int64Value == 1 else {
+            throw AlmanacError(.invalidArgument, "the export's format version is newer than this tool reads (1); upgrade Almanac", path: path, pointer: "/formatVersion")
+        }
+        if let redacted = header["redacted"]?.arrayValue, !redacted.isEmpty {
+            throw AlmanacError(.invalidArgument, "the export was redacted (\(redacted.compactMap(\.stringValue).joined(separator: ", "))), so its documents no longer hold the user's data; import an export made without --redact", path: path, pointer: "/redacted")
+        }
+        if header["days"] != nil {
+            throw AlmanacError(.invalidArgument, "the export holds only a date range (\(header["days"]?.stringValue ?? "")); import a whole export", path: path, pointer: "/days")
+        }
+        guard let app = header["app"]?.stringValue else { throw missing("app") }
+        guard let version = header["schemaVersion"]?.numberValue?.int64Value else { throw missing("schemaVersion") }
+        guard let zoneName = header["timeZone"]?.stringValue, let zone = TimeZone(identifier: zoneName) else { throw missing("timeZone") }
+        guard case .object(let counts)? = header["counts"] else { throw missing("counts") }
+        guard case .object(let schema)? = header["schema"], schema["catalog.json"] != nil else { throw missing("schema") }
+        self.app = app
+        schemaVersion = Int(version)
+        timeZone = zone
+        self.counts = counts.compactMapValues { $0.numberValue?.int64Value.map(Int.init) }
+        attachments = Int(header["attachments"]?.numberValue?.int64Value ?? 0)
+        self.schema = schema
+        history = [:]
+        if let created = header["storeCreatedAt"] { history["createdAt"] = created }
+        for key in ["migrations", "seeds"] { if let value = header[key] { history[key] = value } }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Attachments (DESIGN §2): files a document owns, kept beside it in `<id>.files/`, e.g.
+/// `data/recordings/CD3A….files/audio_CD3A….m4a`. They are written durably like documents,
+/// move with their document, go with it when it is deleted, and are exported with `--attachments`.
+///
+/// Fields whose name ends in `Path` (Cravey's `filePath`, `thumbnailPath`) name an attachment
+/// by their last path component; `check` reports such a name without its file as missing.
+extension Store {
+    /// The folder name of a document's attachments.
+    static func attachmentFolderName(_ id: String) -> String { id + ".files" }
+
+    /// Saves `bytes` as the attachment `name` of document `id`, durably.
+    ///
+    /// - Throws: `.invalidArgument` when the collection has no attachments or `name` is not a
+    ///   plain file name; `.notFound` when the document does not exist.
+    public func saveAttachment(_ bytes: [UInt8], named name: String, to id: String, in collection: String) throws {
+        let descriptor = try self.collection(named: collection)
+        guard descriptor.attachments else {
+            throw AlmanacError(.invalidArgument, "collection \(collection) has no attachments; set \"attachments\": true in its catalog entry to keep files with its documents")
+        }
+        try Store.validateAttachmentName(name)
+        try withWriteLock {
+            guard let location = try locationIndex(of: descriptor)[DocumentID.key(id)] else {
+                throw AlmanacError(.notFound, "no \(collection) document \"\(id)\" to attach \"\(name)\" to; save the document first", id: id)
+            }
+            let folder = try createFolders(location.folderPath + [Store.attachmentFolderName(location.id ?? id)])
+            try folder.writeFile(name, bytes)
+        }
+    }
+
+    /// The names of document `id`'s attachments, sorted.
+    public func attachmentNames(of id: String, in collection: String) throws -> [String] {
+        let descriptor = try self.collection(named: collection)
+        guard let location = try location(of: id, in: descriptor) else { return [] }
+        return try attachments(at: location, readingBytes: false).map(\.name)
+    }
+
+    /// The bytes of document `id`'s attachment `name`, or `nil` when there is none.
+    public func attachment(named name: String, of id: String, in collection: String) throws -> [UInt8]? {
+        let descriptor = try self.collection(named: collection)
+        try Store.validateAttachmentName(name)
+        guard let location = try location(of: id, in: descriptor), let id = location.id,
+              let folder = try openFolders(location.folderPath + [Store.attachmentFolderName(id)])
+        else { return nil }
+        return try folder.readFile(name)
+    }
+
+    /// The attachments of the document at `location`, sorted by name.
+    func attachments(at location: DocumentLocation, readingBytes: Bool = true) throws -> [(name: String, bytes: [UInt8])] {
+        guard let id = location.id, let folder = try openFolders(location.folderPath + [Store.attachmentFolderName(id)]) else { return [] }
+        var result: [(String, [UInt8])] = []
+        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file && !Directory.isTemporaryName(entry.name) {
+            result.append((entry.name, readingBytes ? try folder.readFile(entry.name) ?? [] : []))
+        }
+        return result
+    }
+
+    /// How many attachment files the documents of `collection` in `days` have.
+    func attachmentNames(of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [String] {
+        guard collection.attachments else { return [] }
+        var names: [String] = []
+        try walkDocuments(of: collection, days: days, readingDocuments: days != nil) { location, _ in
+            names += try attachments(at: location, readingBytes: false).map { "\(location.id ?? "")/\($0.name)" }
+        }
+        return names
+    }
+
+    /// Moves the attachment folder of a document that moved to another date folder. Call inside ``withWriteLock(_:)``.
+    func moveAttachments(from old: DocumentLocation, to new: DocumentLocation) throws {
+        guard let id = old.id, old.folderPath != new.folderPath,
+              let source = try openFolders(old.folderPath), try source.entryKind(of: Store.attachmentFolderName(id)) == .folder
+        else { return }
+        let target = try writableFolder(new.folderPath)
+        try source.rename(Store.attachmentFolderName(id), into: target, as: Store.attachmentFolderName(new.id ?? id))
+        try target.synchronize()
+        try source.synchronize()
+    }
+
+    /// Removes the attachment folder of the document at `location`. Call inside ``withWriteLock(_:)``.
+    func removeAttachments(at location: DocumentLocation) throws {
+        guard let id = location.id, let folder = try openFolders(location.folderPath) else { return }
+        if try folder.removeTree(Store.attachmentFolderName(id)) { try folder.synchronize() }
+    }
+
+    static func validateAttachmentName(_ name: String) throws {
+        guard !name.isEmpty, name.utf8.count <= 128, !name.hasPrefix("."), !name.hasSuffix(Directory.temporarySuffix),
+              name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })
+        else {
+            throw AlmanacError(.invalidArgument, "\"\(name)\" is not an attachment name; use 1–128 ASCII letters, digits, '.', '_' or '-', not starting with '.'")
+        }
+    }
+}
