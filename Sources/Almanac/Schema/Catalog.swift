@@ -95,6 +95,7 @@ public struct Catalog: Sendable, Equatable {
                     "refers to collection \"\(reference.collection)\", which the catalog does not declare")
             }
         }
+        try reader.checkRetentionReferences(collections)
         self.collections = collections
     }
 

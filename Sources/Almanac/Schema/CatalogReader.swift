@@ -123,6 +123,7 @@ struct CatalogReader {
             attachments: try bool(members["attachments"], at: pointer + "/attachments"),
             userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
         descriptor.rules = rules
+        descriptor.retention = try retentionRules(members["retention"], at: pointer + "/retention", for: descriptor)
         if let seeded = members["seeded"] {
             let at = pointer + "/seeded"
             let settings = try object(seeded, at: at)

@@ -22,6 +22,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
     public var userOwnedFields: [String]
     /// Rules JSON Schema cannot express, enforced by the app's Swift models.
     public var rules: [Rule] = []
+    /// What happens to documents once they are old (catalog `retention`), applied by
+    /// ``Store/applyRetention(asOf:dryRun:)``.
+    public var retention: [RetentionRule] = []
     /// Whether the app ships content for the collection in seed files (catalog `seeded`).
     public var isSeeded = false
     /// Which stored documents the user made (e.g. `{"field": "isCustom", "equals": true}`):

@@ -71,7 +71,8 @@ extension Store {
         let journal = JSONValue.object([
             "kind": .string("change"),
             "renames": .array(renames),
-            "removals": .array(removals.map { .string($0.relativePath) } + change.fileRemovals.map { .string($0) }),
+            // Attachment files first, so a document's date folder is empty when the document goes.
+            "removals": .array(change.fileRemovals.map { .string($0) } + removals.map { .string($0.relativePath) }),
         ])
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
         try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal))
@@ -117,6 +118,11 @@ extension Store {
                   !names.contains(".."), name != "..", let folder = try openFolders(names)
             else { continue }
             if try folder.removeFile(name) { try folder.synchronize() }
+            // An attachment folder left empty goes too.
+            if let owner = names.last, owner.hasSuffix(".files"), let parent = try openFolders(Array(names.dropLast())),
+               parent.removeFolderIfEmpty(owner) {
+                try parent.synchronize()
+            }
         }
         MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")
         try removeJournal()

@@ -41,6 +41,11 @@ extension Store {
             } catch let error as AlmanacError {
                 throw error.at(path: ".almanac/\(Store.journalName)").prefixed("cannot finish an interrupted write: ")
             }
+            if journal["kind"]?.stringValue == "delete-all" {
+                try finishDeletingEverything()
+                try removeTemporaryFiles(in: root)
+                return
+            }
             if journal["kind"]?.stringValue == "change" {
                 try finishChange(journal)
                 try removeTemporaryFiles(in: root)

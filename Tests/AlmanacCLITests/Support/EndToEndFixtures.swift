@@ -110,5 +110,7 @@ func makeStore(in folder: E2EFolder, timeZone: String = "America/New_York", sour
 
 /// Every `.json` file under `data/` of a store, relative to the store.
 func dataFiles(_ store: URL) -> [String] {
-    E2EFiles.files(under: store.appendingPathComponent("data")).map { "data/" + $0 }
+    E2EFiles.files(under: store.appendingPathComponent("data"))
+        .filter { $0.hasSuffix(".json") && !$0.contains(".files/") }
+        .map { "data/" + $0 }
 }

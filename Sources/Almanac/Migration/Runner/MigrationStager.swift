@@ -58,6 +58,7 @@ struct MigrationStager {
                     try target.createFile(location.fileName, CanonicalJSON.prettyBytes(entry.value), synchronize: synchronizeEachFile)
                     outcome.written += 1
                 }
+                if let source = entry.source { try linkAttachments(of: source, to: location, in: target) }
                 let done = outcome.kept + outcome.written
                 MigrationCrashPoint.stagedDocuments(done)
                 if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
@@ -90,14 +91,21 @@ struct MigrationStager {
     private func refuseFilesOutsideDocuments(_ working: MigrationWorkingSet) throws {
         guard let data = try store.root.openFolder("data") else { return }
         var known: Set<String> = []
+        var attachmentFolders: Set<String> = []
         for documents in working.collections.values {
-            for entry in documents.values { if let source = entry.source { known.insert(source.relativePath) } }
+            for entry in documents.values {
+                guard let source = entry.source else { continue }
+                known.insert(source.relativePath)
+                if let id = source.id { attachmentFolders.insert((source.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")) }
+            }
         }
         var strays: [String] = []
         func walk(_ folder: Directory) throws {
             for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
                 let path = "data/" + folder.childPath(entry.name).dropFirst("data/".count)
                 switch entry.kind {
+                case .folder where attachmentFolders.contains(String(path)):
+                    continue  // a known document's attachments: they move with it
                 case .folder:
                     if let child = try folder.openFolder(entry.name) { try walk(child) }
                 case .file where Directory.isTemporaryName(entry.name):
@@ -116,6 +124,17 @@ struct MigrationStager {
                 .migrationFailed,
                 "data/ holds \(strays.count) file\(strays.count == 1 ? "" : "s") that \(strays.count == 1 ? "is not a document" : "are not documents") of the store's collections (\(shown)\(strays.count > 10 ? ", …" : "")); move \(strays.count == 1 ? "it" : "them") out of the store (see 'almanac check'), then migrate",
                 path: strays[0])
+        }
+    }
+
+    /// Links the attachment files of the document read from `source` beside its new location.
+    private mutating func linkAttachments(of source: DocumentLocation, to location: DocumentLocation, in target: Directory) throws {
+        guard let sourceID = source.id, let id = location.id,
+              let files = try sourceFolder(source.folderPath).openFolder(Store.attachmentFolderName(sourceID))
+        else { return }
+        let copy = try folder(named: Store.attachmentFolderName(id), in: target)
+        for entry in try files.entries() where entry.kind == .file && !Directory.isTemporaryName(entry.name) {
+            try files.link(entry.name, into: copy, as: entry.name)
         }
     }
 

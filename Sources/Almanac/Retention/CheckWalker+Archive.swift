@@ -1,0 +1,47 @@
+extension CheckWalker {
+    /// Checks `archive/`, where retention rules move old documents: every `<id>.json` file
+    /// must parse as a JSON object (reported with line and column otherwise), and temporary
+    /// files, symbolic links and files that are not documents are reported as in `data/`.
+    ///
+    /// The layout is not held to the current catalog: an archived document keeps the folders
+    /// it was filed under when it was archived, and later migrations do not rewrite the archive.
+    mutating func checkArchive() throws {
+        guard let archive = try store.root.openFolder("archive") else { return }
+        try checkArchiveFolder(archive)
+    }
+
+    private mutating func checkArchiveFolder(_ folder: Directory) throws {
+        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+            let path = folder.childPath(entry.name)
+            switch entry.kind {
+            case .folder:
+                guard let child = try folder.openFolder(entry.name) else { continue }
+                try checkArchiveFolder(child)
+            case .symbolicLink:
+                report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
+            case .file where Directory.isTemporaryName(entry.name):
+                report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+            case .file where DocumentID.id(fromFileName: entry.name) != nil:
+                checkArchivedDocument(in: folder, name: entry.name, path: path)
+            default:
+                report("unknown-file", path, "is an unknown file in the archive (expected a document <id>.json); Almanac ignores it — move it out of the store")
+            }
+        }
+    }
+
+    private mutating func checkArchivedDocument(in folder: Directory, name: String, path: String) {
+        do {
+            guard let bytes = try folder.readFile(name) else { return }
+            let value = try JSONParser.parse(bytes).value
+            guard case .object = value else {
+                report("invalid-document", path, "an archived document must be a JSON object, found \(value.typeName)", line: 1, column: 1)
+                return
+            }
+        } catch let error as AlmanacError {
+            let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
+            report(kind, path, error.message, line: error.line, column: error.column)
+        } catch {
+            report("io", path, "cannot read: \(error)")
+        }
+    }
+}

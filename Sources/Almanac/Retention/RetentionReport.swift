@@ -1,0 +1,37 @@
+/// What a retention run did, or would do with `dryRun`: one entry per catalog rule, in
+/// catalog order, each with the ids of the documents it archives, clears or deletes.
+public struct RetentionReport: Sendable, Equatable {
+    /// The day the rules were applied as of (`--now`, or today in the store's time zone).
+    public var asOf: CalendarDate
+    /// Whether nothing was written (a dry run).
+    public var dryRun: Bool
+    /// One entry per rule of every collection, in catalog order.
+    public var rules: [Rule]
+
+    /// Documents archived, over all rules.
+    public var archived: Int { count(.archive) }
+    /// Documents cleared, over all rules (a document cleared by two rules counts twice).
+    public var cleared: Int { count(.clear) }
+    /// Documents deleted, over all rules.
+    public var deleted: Int { count(.delete) }
+    /// Whether the run changed (or would change) anything at all.
+    public var changedStore: Bool { rules.contains { !$0.ids.isEmpty } }
+
+    private func count(_ action: RetentionRule.Action) -> Int {
+        rules.filter { $0.rule.action == action }.reduce(0) { $0 + $1.ids.count }
+    }
+
+    /// One rule's outcome.
+    public struct Rule: Sendable, Equatable {
+        /// The collection the rule belongs to.
+        public var collection: String
+        /// The rule's position in the collection's `retention` list.
+        public var index: Int
+        /// The rule itself.
+        public var rule: RetentionRule
+        /// Documents dated before this day are old enough for the rule (see ``RetentionRule/cutoff(asOf:)``).
+        public var cutoff: CalendarDate
+        /// The ids of the documents the rule archives, clears or deletes, sorted.
+        public var ids: [String]
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+
+extension Store {
+    /// Applies the catalog's retention rules (see ``RetentionRule``) as of `day`: documents
+    /// older than a rule's age are archived to `archive/<collection>/…` (same date folders,
+    /// same bytes, out of every query), cleared of the rule's fields (the document stays,
+    /// every other field unchanged) or deleted.
+    ///
+    /// The whole run — every archived copy, removal and rewrite, and its record under
+    /// `retention` in `store.json` — is one change that survives `kill -9`: the store is
+    /// afterwards wholly as before or wholly as after. Every cleared document is validated
+    /// against its schema before anything is written. A run with nothing to do writes
+    /// nothing and takes no lock, so running it again changes nothing.
+    ///
+    /// A collection's rules act on `data/` only. A document an archive or delete rule takes is
+    /// reported under that rule alone (its exact bytes are archived); the clear rules apply
+    /// to the documents that stay.
+    ///
+    /// ```swift
+    /// let report = try store.applyRetention(asOf: CalendarDate("2026-01-01")!, dryRun: true)
+    /// for rule in report.rules { print(rule.collection, rule.rule.summary, rule.ids.count) }
+    /// ```
+    /// - Parameters:
+    ///   - day: the day to apply the rules as of; `nil` means today in the store's time zone.
+    ///   - dryRun: compute and return the report, writing nothing. A real run right after
+    ///     does exactly what the dry run reported.
+    /// - Returns: per rule, in catalog order, the sorted ids of the documents it archives, clears or deletes.
+    /// - Throws: `.malformedJSON` or `.invalidDocument` naming a document old enough for a
+    ///   rule that cannot be read or whose date is unreadable, or whose cleared form breaks
+    ///   its schema (nothing is written); `.idCollision` when `archive/` already holds a
+    ///   different file for a document to archive; `.locked`, `.storeTooNew`, `.io`.
+    @discardableResult
+    public func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
+        let asOf = day ?? CalendarDate(Date(), in: timeZone)
+        let plan = try readingOneVersion { try retentionPlan(asOf: asOf, validating: dryRun) }
+        if dryRun || plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: dryRun, rules: plan.rules) }
+        return try withWriteLock {
+            // Planned again under the lock: another writer may have changed the store since.
+            let plan = try retentionPlan(asOf: asOf, validating: false)
+            try commit(try retentionChange(plan, asOf: asOf), crashPointKind: "retention")
+            return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
+        }
+    }
+
+    /// What a run would do: the report's entries and, per document, its fate.
+    private func retentionPlan(asOf: CalendarDate, validating: Bool) throws -> RetentionPlan {
+        var plan = RetentionPlan()
+        for descriptor in catalog.collections where !descriptor.retention.isEmpty {
+            let cutoffs = descriptor.retention.map { $0.cutoff(asOf: asOf) }
+            var ids = Array(repeating: [String](), count: cutoffs.count)
+            for candidate in try retentionCandidates(in: descriptor, before: cutoffs.max()!) {
+                let id = candidate.location.id ?? ""
+                if let leaving = descriptor.retention.indices.first(where: {
+                    descriptor.retention[$0].action != .clear && candidate.day < cutoffs[$0]
+                }) {
+                    ids[leaving].append(id)
+                    let action = descriptor.retention[leaving].action
+                    plan.leaving.append((candidate.location, action == .archive ? candidate.bytes : nil))
+                    continue
+                }
+                var members = candidate.members
+                for (index, rule) in descriptor.retention.enumerated() where rule.action == .clear && candidate.day < cutoffs[index] {
+                    let present = rule.fields.filter { members[$0] != nil }
+                    guard !present.isEmpty else { continue }
+                    for field in present { members[field] = nil }
+                    ids[index].append(id)
+                }
+                guard members != candidate.members else { continue }
+                if validating {
+                    do {
+                        try mutex.synchronized { try validate(.object(members), in: descriptor, id: id) }
+                    } catch let error as AlmanacError {
+                        throw Store.clearFailure(error, at: candidate.location)
+                    }
+                }
+                plan.cleared.append((descriptor, candidate.location, members))
+            }
+            for (index, rule) in descriptor.retention.enumerated() {
+                plan.rules.append(.init(collection: descriptor.name, index: index, rule: rule, cutoff: cutoffs[index], ids: ids[index].sorted()))
+            }
+        }
+        return plan
+    }
+
+    /// The documents of `descriptor` dated before `cutoff`, read from the date folders that can hold them.
+    private func retentionCandidates(in descriptor: CollectionDescriptor, before cutoff: CalendarDate) throws -> [RetentionCandidate] {
+        let first = CalendarDate(year: 1, month: 1, day: 1)!
+        guard first < cutoff else { return [] }
+        let days = first...cutoff.adding(days: -1)
+        let timeZone = self.timeZone
+        let found: [RetentionCandidate?] = try documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+            .parallelMap { file in
+                let location = file.location
+                guard let bytes = try file.folder.readFile(location.fileName) else { return nil }  // removed meanwhile
+                do {
+                    let value = try JSONParser.parse(bytes).value
+                    guard case .object(let members) = value else {
+                        throw AlmanacError(.invalidDocument, "a document must be a JSON object, found \(value.typeName)", id: location.id)
+                    }
+                    guard let date = try self.filingDate(of: members, in: descriptor, id: location.id) else { return nil }
+                    let day = date.day(in: timeZone)
+                    guard day < cutoff else { return nil }
+                    return RetentionCandidate(location: location, bytes: bytes, members: members, day: day)
+                } catch let error as AlmanacError {
+                    throw error.at(path: location.relativePath)
+                }
+            }
+        return found.compactMap { $0 }
+    }
+
+    /// The plan as one atomic change, recorded in `store.json`. Call inside ``withWriteLock(_:)``.
+    private func retentionChange(_ plan: RetentionPlan, asOf: CalendarDate) throws -> AtomicChange {
+        var change = AtomicChange()
+        for (descriptor, location, members) in plan.cleared {
+            do {
+                change.writes.append(try prepare(.object(members), in: descriptor))
+            } catch let error as AlmanacError {
+                throw Store.clearFailure(error, at: location)
+            }
+        }
+        for (location, archivedBytes) in plan.leaving {
+            change.removals.append(location)
+            guard let bytes = archivedBytes, let id = location.id else { continue }
+            let folder = ["archive", location.collection] + location.folders
+            if let existing = try openFolders(folder)?.readFile(location.fileName), existing != bytes {
+                throw AlmanacError(
+                    .idCollision,
+                    "cannot archive \(location.relativePath): \((folder + [location.fileName]).joined(separator: "/")) already holds a different document with this id; move that file out of the store first",
+                    path: location.relativePath, id: id)
+            }
+            change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: bytes))
+        }
+        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
+        }
+        var manifest = try Manifest(bytes: manifestBytes)
+        let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
+        // The last run that changed the store (a run that changes nothing writes nothing).
+        manifest.set("retention", .object([
+            "asOf": .string(asOf.description),
+            "ranAt": .string(Timestamp.format(Date())),
+            "archived": .number(JSONNumber(report.archived)),
+            "cleared": .number(JSONNumber(report.cleared)),
+            "deleted": .number(JSONNumber(report.deleted)),
+        ]))
+        change.manifest = manifest
+        return change
+    }
+}
+
+extension Store {
+    /// A cleared document its schema refuses: the error, naming the file, and what to change.
+    fileprivate static func clearFailure(_ error: AlmanacError, at location: DocumentLocation) -> AlmanacError {
+        var failure = error.at(path: location.relativePath)
+        failure.message = "without the fields a retention rule clears, the document would break its schema: \(error.message); "
+            + "take the field out of the rule's fields, or make it optional in the schema"
+        return failure
+    }
+}
+
+/// The fate of every document a retention run touches.
+private struct RetentionPlan {
+    var rules: [RetentionReport.Rule] = []
+    /// Documents leaving `data/`, with their bytes when they are archived.
+    var leaving: [(location: DocumentLocation, archivedBytes: [UInt8]?)] = []
+    /// Documents that stay, with the members they keep.
+    var cleared: [(collection: CollectionDescriptor, location: DocumentLocation, members: [String: JSONValue])] = []
+
+    var isEmpty: Bool { leaving.isEmpty && cleared.isEmpty }
+}
+
+/// A document old enough for at least one rule of its collection.
+private struct RetentionCandidate: Sendable {
+    var location: DocumentLocation
+    var bytes: [UInt8]
+    var members: [String: JSONValue]
+    var day: CalendarDate
+}
