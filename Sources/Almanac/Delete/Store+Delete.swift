@@ -29,6 +29,22 @@ extension Store {
         }
     }
 
+    /// Deletes one document through the reference rules; the fast path when nothing refers to
+    /// it and it has no attachments. Call inside ``withWriteLock(_:)``.
+    func deleteDocumentApplyingReferences(_ collection: String, id: String) throws {
+        let plan = try deletePlan(.document(collection, id: id))
+        if plan.change.writes.isEmpty, plan.change.fileRemovals.isEmpty, plan.change.removals.count == 1 {
+            try removeDocumentFile(at: plan.change.removals[0])
+        } else {
+            try commit(plan.change, crashPointKind: "delete")
+        }
+        for location in plan.change.removals {
+            guard let id = location.id else { continue }
+            cache.locations[location.collection]?[DocumentID.key(id)] = nil
+            recordHints([(id, location.collection, nil)])
+        }
+    }
+
     /// Works out the documents to delete, nullify and cascade. Call with `mutex` held.
     private func deletePlan(_ selection: DeleteSelection) throws -> (report: DeleteReport, change: AtomicChange) {
         var targets: [StoredDocument] = []
@@ -69,7 +85,8 @@ extension Store {
             for referring in catalog.collections {
                 for reference in referring.references where reference.collection == target.location.collection {
                     if referrers[referring.name] == nil { referrers[referring.name] = try documents(json: referring.name) }
-                    for document in referrers[referring.name] ?? [] where document.value[reference.field] == .string(id) {
+                    for document in referrers[referring.name] ?? []
+                    where document.value[reference.field]?.stringValue.map(DocumentID.key) == DocumentID.key(id) {
                         let label = "\(referring.name)/\(document.location.id ?? "")"
                         let referringKey = referring.name + "/" + DocumentID.key(document.location.id ?? "")
                         switch reference.onDelete {

@@ -40,10 +40,12 @@ extension Store {
         }
         var items: [JSONValue]?  // the whole item list, for the JSON format (read at once)
         let header: JSONValue
-        let firstValue = try parseLine(first, reader: reader)
-        if firstValue["kind"]?.stringValue == "header" {
+        // A JSON Lines export's first line is its header; a JSON export's first line is only
+        // the start of one object (`{"header":…,"items":[`), so the whole file is read.
+        let firstValue = try? parseLine(first, reader: reader)
+        if let firstValue, firstValue["kind"]?.stringValue == "header" {
             header = firstValue
-        } else if let wrapped = firstValue["header"], case .array(let all)? = firstValue["items"] {
+        } else if let firstValue, let wrapped = firstValue["header"], case .array(let all)? = firstValue["items"] {
             header = wrapped
             items = all
         } else {
@@ -61,6 +63,7 @@ extension Store {
         try requireImportTarget(url)
 
         let parent = url.deletingLastPathComponent()
+        removeStagingOfDeadImports(in: parent, target: url.lastPathComponent)
         let staging = parent.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent))
         let schemaFolder = parent.appendingPathComponent(Directory.temporaryName(for: "schema"))
         defer {
@@ -98,6 +101,20 @@ extension Store {
             error.path = reader.path
             if let line = error.line, line == 1 { error.line = reader.lineNumber }
             throw error
+        }
+    }
+
+    /// Removes what imports into `target` killed before they finished left beside it: their
+    /// staging folders (`.<target>.<pid>-<n>.almanac-tmp`) and schema copies, when that process is gone.
+    private static func removeStagingOfDeadImports(in parent: URL, target: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where Directory.isTemporaryName(name) && (name.hasPrefix(".\(target).") || name.hasPrefix(".schema.")) {
+            let trimmed = name.dropLast(Directory.temporarySuffix.count)
+            guard let dot = trimmed.lastIndex(of: "."), let dash = trimmed[dot...].firstIndex(of: "-"),
+                  let pid = Int32(trimmed[trimmed.index(after: dot)..<dash]), pid != getpid(),
+                  kill(pid, 0) != 0, SystemCall.errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 

@@ -38,28 +38,21 @@ extension Store {
         }
     }
 
-    /// Deletes the document `id` of `collection`; returns false when there was none.
+    /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
+    /// references (nullify, cascade, restrict); returns false when there was none.
     ///
-    /// - Throws: `.invalidID` for an id that breaks the rules, `.locked`, `.storeTooNew`, `.io`.
+    /// - Throws: `.invalidID` for an id that breaks the rules, `.invalidArgument` when a
+    ///   `restrict` reference forbids it, `.locked`, `.storeTooNew`, `.io`.
     @discardableResult
     public func delete(id: String, in collection: String) throws -> Bool {
         let descriptor = try self.collection(named: collection)
         if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
         return try withWriteLock {
-            let target: DocumentLocation?
-            if descriptor.isSingleton {
-                target = try locations(in: descriptor, days: nil).first
-            } else {
-                target = try locationIndex(of: descriptor)[DocumentID.key(id)]
-            }
-            guard let target else { return false }
-            try removeDocumentFile(at: target)
-            try removeAttachments(at: target)
-            try removeEmptyDateFolders(target)
-            if let id = target.id {
-                cache.locations[descriptor.name]?[DocumentID.key(id)] = nil
-                recordHints([(id, descriptor.name, nil)])
-            }
+            let exists = descriptor.isSingleton
+                ? try !locations(in: descriptor, days: nil).isEmpty
+                : try locationIndex(of: descriptor)[DocumentID.key(id)] != nil
+            guard exists else { return false }
+            try deleteDocumentApplyingReferences(descriptor.name, id: id)
             return true
         }
     }
