@@ -16,6 +16,10 @@ struct CheckWalker {
     let store: Store
     var problems: [CheckReport.Problem] = []
     var documentsChecked = 0
+    /// collection → id keys of the documents found, for references.
+    var idsByCollection: [String: Set<String>] = [:]
+    /// Reference values found: where, which reference, the id named.
+    var referenceValues: [(path: String, field: String, target: String, id: String)] = []
 
     init(store: Store) {
         self.store = store
@@ -73,6 +77,11 @@ struct CheckWalker {
                 try classifyStray(entry, in: data)
             }
         }
+        for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
+            report("dangling-reference", value.path,
+                   "\"\(value.field)\" names \(value.target) document \"\(value.id)\", which does not exist; set it to null or restore the document",
+                   pointer: "/" + value.field)
+        }
     }
 
     private mutating func checkCollection(
@@ -112,7 +121,13 @@ struct CheckWalker {
             } else {
                 seen[DocumentID.key(id)] = path
             }
+            idsByCollection[collection.name, default: []].insert(DocumentID.key(id))
             guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
+            for reference in collection.references {
+                if case .string(let target)? = members[reference.field] {
+                    referenceValues.append((path, reference.field, reference.collection, target))
+                }
+            }
             if collection.attachments { try checkAttachments(of: members, id: id, in: folder, path: path) }
             for field in collection.unique {
                 guard let value = members[field], value != .null else { continue }
