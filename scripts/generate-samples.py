@@ -786,6 +786,12 @@ def build_elaro():
             block("support", "Kid-height hooks and shelves", ["self_care"]),
         ]})
 
+    # The method's two other focus areas, chosen before and paused (an inactive area may have
+    # no building blocks): the seed content has templates and milestones for all four.
+    for area, when in [("connection", dt.date(2024, 11, 4)), ("executive_skills", dt.date(2024, 12, 2))]:
+        s.add("focus-areas", {"id": area, "name": area, "active": False, "startedAt": ts(local(tz, when, 20, 0, 0)),
+                              "buildingBlocks": []})
+
     for tid, focus, title, why, tags, difficulty, contra, variants in ELARO_TEMPLATES:
         s.add("action-templates", {
             "id": tid, "focusId": focus, "title": title, "whyLine": why, "tags": tags, "difficulty": difficulty,

@@ -35,6 +35,24 @@ struct CommandContext {
         return Store.Options(lockTimeout: timeout, commandName: values.commandPath.joined(separator: " "), codeSchemaVersion: codeSchemaVersion)
     }
 
+    /// `--from DATE` / `--to DATE` as a range of days (open ends reach the first and last
+    /// representable days), or `nil` when neither is given.
+    func dayRange() throws -> ClosedRange<CalendarDate>? {
+        func day(_ option: String) throws -> CalendarDate? {
+            try values.option(option).map { text in
+                guard let day = CalendarDate(text) else { throw usage("--\(option) expects a date such as 2025-01-27, got '\(text)'") }
+                return day
+            }
+        }
+        let from = try day("from")
+        let to = try day("to")
+        guard from != nil || to != nil else { return nil }
+        let low = from ?? CalendarDate(year: 1, month: 1, day: 1)!
+        let high = to ?? CalendarDate(year: 9999, month: 12, day: 31)!
+        guard low <= high else { throw usage("--from \(low) is after --to \(high)") }
+        return low...high
+    }
+
     /// The schema folder a migration targets: `--schema DIR` or `schema/<app>`.
     func requiredSchemaFolder(app: String) throws -> URL {
         guard let schema = projectSchemaFolder(app: app) else {
@@ -82,6 +100,11 @@ enum Output {
     /// Prints `value` as pretty JSON.
     static func json(_ value: JSONValue) {
         writeBytes(value.prettyJSONBytes)
+    }
+
+    /// The first `limit` ids, comma-separated, and how many there are in all when that is more.
+    static func idList(_ ids: [String], limit: Int = 12) -> String {
+        ids.count <= limit ? ids.joined(separator: ", ") : ids.prefix(limit).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"
     }
 
     /// Left-aligned columns separated by two spaces.

@@ -156,17 +156,17 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
     @Test func aDryRunListsTheSameAndChangesNothing() throws {
         let folder = E2EFolder()
         let store = try folder.copySample("cravey")
-        let before = RetentionFiles.treeHash(store)
+        let before = treeHashWithTimes(store)
         let dry = try run(["delete", "recordings", video, "--dry-run", "--json", "--store", store.path])
         #expect(dry.exit == 0, "\(dry)")
-        #expect(RetentionFiles.treeHash(store) == before, "a dry run changes nothing, mtimes included")
+        #expect(treeHashWithTimes(store) == before, "a dry run changes nothing, mtimes included")
         let text = try run(["delete", "recordings", video, "--dry-run", "--store", store.path])
         #expect(text.exit == 0 && text.stdout.contains("would delete 1 document and 2 attachments") && text.stdout.contains("recordings/\(video)")
                 && text.stdout.contains("dry run: nothing was deleted"), "\(text)")
         for label in cravings(linkingTo: video, in: store) {
             #expect(text.stdout.contains(label), "the dry run lists \(label)")
         }
-        #expect(RetentionFiles.treeHash(store) == before)
+        #expect(treeHashWithTimes(store) == before)
 
         let real = try run(["delete", "recordings", video, "--yes", "--json", "--store", store.path])
         let (planned, done) = (try DeleteJSON(dry), try DeleteJSON(real))
@@ -178,11 +178,11 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
     @Test func withoutYesAndStdinNotATerminalItExits2AndDeletesNothing() throws {
         let folder = E2EFolder()
         let store = try folder.copySample("cravey")
-        let before = contentHashWithTimes(store)
+        let before = treeHashWithTimes(store, excluding: [".almanac"])
         for (args, stdin) in [(["delete", "recordings", video], "y\n"), (["delete", "cravings"], nil), (["delete", "--all"], "yes\n")] {
             let result = try run(args + ["--store", store.path], stdin: stdin)
             #expect(result.exit == 2 && result.stderr.contains("--yes"), "\(args): \(result)")
-            #expect(contentHashWithTimes(store) == before, "\(args): nothing deleted")
+            #expect(treeHashWithTimes(store, excluding: [".almanac"]) == before, "\(args): nothing deleted")
         }
     }
 
@@ -270,10 +270,10 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         let documents = DiskDocuments(store).documents.count
 
         let dry = try run(["delete", "--all", "--dry-run", "--json", "--store", store.path])
-        let before = RetentionFiles.treeHash(store)
+        let before = treeHashWithTimes(store)
         let planned = try DeleteJSON(dry)
         #expect(dry.exit == 0 && planned.deleted.count == documents, "\(dry)")
-        #expect(RetentionFiles.treeHash(store) == before, "the dry run changes nothing")
+        #expect(treeHashWithTimes(store) == before, "the dry run changes nothing")
 
         let result = try run(["delete", "--all", "--yes", "--store", store.path])
         #expect(result.exit == 0 && result.stdout.contains("deleted \(documents) documents"), "\(result)")
@@ -296,13 +296,13 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         let referrers = Set(disk.documents.filter { $0.value["focusId"] as? String == "emotion_skills" }.map(\.key))
         let anyReferrer = Set(disk.documents.filter { $0.value["focusId"] is String }.map(\.key))
         #expect(referrers.contains { $0.hasPrefix("action-templates/") })
-        let before = contentHashWithTimes(store)
+        let before = treeHashWithTimes(store, excluding: [".almanac"])
         for args in [["delete", "focus-areas", "emotion_skills", "--yes"], ["delete", "focus-areas", "emotion_skills", "--dry-run"], ["delete", "focus-areas", "--yes"]] {
             let result = try run(args + ["--store", store.path])
             #expect(result.exit != 0 && result.stderr.hasPrefix("almanac: error:"), "\(args): \(result)")
             #expect(result.stderr.contains("restrict"), "\(args): \(result.stderr)")
             #expect(anyReferrer.contains { result.stderr.contains($0) }, "\(args): the error names a referring document: \(result.stderr)")
-            #expect(contentHashWithTimes(store) == before, "\(args): nothing changed, mtimes included")
+            #expect(treeHashWithTimes(store, excluding: [".almanac"]) == before, "\(args): nothing changed, mtimes included")
         }
         let one = try run(["delete", "focus-areas", "emotion_skills", "--yes", "--store", store.path])
         #expect(one.stderr.contains("focus-areas/emotion_skills") && referrers.contains { one.stderr.contains($0) }, "\(one.stderr)")
@@ -311,12 +311,12 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
     @Test func deletingAMissingDocumentOrAHostileIdIsRefused() throws {
         let folder = E2EFolder()
         let store = try folder.copySample("cravey")
-        let before = contentHashWithTimes(store)
+        let before = treeHashWithTimes(store, excluding: [".almanac"])
         let missing = try run(["delete", "recordings", uuid(1), "--yes", "--store", store.path])
         #expect(missing.exit == 1 && missing.stderr.contains(uuid(1)), "\(missing)")
         let hostile = try run(["delete", "recordings", "../store.json", "--yes", "--store", store.path])
         #expect(hostile.exit != 0, "\(hostile)")
-        #expect(contentHashWithTimes(store) == before)
+        #expect(treeHashWithTimes(store, excluding: [".almanac"]) == before)
     }
 
     #if DEBUG

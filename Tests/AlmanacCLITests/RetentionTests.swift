@@ -21,12 +21,12 @@ import Testing
     private func runBothWays(_ fixture: RetentionStore, _ collection: String, expected: [String: [String]],
                              sourceLocation: SourceLocation = #_sourceLocation) throws -> (before: [String: Data], after: [String: Data]) {
         let before = RetentionFiles.documents(fixture.store)
-        let untouched = RetentionFiles.treeHash(fixture.store)
+        let untouched = treeHashWithTimes(fixture.store)
 
         let dryRun = try fixture.retention(["--dry-run", "--json"])
         #expect(dryRun.exit == 0, "\(dryRun)", sourceLocation: sourceLocation)
         #expect(try RetentionFiles.ids(dryRun, collection) == expected, "\(dryRun)", sourceLocation: sourceLocation)
-        #expect(RetentionFiles.treeHash(fixture.store) == untouched, "a dry run writes nothing (and takes no lock)", sourceLocation: sourceLocation)
+        #expect(treeHashWithTimes(fixture.store) == untouched, "a dry run writes nothing (and takes no lock)", sourceLocation: sourceLocation)
 
         let real = try fixture.retention(["--json"])
         #expect(real.exit == 0, "\(real)", sourceLocation: sourceLocation)
@@ -40,10 +40,10 @@ import Testing
         let record = manifest?["retention"] as? [String: Any]
         #expect(record?["asOf"] as? String == RetentionStore.now, "the run is recorded in store.json: \(String(describing: manifest))", sourceLocation: sourceLocation)
 
-        let settled = RetentionFiles.treeHash(fixture.store)
+        let settled = treeHashWithTimes(fixture.store)
         let again = try fixture.retention()
         #expect(again.exit == 0 && again.stdout.contains("nothing changed"), "\(again)", sourceLocation: sourceLocation)
-        #expect(RetentionFiles.treeHash(fixture.store) == settled, "a second run changes nothing, mtimes included", sourceLocation: sourceLocation)
+        #expect(treeHashWithTimes(fixture.store) == settled, "a second run changes nothing, mtimes included", sourceLocation: sourceLocation)
         return (before, after)
     }
 
@@ -91,6 +91,10 @@ import Testing
             let noteMember = note.map { #", "note": \#($0)"# } ?? ""
             return #"{"id": "\#(uuid(number))", "date": "\#(date)", "templateId": "A-EMO-001", "variantDuration": 5, "status": "done", "feltDifficulty": "ok", "mood": "calm"\#(noteMember)}"#
         }
+        // The template the instances name, and its focus area, from the sample store.
+        let sample = E2ERepository.sampleStore("elaro").appendingPathComponent("data")
+        try fixture.put("focus-areas", [try #require(E2EFiles.text(sample.appendingPathComponent("focus-areas/emotion_skills.json")))])
+        try fixture.put("action-templates", [try #require(E2EFiles.text(sample.appendingPathComponent("action-templates/A-EMO-001.json")))])
         // As of 2026-01-01 the cutoff is 2025-01-01: notes of instances dated before it go.
         try fixture.put("action-instances", [
             instance(1, "2024-12-31", note: #""the last day of the year""#),  // just over 12 months

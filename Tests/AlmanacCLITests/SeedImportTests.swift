@@ -56,23 +56,6 @@ private struct SeedFixture {
     }
 }
 
-/// A hash of every file and folder of a tree with its bytes, mode and modification time.
-private func treeHashWithTimes(_ root: URL) -> String {
-    var lines: [String] = []
-    for path in (FileManager.default.subpaths(atPath: root.path) ?? []).sorted() {
-        var info = stat()
-        guard lstat(root.appendingPathComponent(path).path, &info) == 0 else { continue }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
-        let bytes = (info.st_mode & S_IFMT) == S_IFREG ? SHA256.hex(Array((try? Data(contentsOf: root.appendingPathComponent(path))) ?? Data())) : "-"
-        lines.append("\(path) \(String(info.st_mode, radix: 8)) \(modified.tv_sec).\(modified.tv_nsec) \(bytes)")
-    }
-    return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
-}
-
 @Suite struct SeedImportTests {
     @Test func importingTheSameFileTwiceChangesNothingTheSecondTime() throws {
         let fixture = try SeedFixture()

@@ -50,31 +50,18 @@ enum DeleteCommand {
         let filters = try context.values.options("where").map { text in
             do { return try FieldFilter(parsing: text) } catch let error as AlmanacError { throw context.usage(error.message) }
         }
-        let from = try context.values.option("from").map { try day($0, "--from", context) }
-        let to = try context.values.option("to").map { try day($0, "--to", context) }
+        let days = try context.dayRange()
         if context.values.flag("all") {
-            guard collection == nil, filters.isEmpty, from == nil, to == nil else {
+            guard collection == nil, filters.isEmpty, days == nil else {
                 throw context.usage("--all deletes everything; give no collection, id, --from, --to or --where with it")
             }
             return .all
         }
         guard let collection else { throw context.usage("say what to delete: --all, a COLLECTION, or a COLLECTION and an ID") }
         if let id {
-            guard filters.isEmpty, from == nil, to == nil else { throw context.usage("deleting one document by id takes no --from, --to or --where") }
+            guard filters.isEmpty, days == nil else { throw context.usage("deleting one document by id takes no --from, --to or --where") }
             return .document(collection, id: id)
         }
-        var days: ClosedRange<CalendarDate>?
-        if from != nil || to != nil {
-            let low = from ?? CalendarDate(year: 1, month: 1, day: 1)!
-            let high = to ?? CalendarDate(year: 9999, month: 12, day: 31)!
-            guard low <= high else { throw context.usage("--from \(low) is after --to \(high)") }
-            days = low...high
-        }
         return .collection(collection, days: days, where: filters)
-    }
-
-    private static func day(_ text: String, _ option: String, _ context: CommandContext) throws -> CalendarDate {
-        guard let day = CalendarDate(text) else { throw context.usage("\(option) expects a date such as 2025-01-27, got '\(text)'") }
-        return day
     }
 }

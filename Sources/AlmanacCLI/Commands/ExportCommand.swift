@@ -13,14 +13,7 @@ enum ExportCommand {
             }
             options.format = parsed
         }
-        let from = try context.values.option("from").map { try day($0, "--from", context) }
-        let to = try context.values.option("to").map { try day($0, "--to", context) }
-        if from != nil || to != nil {
-            let low = from ?? CalendarDate(year: 1, month: 1, day: 1)!
-            let high = to ?? CalendarDate(year: 9999, month: 12, day: 31)!
-            guard low <= high else { throw context.usage("--from \(low) is after --to \(high)") }
-            options.days = low...high
-        }
+        options.days = try context.dayRange()
         if let out = context.values.option("out") {
             let summary = try store.export(to: URL(fileURLWithPath: out), options: options)
             let attachments = options.attachments ? ", \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s")" : ""
@@ -31,8 +24,4 @@ enum ExportCommand {
         return ExitCode.success
     }
 
-    private static func day(_ text: String, _ option: String, _ context: CommandContext) throws -> CalendarDate {
-        guard let day = CalendarDate(text) else { throw context.usage("\(option) expects a date such as 2025-01-27, got '\(text)'") }
-        return day
-    }
 }

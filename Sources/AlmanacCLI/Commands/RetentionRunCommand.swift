@@ -31,7 +31,7 @@ enum RetentionRunCommand {
         for entry in report.rules {
             let count = entry.ids.count
             lines.append("\(entry.collection): \(would)\(entry.rule.summary) (before \(entry.cutoff)): \(count) document\(count == 1 ? "" : "s")")
-            if !entry.ids.isEmpty { lines.append("  " + list(entry.ids)) }
+            if !entry.ids.isEmpty { lines.append("  " + Output.idList(entry.ids, limit: 8)) }
         }
         if report.dryRun {
             lines.append("dry run: nothing changed.")
@@ -41,9 +41,6 @@ enum RetentionRunCommand {
         return lines.joined(separator: "\n")
     }
 
-    private static func list(_ ids: [String]) -> String {
-        ids.count <= 8 ? ids.joined(separator: ", ") : ids.prefix(8).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"
-    }
 
     static func json(_ report: RetentionReport) -> JSONValue {
         .object([

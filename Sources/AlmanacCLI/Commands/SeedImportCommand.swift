@@ -23,10 +23,10 @@ enum SeedImportCommand {
             lines.append("\(file.fileName) → \(file.collection) (contentVersion \(file.contentVersion)): "
                 + "\(file.inserted.count) \(would)inserted, \(file.updated.count) \(would)updated, \(file.unchanged) unchanged"
                 + (file.userDocumentsKept.isEmpty ? "" : ", \(file.userDocumentsKept.count) of the user's kept"))
-            if !file.inserted.isEmpty { lines.append("  inserted: " + list(file.inserted)) }
-            if !file.updated.isEmpty { lines.append("  updated: " + list(file.updated)) }
-            if !file.userDocumentsKept.isEmpty { lines.append("  the user's own, not touched: " + list(file.userDocumentsKept)) }
-            if !file.missingFromFile.isEmpty { lines.append("  no longer in the file (kept, not deleted): " + list(file.missingFromFile)) }
+            if !file.inserted.isEmpty { lines.append("  inserted: " + Output.idList(file.inserted)) }
+            if !file.updated.isEmpty { lines.append("  updated: " + Output.idList(file.updated)) }
+            if !file.userDocumentsKept.isEmpty { lines.append("  the user's own, not touched: " + Output.idList(file.userDocumentsKept)) }
+            if !file.missingFromFile.isEmpty { lines.append("  no longer in the file (kept, not deleted): " + Output.idList(file.missingFromFile)) }
         }
         if report.dryRun {
             lines.append("dry run: nothing was written.")
@@ -36,9 +36,6 @@ enum SeedImportCommand {
         return lines.joined(separator: "\n")
     }
 
-    private static func list(_ ids: [String]) -> String {
-        ids.count <= 12 ? ids.joined(separator: ", ") : ids.prefix(12).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"
-    }
 
     static func json(_ report: SeedImportReport) -> JSONValue {
         .object([

@@ -193,7 +193,7 @@ func writeUsageEvents(_ count: Int, into store: URL) throws {
 /// A SHA-256 over a tree's folders and files with their bytes, modes and modification
 /// times, leaving out `excluding` (by default `.almanac/`, whose lock file a writer that
 /// was refused may still have touched): equal hashes mean no file was written or replaced.
-func contentHashWithTimes(_ root: URL, excluding: Set<String> = [".almanac"]) -> String {
+func treeHashWithTimes(_ root: URL, excluding: Set<String> = []) -> String {
     var lines: [String] = []
     for path in (FileManager.default.subpaths(atPath: root.path) ?? []).sorted()
     where !excluding.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {

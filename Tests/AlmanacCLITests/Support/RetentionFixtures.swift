@@ -127,24 +127,6 @@ enum RetentionFiles {
         return result
     }
 
-    /// A hash of every file and folder of a tree with its bytes, mode and modification time.
-    static func treeHash(_ root: URL) -> String {
-        var lines: [String] = []
-        for path in (FileManager.default.subpaths(atPath: root.path) ?? []).sorted() {
-            var info = stat()
-            guard lstat(root.appendingPathComponent(path).path, &info) == 0 else { continue }
-            #if canImport(Darwin)
-            let modified = info.st_mtimespec
-            #else
-            let modified = info.st_mtim
-            #endif
-            let isFile = (info.st_mode & S_IFMT) == S_IFREG
-            let bytes = isFile ? SHA256.hex(Array((try? Data(contentsOf: root.appendingPathComponent(path))) ?? Data())) : "-"
-            lines.append("\(path) \(String(info.st_mode, radix: 8)) \(modified.tv_sec).\(modified.tv_nsec) \(bytes)")
-        }
-        return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
-    }
-
     /// The ids of the rules of `collection` in a `retention run --json` report, by action.
     static func ids(_ run: AlmanacRun, _ collection: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: [String]] {
         let report = try #require(try run.json() as? [String: Any], "\(run)", sourceLocation: sourceLocation)
