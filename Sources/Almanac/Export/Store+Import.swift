@@ -69,6 +69,7 @@ extension Store {
         defer {
             try? FileManager.default.removeItem(at: schemaFolder)
         }
+        var created: Store?
         do {
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             for (name, value) in info.schema {
@@ -76,6 +77,7 @@ extension Store {
                 try Data(CanonicalJSON.prettyBytes(value)).write(to: schemaFolder.appendingPathComponent(name))
             }
             let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: options)
+            created = store
             guard store.app == info.app, store.schemaVersion == info.schemaVersion else {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
             }
@@ -89,6 +91,9 @@ extension Store {
             try Store.moveIntoPlace(staging, url)
             return summary
         } catch {
+            // The store's write session must end first: it could still write its lock record
+            // and id hints into the folder being removed.
+            created?.finishWriting()
             try? FileManager.default.removeItem(at: staging)
             throw error
         }
