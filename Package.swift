@@ -8,13 +8,16 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Almanac", targets: ["Almanac"]),
+        .library(name: "ReferenceApps", targets: ["ReferenceApps"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
     ],
     targets: [
         .target(name: "Almanac"),
+        .target(name: "ReferenceApps", dependencies: ["Almanac"]),
         .executableTarget(name: "AlmanacCLI", dependencies: ["Almanac"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac"]),
+        .testTarget(name: "ReferenceAppsTests", dependencies: ["ReferenceApps", "Almanac"]),
     ],
     swiftLanguageModes: [.v6]
 )
