@@ -18,26 +18,7 @@ import Testing
 /// copy of a sample (whose checkout modes depend on the umask) compares with a store the
 /// tool wrote. `excluding` names paths (and everything below them) left out.
 func contentHash(_ root: URL, excluding: Set<String> = [".almanac"]) -> String {
-    var lines: [String] = []
-    func walk(_ relative: String) {
-        let url = relative.isEmpty ? root : root.appendingPathComponent(relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return }
-        for name in names.sorted() {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            if excluding.contains(path) { continue }
-            let child = root.appendingPathComponent(path)
-            var info = stat()
-            guard lstat(child.path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                lines.append("\(path)/")
-                walk(path)
-            } else {
-                lines.append("\(path) \(SHA256.hex(Array((try? Data(contentsOf: child)) ?? Data())))")
-            }
-        }
-    }
-    walk("")
-    return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
+    treeHash(root, excluding: excluding, modes: false)
 }
 
 /// Every regular file below `root` (relative path → bytes), leaving out `excluding` prefixes.

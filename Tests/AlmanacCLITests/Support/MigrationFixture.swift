@@ -86,9 +86,10 @@ struct MigrationFixture {
     }
 }
 
-/// A SHA-256 over a store's tree: every folder's path, and every file's path, mode and bytes,
-/// in path order. `excluding` names paths (and everything below them) left out.
-func treeHash(_ root: URL, excluding: Set<String> = [".almanac"]) -> String {
+/// A SHA-256 over a store's tree: every folder's path, and every file's path, mode (unless
+/// `modes` is false) and bytes, in path order. `excluding` names paths (and everything below
+/// them) left out.
+func treeHash(_ root: URL, excluding: Set<String> = [".almanac"], modes: Bool = true) -> String {
     var lines: [String] = []
     func walk(_ relative: String) {
         let url = relative.isEmpty ? root : root.appendingPathComponent(relative)
@@ -104,7 +105,7 @@ func treeHash(_ root: URL, excluding: Set<String> = [".almanac"]) -> String {
                 walk(path)
             } else {
                 let bytes = (try? Data(contentsOf: child)) ?? Data()
-                lines.append("\(path) \(String(info.st_mode, radix: 8)) \(SHA256.hex(Array(bytes)))")
+                lines.append("\(path) \(modes ? String(info.st_mode, radix: 8) : "-") \(SHA256.hex(Array(bytes)))")
             }
         }
     }
