@@ -14,7 +14,7 @@ let package = Package(
     targets: [
         .target(name: "Almanac"),
         .target(name: "ReferenceApps", dependencies: ["Almanac"]),
-        .executableTarget(name: "AlmanacCLI", dependencies: ["Almanac"]),
+        .executableTarget(name: "AlmanacCLI", dependencies: ["Almanac", "ReferenceApps"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac"]),
         .testTarget(name: "ReferenceAppsTests", dependencies: ["ReferenceApps", "Almanac"]),

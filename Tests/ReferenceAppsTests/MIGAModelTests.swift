@@ -4,9 +4,6 @@ import Testing
 
 @testable import ReferenceApps
 
-/// The repository root, found from this file.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 @Suite("MIGA models")
 struct MIGAModelTests {
     @Test("UsageEvent and Streak round-trip through a store made from schema/miga, which validates them")

@@ -1,0 +1,1 @@
+"""The sample-store generator, one module per reference app; run scripts/generate-samples.py."""
