@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generate the sample stores in samples/<app>/store/ for the four reference apps.
 
-    python3 scripts/generate-samples.py          # from the repo root (or anywhere)
+    python3 scripts/generate-samples.py          # all four apps, from anywhere
+    python3 scripts/generate-samples.py miga     # just the apps named
 
 Deterministic (one random.Random("42/<app>") per app, fixed dates): rerunning it rewrites
 byte-identical stores. For each app it deletes samples/<app>/store/ and writes:
@@ -43,9 +44,16 @@ from samplegen.pressure import build_pressure  # noqa: E402
 
 # --------------------------------------------------------------------------- main
 
+BUILDERS = {"miga": build_miga, "elaro": build_elaro, "pressure": build_pressure, "cravey": build_cravey}
+
+
 def main():
-    for build in (build_miga, build_elaro, build_pressure, build_cravey):
-        store = build()
+    chosen = sys.argv[1:] or list(BUILDERS)
+    unknown = [name for name in chosen if name not in BUILDERS]
+    if unknown:
+        sys.exit("generate-samples: unknown app %s; choose from %s" % (", ".join(unknown), ", ".join(BUILDERS)))
+    for name in chosen:
+        store = BUILDERS[name]()
         counts = store.write()
         total = sum(counts.values())
         print("%-9s %4d documents  %s" % (store.app, total, ", ".join("%s %d" % kv for kv in counts.items())))
