@@ -44,6 +44,7 @@ enum AlmanacTool {
             case ["import"]: return try ImportCommand.run(context)
             case ["delete"]: return try DeleteCommand.run(context)
             case ["retention", "run"]: return try RetentionRunCommand.run(context)
+            case let path where path.first == "report": return try ReportCommand.run(context)
             default:
                 Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
                 return 1

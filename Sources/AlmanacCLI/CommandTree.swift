@@ -164,6 +164,7 @@ enum CommandTree {
                             .flag("dry-run", help: "List what each rule would do; change nothing."),
                         ]),
                 ]),
+            ReportCommand.spec,
             CommandSpec(
                 name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
                 discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links."),

@@ -21,38 +21,136 @@ func exit(_ day: String, _ hour: Int, _ minute: Int = 0, in zone: TimeZone, paus
 struct MIGAStreakTests {
     static let zones = [TimeZone(identifier: "America/New_York")!, TimeZone(identifier: "Asia/Tokyo")!]
 
-    @Test("the seed's example: exits on Day 1, 2, 3 and 5 give a current streak of 1 and a longest of 3", arguments: zones)
+    @Test("calculateStreak example: events on Day 1, 2, 3, 5 → 3 days (Day 1–3) longest; Day 5 resumes as a new 1-day current streak",
+          arguments: zones)
     func dayOneTwoThreeFive(zone: TimeZone) throws {
         let events = ["2025-01-06", "2025-01-07", "2025-01-08", "2025-01-10"].map { exit($0, 9, in: zone) }
         let summary = try #require(StreakCalculator(timeZone: zone).summary(of: events.shuffled()))
         #expect(summary.longestDayCount == 3)
+        #expect(summary.longest.startDate == instant("2025-01-06", 9, in: zone) && summary.longest.lastActivityDate == instant("2025-01-08", 9, in: zone))
         #expect(summary.current.currentDayCount == 1)
         #expect(summary.current.startDate == instant("2025-01-10", 9, in: zone))
         #expect(StreakCalculator(timeZone: zone).calculateStreak(from: events)?.currentDayCount == 1)
     }
 
-    @Test("no exit gives no streak; other kinds of events do not count")
-    func noExitNoStreak() {
+    @Test("calculateStreak: nil if no exits; only exit_to_focus events count")
+    func noExitNoStreak() throws {
         let zone = Self.zones[0]
-        let proceed = UsageEvent(eventType: .proceedToApp, timestamp: instant("2025-01-06", 9, in: zone), targetAppName: "X", pauseDuration: 5, timerDuration: 20)
-        #expect(StreakCalculator(timeZone: zone).calculateStreak(from: [proceed]) == nil)
-        #expect(StreakCalculator(timeZone: zone).updateStreak(nil, with: proceed) == nil)
-    }
-
-    @Test("updateStreak: same day keeps the count, next day adds one, a gap starts again at day 1", arguments: zones)
-    func sameDayNextDayGap(zone: TimeZone) throws {
         let calculator = StreakCalculator(timeZone: zone)
-        var streak = try #require(calculator.updateStreak(nil, with: exit("2025-03-01", 8, in: zone)))
-        #expect(streak.currentDayCount == 1)
-        streak = try #require(calculator.updateStreak(streak, with: exit("2025-03-01", 22, in: zone)))
-        #expect(streak.currentDayCount == 1 && streak.lastActivityDate == instant("2025-03-01", 22, in: zone), "same day: only lastActivityDate moves")
-        streak = try #require(calculator.updateStreak(streak, with: exit("2025-03-02", 0, 5, in: zone)))
-        #expect(streak.currentDayCount == 2, "just after midnight is the next calendar day")
-        streak = try #require(calculator.updateStreak(streak, with: exit("2025-03-05", 12, in: zone)))
-        #expect(streak.currentDayCount == 1 && streak.startDate == instant("2025-03-05", 12, in: zone), "a gap resets to day 1")
+        let proceed = UsageEvent(eventType: .proceedToApp, timestamp: instant("2025-01-06", 9, in: zone), targetAppName: "X", pauseDuration: 5, timerDuration: 20)
+        let deepen = UsageEvent(eventType: .deepenPause, timestamp: instant("2025-01-07", 9, in: zone), targetAppName: "X", pauseDuration: 5, timerDuration: 20)
+        #expect(calculator.calculateStreak(from: []) == nil)
+        #expect(calculator.calculateStreak(from: [proceed, deepen]) == nil)
+        // A proceed between two exit days does not bridge a day without an exit.
+        let events = [exit("2025-01-05", 9, in: zone), proceed, exit("2025-01-07", 9, in: zone)]
+        #expect(calculator.calculateStreak(from: events)?.currentDayCount == 1)
     }
 
-    @Test("day boundaries follow the time zone: 23:30 and 00:30 local are two days in New York and in Tokyo")
+    @Test("calculateStreak logic: exits grouped by calendar day, consecutive days counted, the current run starts at its first exit")
+    func groupsByCalendarDay() throws {
+        let zone = Self.zones[0]
+        let events = [exit("2025-02-01", 22, in: zone), exit("2025-02-01", 7, in: zone), exit("2025-02-02", 12, in: zone),
+                      exit("2025-02-02", 8, in: zone), exit("2025-02-03", 6, in: zone)]
+        let id = UUID()
+        let streak = try #require(StreakCalculator(timeZone: zone).calculateStreak(from: events, id: id))
+        #expect(streak == Streak(id: id, startDate: instant("2025-02-01", 7, in: zone), currentDayCount: 3,
+                                 lastActivityDate: instant("2025-02-03", 6, in: zone)))
+        try streak.validate(in: zone)
+    }
+
+    @Test("State transition 1, New Streak / first exit ever: startDate = lastActivityDate = the exit, currentDayCount = 1")
+    func firstExitEver() throws {
+        let zone = Self.zones[0]
+        let id = UUID()
+        let streak = try StreakCalculator(timeZone: zone).updateStreak(from: exit("2025-03-01", 8, in: zone), existing: nil, newID: id)
+        #expect(streak == Streak(id: id, startDate: instant("2025-03-01", 8, in: zone), currentDayCount: 1, lastActivityDate: instant("2025-03-01", 8, in: zone)))
+    }
+
+    @Test("updateStreak: same calendar day keeps the count and updates lastActivityDate (multiple exits in a day)", arguments: zones)
+    func sameDay(zone: TimeZone) throws {
+        let calculator = StreakCalculator(timeZone: zone)
+        var streak = try calculator.updateStreak(from: exit("2025-03-01", 0, 0, in: zone), existing: nil)
+        for hour in [9, 15, 23] {
+            streak = try calculator.updateStreak(from: exit("2025-03-01", hour, 59, in: zone), existing: streak)
+        }
+        #expect(streak.currentDayCount == 1)
+        #expect(streak.startDate == instant("2025-03-01", 0, in: zone))
+        #expect(streak.lastActivityDate == instant("2025-03-01", 23, 59, in: zone))
+    }
+
+    @Test("State transition 2, Continue Streak / updateStreak next calendar day: currentDayCount + 1, lastActivityDate = the exit", arguments: zones)
+    func nextDay(zone: TimeZone) throws {
+        let calculator = StreakCalculator(timeZone: zone)
+        let start = try calculator.updateStreak(from: exit("2025-03-01", 23, 50, in: zone), existing: nil)
+        let next = try calculator.updateStreak(from: exit("2025-03-02", 0, 5, in: zone), existing: start)
+        #expect(next.currentDayCount == 2, "just after midnight is the next calendar day")
+        #expect(next.id == start.id && next.startDate == start.startDate)
+        #expect(next.lastActivityDate == instant("2025-03-02", 0, 5, in: zone))
+    }
+
+    @Test("State transition 3, Break Streak / updateStreak gap (1+ days): reset to day 1, startDate = the new exit, same record", arguments: zones)
+    func gapResets(zone: TimeZone) throws {
+        let calculator = StreakCalculator(timeZone: zone)
+        var streak = try calculator.updateStreak(from: exit("2025-03-01", 8, in: zone), existing: nil)
+        streak = try calculator.updateStreak(from: exit("2025-03-02", 8, in: zone), existing: streak)
+        let reset = try calculator.updateStreak(from: exit("2025-03-04", 12, in: zone), existing: streak)
+        #expect(reset == Streak(id: streak.id, startDate: instant("2025-03-04", 12, in: zone), currentDayCount: 1,
+                                lastActivityDate: instant("2025-03-04", 12, in: zone)), "one skipped day breaks it; the record is reset in place")
+    }
+
+    @Test("Break Streak: no exit for a full calendar day breaks it; 38 hours across one midnight do not")
+    func fullCalendarDayBreaks() throws {
+        let zone = Self.zones[0]
+        let calculator = StreakCalculator(timeZone: zone)
+        let monday = try calculator.updateStreak(from: exit("2025-03-03", 8, in: zone), existing: nil)
+        let tuesdayNight = try calculator.updateStreak(from: exit("2025-03-04", 22, in: zone), existing: monday)
+        #expect(tuesdayNight.currentDayCount == 2, "38 hours apart, but no calendar day without an exit")
+        let thursdayMorning = try calculator.updateStreak(from: exit("2025-03-06", 0, 30, in: zone), existing: tuesdayNight)
+        #expect(thursdayMorning.currentDayCount == 1, "26.5 hours apart, but Wednesday had no exit")
+    }
+
+    @Test("updateStreak input must be an exit_to_focus event: other kinds are refused and change nothing")
+    func onlyExits() throws {
+        let zone = Self.zones[1]
+        let calculator = StreakCalculator(timeZone: zone)
+        let streak = try calculator.updateStreak(from: exit("2025-03-01", 8, in: zone), existing: nil)
+        for kind in [UsageEvent.Kind.deepenPause, .proceedToApp] {
+            let event = UsageEvent(eventType: kind, timestamp: instant("2025-03-02", 8, in: zone), targetAppName: "X", pauseDuration: 3, timerDuration: 20)
+            let error = #expect(throws: AlmanacError.self) { try calculator.updateStreak(from: event, existing: streak) }
+            #expect(error?.code == .ruleViolated && error?.pointer == "/eventType")
+        }
+    }
+
+    @Test("Edge case, device date/time change: the events' timestamps decide, so an exit dated before lastActivityDate changes nothing")
+    func deviceClockChange() throws {
+        let zone = Self.zones[0]
+        let calculator = StreakCalculator(timeZone: zone)
+        var streak = try calculator.updateStreak(from: exit("2025-03-01", 8, in: zone), existing: nil)
+        streak = try calculator.updateStreak(from: exit("2025-03-02", 8, in: zone), existing: streak)
+        // The user set the clock back a week and exited: the event carries the wrong date.
+        #expect(try calculator.updateStreak(from: exit("2025-02-23", 8, in: zone), existing: streak) == streak)
+        // Earlier the same day: lastActivityDate stays the latest exit.
+        #expect(try calculator.updateStreak(from: exit("2025-03-02", 6, in: zone), existing: streak) == streak)
+    }
+
+    @Test("an exit recorded late on the run's first day, before its first exit, moves startDate earlier; the count stays")
+    func lateExitOnFirstDay() throws {
+        let zone = Self.zones[1]
+        let calculator = StreakCalculator(timeZone: zone)
+        var streak = try calculator.updateStreak(from: exit("2025-03-01", 15, in: zone), existing: nil)
+        streak = try calculator.updateStreak(from: exit("2025-03-01", 9, in: zone), existing: streak)
+        #expect(streak.startDate == instant("2025-03-01", 9, in: zone) && streak.lastActivityDate == instant("2025-03-01", 15, in: zone))
+        streak = try calculator.updateStreak(from: exit("2025-03-02", 10, in: zone), existing: streak)
+        streak = try calculator.updateStreak(from: exit("2025-03-01", 7, in: zone), existing: streak)
+        #expect(streak.startDate == instant("2025-03-01", 7, in: zone) && streak.currentDayCount == 2)
+        let derived = calculator.calculateStreak(from: ["2025-03-01 15", "2025-03-01 9", "2025-03-02 10", "2025-03-01 7"].map {
+            let parts = $0.split(separator: " ")
+            return exit(String(parts[0]), Int(parts[1])!, in: zone)
+        }, id: streak.id)
+        #expect(derived == streak)
+    }
+
+    @Test("Time zone handling: day boundaries follow the device's time zone (23:30 and 00:30 are two days in New York and in Tokyo)")
     func dayBoundaryInTwoZones() throws {
         for zone in Self.zones {
             let events = [exit("2025-05-10", 23, 30, in: zone), exit("2025-05-11", 0, 30, in: zone)]
@@ -66,13 +164,20 @@ struct MIGAStreakTests {
         #expect(StreakCalculator(timeZone: Self.zones[1]).calculateStreak(from: events)?.currentDayCount == 1)
     }
 
-    @Test("across the daylight-saving change (a 23-hour day in New York) consecutive days still count")
+    @Test("across the daylight-saving changes (23- and 25-hour days in New York) consecutive days still count")
     func acrossDaylightSaving() throws {
         let zone = Self.zones[0]
-        // 2025-03-09 is 23 hours long in New York.
-        let events = ["2025-03-08", "2025-03-09", "2025-03-10"].map { exit($0, 23, 45, in: zone) }
-        let summary = try #require(StreakCalculator(timeZone: zone).summary(of: events))
-        #expect(summary.current.currentDayCount == 3 && summary.longestDayCount == 3)
+        // 2025-03-09 is 23 hours long in New York, 2025-11-02 is 25 hours long.
+        for days in [["2025-03-08", "2025-03-09", "2025-03-10"], ["2025-11-01", "2025-11-02", "2025-11-03"]] {
+            let events = days.map { exit($0, 23, 45, in: zone) }
+            let summary = try #require(StreakCalculator(timeZone: zone).summary(of: events))
+            #expect(summary.current.currentDayCount == 3 && summary.longestDayCount == 3, "\(days)")
+            try summary.current.validate(in: zone)
+        }
+        // 00:30 on the 23-hour day, then 23:30 that day: one day, not two.
+        let calculator = StreakCalculator(timeZone: zone)
+        let early = try calculator.updateStreak(from: exit("2025-03-09", 0, 30, in: zone), existing: nil)
+        #expect(try calculator.updateStreak(from: exit("2025-03-09", 23, 30, in: zone), existing: early).currentDayCount == 1)
     }
 
     @Test("the clock does not matter: an old history gives the same streak whenever it is computed")
@@ -81,49 +186,26 @@ struct MIGAStreakTests {
         let events = ["2020-02-28", "2020-02-29", "2020-03-01"].map { exit($0, 7, in: zone) }
         #expect(StreakCalculator(timeZone: zone).calculateStreak(from: events)?.currentDayCount == 3, "leap day included")
     }
-}
 
-@Suite("MIGA StatisticsAggregator")
-struct MIGAStatisticsTests {
-    static let zone = TimeZone(identifier: "Europe/Berlin")!
-
-    static func event(_ kind: UsageEvent.Kind, _ day: String, _ hour: Int, pause: Double) -> UsageEvent {
-        UsageEvent(eventType: kind, timestamp: instant(day, hour, in: zone), targetAppName: "TikTok", pauseDuration: pause, timerDuration: 45)
+    @Test("the longest streak is the earliest of equally long runs and includes the current run while it is the longest")
+    func longestRun() throws {
+        let zone = Self.zones[0]
+        let days = ["2025-01-01", "2025-01-02", "2025-01-04", "2025-01-05", "2025-01-07"]
+        var summary = try #require(StreakCalculator(timeZone: zone).summary(of: days.map { exit($0, 9, in: zone) }))
+        #expect(summary.longestDayCount == 2 && summary.longest.startDate == instant("2025-01-01", 9, in: zone))
+        let longer = (days + ["2025-01-08", "2025-01-09"]).map { exit($0, 9, in: zone) } + [exit("2025-01-09", 21, in: zone)]
+        summary = try #require(StreakCalculator(timeZone: zone).summary(of: longer))
+        #expect(summary.longest == summary.current && summary.longestDayCount == 3)
+        #expect(summary.longest.lastActivityDate == instant("2025-01-09", 21, in: zone))
     }
 
-    @Test("the seed's 10-event example: 5 exits, 3 proceeds, 2 deepens → intentionality 0.5, 45 minutes → 0.8 hours")
-    func tenEventExample() {
-        var events: [UsageEvent] = []
-        for hour in 8..<13 { events.append(Self.event(.exitToFocus, "2025-01-20", hour, pause: 540)) }  // 5 × 9 min = 45 min
-        for hour in 8..<11 { events.append(Self.event(.proceedToApp, "2025-01-21", hour, pause: 10)) }
-        for hour in 8..<10 { events.append(Self.event(.deepenPause, "2025-01-22", hour, pause: 30)) }
-        let kpis = StatisticsAggregator(timeZone: Self.zone).calculateKPIs(from: events)
-        #expect(kpis.intentionalityScore == 0.5)
-        #expect(kpis.totalConsciousExits == 5)
-        #expect(kpis.hoursReclaimed == 0.8, "0.75 hours rounds to one decimal: 0.8")
-        let expectedAverage: Double = (5 * 540 + 3 * 10 + 2 * 30) / 10
-        #expect(kpis.averagePauseTime == expectedAverage, "averaged over all ten events")
-    }
-
-    @Test("no events: intentionality 0, no hours, no average pause")
-    func noEvents() {
-        #expect(StatisticsAggregator(timeZone: Self.zone).calculateKPIs(from: []) ==
-                .init(hoursReclaimed: 0, totalConsciousExits: 0, averagePauseTime: 0, intentionalityScore: 0))
-    }
-
-    @Test("trends: oldest first, zero-filled, today included, days in the device's time zone")
-    func trends() {
-        let events = [
-            Self.event(.exitToFocus, "2025-01-28", 9, pause: 20),
-            Self.event(.proceedToApp, "2025-01-28", 23, pause: 4),
-            Self.event(.exitToFocus, "2025-01-30", 0, pause: 30),   // just after midnight in Berlin: 2025-01-30
-            Self.event(.exitToFocus, "2025-01-01", 9, pause: 30),   // outside the 7 days
-        ]
-        let trends = StatisticsAggregator(timeZone: Self.zone).generateTrends(from: events, days: 7, today: CalendarDate("2025-01-30")!)
-        #expect(trends.map(\.date.description) == ["2025-01-24", "2025-01-25", "2025-01-26", "2025-01-27", "2025-01-28", "2025-01-29", "2025-01-30"])
-        #expect(trends.map(\.totalAttempts) == [0, 0, 0, 0, 2, 0, 1])
-        #expect(trends.map(\.consciousExits) == [0, 0, 0, 0, 1, 0, 1])
-        #expect(trends[4].averagePauseTime == 12)
-        #expect(trends[5] == .init(date: CalendarDate("2025-01-29")!, consciousExits: 0, totalAttempts: 0, averagePauseTime: 0))
+    @Test("a stored streak is active today and yesterday, broken (0) after a whole day without an exit", arguments: zones)
+    func activeDayCount(zone: TimeZone) throws {
+        let calculator = StreakCalculator(timeZone: zone)
+        let streak = Streak(startDate: instant("2025-01-20", 9, in: zone), currentDayCount: 3, lastActivityDate: instant("2025-01-22", 23, 59, in: zone))
+        #expect(calculator.activeDayCount(of: streak, today: CalendarDate("2025-01-22")!) == 3)
+        #expect(calculator.activeDayCount(of: streak, today: CalendarDate("2025-01-23")!) == 3)
+        #expect(calculator.activeDayCount(of: streak, today: CalendarDate("2025-01-24")!) == 0)
+        #expect(calculator.activeDayCount(of: nil, today: CalendarDate("2025-01-24")!) == 0)
     }
 }

@@ -13,15 +13,15 @@ import Foundation
 ///
 /// Failures are ``AlmanacError``s with code `.invalidDocument` and the JSON Pointer of
 /// the value, e.g. `/readings/2: NaN cannot be stored: JSON numbers must be finite`.
-struct DocumentEncoder: Sendable {
+package struct DocumentEncoder: Sendable {
     /// Creates an encoder.
-    init() {}
+    package init() {}
 
     /// Encodes `value` to a JSON value.
     ///
     /// - Throws: ``AlmanacError`` with code `.invalidDocument` and the pointer of the value
     ///   that cannot be stored, including errors thrown by the type's own `encode(to:)`.
-    func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+    package func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = JSONValueEncoder(path: .root)
         do {
             return try encoder.box(value, at: .root)

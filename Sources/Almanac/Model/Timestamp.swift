@@ -6,9 +6,9 @@ import Foundation
 /// Read with `Z` or a numeric offset and any number of fractional digits. Hand-written
 /// rather than `ISO8601DateFormatter` because it sits on the hot path of every save and
 /// read, and formatters are neither cheap nor `Sendable`.
-enum Timestamp {
+package enum Timestamp {
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.sssZ` when it has a fraction.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let milliseconds = Int(totalMilliseconds.truncatingRemainder(dividingBy: 86_400_000) + 86_400_000) % 86_400_000
         let days = Int(((totalMilliseconds - Double(milliseconds)) / 86_400_000).rounded())
@@ -26,7 +26,7 @@ enum Timestamp {
 
     /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset,
     /// optional fraction of any length), or returns `nil`.
-    static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 20,
               let day = CalendarDate(String(decoding: bytes[0..<10], as: UTF8.self)),

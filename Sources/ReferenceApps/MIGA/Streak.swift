@@ -3,6 +3,7 @@ import Foundation
 
 /// MIGA's streak record: the run of consecutive calendar days with at least one conscious exit.
 public struct Streak: Document, Equatable {
+    /// The collection in the catalog (`schema/miga/catalog.json`).
     public static let collection = "streaks"
 
     /// The record's id (a UUID).

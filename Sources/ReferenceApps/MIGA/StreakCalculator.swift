@@ -11,6 +11,10 @@ import Foundation
 ///
 /// For exits on Day 1, 2, 3 and 5 the current streak is 1 day (it started again on Day 5)
 /// and the longest is 3 days (Day 1–3).
+///
+/// "Breaks if no exit for 24+ hours" (the data model's state transition 3) is read as the
+/// contract's calendar rule: the streak breaks when a whole calendar day passes without an
+/// exit, so exits at 08:00 on Monday and 22:00 on Tuesday (38 hours apart) continue it.
 public struct StreakCalculator: Sendable {
     /// The time zone whose calendar days count.
     public var timeZone: TimeZone
@@ -24,11 +28,19 @@ public struct StreakCalculator: Sendable {
     public struct Summary: Sendable, Equatable {
         /// The run ending on the latest exit's day, as the stored ``Streak`` has it.
         public var current: Streak
-        /// The length in days of the longest run in the history.
-        public var longestDayCount: Int
+        /// The longest run in the history (the earliest of equally long ones), from its first
+        /// exit to its last; the same days as `current` when that is the longest.
+        public var longest: Streak
+
+        /// The length in days of the longest run.
+        public var longestDayCount: Int { longest.currentDayCount }
     }
 
     /// The current streak of `events` (only `exitToFocus` count), or `nil` when there is no exit.
+    ///
+    /// - Parameters:
+    ///   - events: any events, in any order.
+    ///   - id: the id of the returned record (pass the stored streak's id to update it in place).
     public func calculateStreak(from events: [UsageEvent], id: UUID = UUID()) -> Streak? {
         summary(of: events, id: id)?.current
     }
@@ -38,23 +50,50 @@ public struct StreakCalculator: Sendable {
         let exits = events.filter { $0.eventType == .exitToFocus }.sorted { $0.timestamp < $1.timestamp }
         guard let first = exits.first else { return nil }
         var streak = Streak(id: id, startDate: first.timestamp, currentDayCount: 1, lastActivityDate: first.timestamp)
-        var longest = 1
+        var longest = streak
         for exit in exits.dropFirst() {
             streak = update(streak, with: exit)
-            longest = max(longest, streak.currentDayCount)
+            if streak.currentDayCount > longest.currentDayCount || streak.startDate == longest.startDate {
+                longest = streak
+            }
         }
-        return Summary(current: streak, longestDayCount: longest)
+        return Summary(current: streak, longest: longest)
     }
 
-    /// The streak after `newEvent` (an `exitToFocus`): unchanged count on the same day as the
-    /// last exit, one more on the next day, a new 1-day streak after a gap; a first exit ever
-    /// starts one. Other event kinds leave the streak as it is.
-    public func updateStreak(_ streak: Streak?, with newEvent: UsageEvent) -> Streak? {
-        guard newEvent.eventType == .exitToFocus else { return streak }
-        guard let streak else {
-            return Streak(startDate: newEvent.timestamp, currentDayCount: 1, lastActivityDate: newEvent.timestamp)
+    /// The streak after `newEvent`, an `exitToFocus` (the contract's `updateStreak(from:)`).
+    ///
+    /// Compared with the calendar day of `existing.lastActivityDate`: on the same day the
+    /// count stays and `lastActivityDate` moves; on the next day the count grows by one; after
+    /// a gap of a day or more the streak starts again at day 1 (`startDate` is the new exit).
+    /// The first exit ever starts a 1-day streak. An exit on a day before `lastActivityDate`'s
+    /// (recorded late, or the device's clock was set back) never changes the count: the events'
+    /// timestamps decide, not the clock; it only moves `startDate` earlier when it falls on the
+    /// run's first day before the recorded first exit, so that the record stays what
+    /// ``calculateStreak(from:id:)`` derives from the same events.
+    /// - Parameters:
+    ///   - newEvent: the new exit.
+    ///   - existing: the stored streak, or `nil` before the first exit.
+    ///   - newID: the id of a streak created for a first exit (a reset keeps `existing.id`).
+    /// - Throws: `.ruleViolated` when `newEvent` is not an `exit_to_focus` event.
+    public func updateStreak(from newEvent: UsageEvent, existing: Streak?, newID: UUID = UUID()) throws -> Streak {
+        guard newEvent.eventType == .exitToFocus else {
+            throw AlmanacError.rule(
+                "updateStreak takes exit_to_focus events only; \(newEvent.eventType.rawValue) does not change the streak, so do not pass it",
+                in: UsageEvent.collection, id: newEvent.id.uuidString, field: "eventType")
         }
-        return update(streak, with: newEvent)
+        guard let existing else {
+            return Streak(id: newID, startDate: newEvent.timestamp, currentDayCount: 1, lastActivityDate: newEvent.timestamp)
+        }
+        return update(existing, with: newEvent)
+    }
+
+    /// The days the stored `streak` still counts on `today`: its count while its last exit was
+    /// today or yesterday (an exit today continues it), 0 once a whole day has passed without
+    /// one (the next exit will start again at day 1).
+    public func activeDayCount(of streak: Streak?, today: CalendarDate) -> Int {
+        guard let streak else { return 0 }
+        let last = CalendarDate(streak.lastActivityDate, in: timeZone)
+        return (0...1).contains(today.daysSinceEpoch - last.daysSinceEpoch) ? streak.currentDayCount : 0
     }
 
     private func update(_ streak: Streak, with exit: UsageEvent) -> Streak {
@@ -63,8 +102,11 @@ public struct StreakCalculator: Sendable {
         var next = streak
         switch day.daysSinceEpoch - lastDay.daysSinceEpoch {
         case ..<0:
-            return streak  // an exit older than the last one changes nothing
+            // An exit recorded late, within the run, can only be an earlier first exit of its
+            // first day; before the run (or with the clock set back) it changes nothing.
+            if day >= CalendarDate(streak.startDate, in: timeZone) { next.startDate = min(streak.startDate, exit.timestamp) }
         case 0:
+            next.startDate = min(streak.startDate, exit.timestamp)
             next.lastActivityDate = max(streak.lastActivityDate, exit.timestamp)
         case 1:
             next.currentDayCount += 1

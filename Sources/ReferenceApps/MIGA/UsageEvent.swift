@@ -4,6 +4,7 @@ import Foundation
 /// One decision at MIGA's gateway: the user paused before opening a distracting app, then
 /// left (`exitToFocus`), paused longer (`deepenPause`) or went on (`proceedToApp`).
 public struct UsageEvent: Document, Equatable {
+    /// The collection in the catalog (`schema/miga/catalog.json`).
     public static let collection = "usage-events"
 
     /// What the user chose at the gateway.

@@ -1,0 +1,53 @@
+import Almanac
+import Foundation
+import ReferenceApps
+
+/// `almanac report <app> <view> [--now DATE|TIMESTAMP]`: prints a reference app's derived
+/// view of a store (streaks, KPIs, today's plan, a dashboard), computed by `ReferenceApps`.
+enum ReportCommand {
+    /// The `report` group: one subgroup per app, one leaf per view.
+    static let spec = CommandSpec(
+        name: "report", abstract: "Derived views of a reference app's store: streaks, KPIs, plans, dashboards.",
+        discussion: "The store must be at the schema version the app's models read; migrate an older store (or a copy of it) first.",
+        subcommands: ReferenceApp.all.map { app in
+            CommandSpec(
+                name: app.name, abstract: "Reports of the \(app.name) reference app (schema version \(app.schemaVersion)).",
+                subcommands: app.views.map { view in
+                    CommandSpec(name: view.name, abstract: view.summary, options: [
+                        .option("now", valueName: "DATE|TIMESTAMP",
+                                help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's time zone (default: the current time)."),
+                    ])
+                })
+        })
+
+    static func run(_ context: CommandContext) throws -> Int32 {
+        let path = context.values.commandPath
+        guard path.count == 3, let app = ReferenceApp.named(path[1]), let view = app.view(named: path[2]) else {
+            throw context.usage("unknown report '\(path.dropFirst().joined(separator: " "))'; see almanac report --help")
+        }
+        let store = try context.openStore()
+        try app.checkCanRead(store)
+        let reportContext = ReportContext(now: try instant(context, timeZone: store.timeZone), timeZone: store.timeZone)
+        let report = try view.make(store, reportContext)
+        if context.json {
+            Output.json(.object([
+                "app": .string(app.name),
+                "view": .string(view.name),
+                "now": .string(Timestamp.format(reportContext.now)),
+                "timeZone": .string(store.timeZone.identifier),
+                "report": try DocumentEncoder().encode(report),
+            ]))
+        } else {
+            Output.write(report.text)
+        }
+        return ExitCode.success
+    }
+
+    /// `--now`: a timestamp as given, a date as its last second in the store's time zone.
+    static func instant(_ context: CommandContext, timeZone: TimeZone) throws -> Date {
+        guard let text = context.values.option("now") else { return Date() }
+        if let moment = Timestamp.parse(text) { return moment }
+        if let day = CalendarDate(text) { return day.adding(days: 1).startDate(in: timeZone).addingTimeInterval(-1) }
+        throw context.usage("--now expects a date such as 2025-02-02 or a timestamp such as 2025-02-02T20:00:00Z, got '\(text)'")
+    }
+}

@@ -1,0 +1,127 @@
+import Almanac
+import Foundation
+
+/// MIGA's data layer on an Almanac store: the service functions an app calls, each loading
+/// what it needs, running the plain services (``StreakCalculator``, ``StatisticsAggregator``,
+/// ``ContentLibrary``, ``LauncherGrid``) and saving the results after checking the models' rules.
+///
+/// Days are calendar days in the store's time zone (the device's). Nothing here reads the
+/// clock: moments come from the events or from a `now` argument.
+public struct MIGAStore: Sendable {
+    /// The store, made from `schema/miga`.
+    public let store: Store
+
+    /// Wraps an open store.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// The device's time zone, as the store records it.
+    public var timeZone: TimeZone { store.timeZone }
+
+    // MARK: Usage events and the streak
+
+    /// Records a Gateway Screen decision (data flow "Usage Event Creation"): saves the event
+    /// and, for an `exit_to_focus`, updates the stored streak.
+    ///
+    /// - Returns: the streak after the event (unchanged for other kinds; `nil` before the first exit).
+    /// - Throws: `.ruleViolated` for an event that breaks ``UsageEvent/validate()``; the
+    ///   store's errors otherwise. An invalid event is not saved.
+    @discardableResult
+    public func record(_ event: UsageEvent) throws -> Streak? {
+        try event.validate()
+        try store.save(event)
+        guard event.eventType == .exitToFocus else { return try streak() }
+        return try updateStreak(from: event)
+    }
+
+    /// The contract's `updateStreak(from:)`: loads the stored streak, applies the new exit with
+    /// ``StreakCalculator/updateStreak(from:existing:newID:)`` and saves it in place (one
+    /// streak per store, rule `one-current-streak`).
+    ///
+    /// - Throws: `.ruleViolated` when `newEvent` is not an exit or the result breaks
+    ///   ``Streak/validate(in:)``.
+    @discardableResult
+    public func updateStreak(from newEvent: UsageEvent) throws -> Streak {
+        let updated = try StreakCalculator(timeZone: timeZone).updateStreak(from: newEvent, existing: try streak())
+        try updated.validate(in: timeZone)
+        try store.save(updated)
+        return updated
+    }
+
+    /// The stored current streak, or `nil` before the first exit.
+    ///
+    /// - Throws: `.ruleViolated` when the collection holds more than one (rule `one-current-streak`).
+    public func streak() throws -> Streak? {
+        let all = try store.documents(Streak.self)
+        guard all.count <= 1 else {
+            throw AlmanacError.rule(
+                "one-current-streak: the store holds \(all.count) streaks (\(all.map(\.id.uuidString).joined(separator: ", "))); "
+                    + "keep the one StreakCalculator derives from the events (recalculateStreak) and delete the others",
+                in: Streak.collection, id: all[1].id.uuidString, field: "id")
+        }
+        return all.first
+    }
+
+    /// Derives the streak from the stored events again and saves it in place of the stored one
+    /// (keeping its id), e.g. after importing events; removes every stored streak when no exit
+    /// is left.
+    ///
+    /// Archived events (older than the 90-day retention) are out of queries, so a streak longer
+    /// than the retained events comes out shorter: prefer ``record(_:)``, which updates in place.
+    /// - Returns: the saved streak, or `nil` when there is no exit.
+    @discardableResult
+    public func recalculateStreak() throws -> Streak? {
+        let stored = try store.documents(Streak.self)
+        let events = try store.documents(UsageEvent.self)
+        let calculator = StreakCalculator(timeZone: timeZone)
+        guard let derived = calculator.calculateStreak(from: events, id: stored.first?.id ?? UUID()) else {
+            for streak in stored { try store.delete(Streak.self, id: streak.id) }
+            return nil
+        }
+        try derived.validate(in: timeZone)
+        for extra in stored.dropFirst() { try store.delete(Streak.self, id: extra.id) }
+        try store.save(derived)
+        return derived
+    }
+
+    /// The events whose local day is `from` through `to` (inclusive), oldest first; only
+    /// those days' folders are read (the `timestamp` index of the data model).
+    public func events(from: CalendarDate, to: CalendarDate) throws -> [UsageEvent] {
+        try store.documents(UsageEvent.self, from: from, to: to)
+    }
+
+    /// Every stored event up to `now` (included), oldest first: the history the statistics use.
+    public func events(through now: Date) throws -> [UsageEvent] {
+        try store.documents(UsageEvent.self).filter { $0.timestamp <= now }
+    }
+
+    /// The KPIs of every stored event up to `now` (data flow "Statistics Aggregation").
+    public func kpis(through now: Date) throws -> StatisticsAggregator.KPIStats {
+        StatisticsAggregator(timeZone: timeZone).calculateKPIs(from: try events(through: now))
+    }
+
+    /// The daily trends of the `days` days ending today (the day of `now`), oldest first;
+    /// only those days' events are read.
+    public func trends(days: Int = 30, now: Date) throws -> [StatisticsAggregator.DailyTrend] {
+        let today = CalendarDate(now, in: timeZone)
+        guard days > 0 else { return [] }
+        let events = try events(from: today.adding(days: -(days - 1)), to: today).filter { $0.timestamp <= now }
+        return StatisticsAggregator(timeZone: timeZone).generateTrends(from: events, days: days, today: today)
+    }
+
+    // MARK: Preferences
+
+    /// The stored preferences, or ``Preferences/default`` when none were saved yet.
+    public func preferences() throws -> Preferences {
+        try store.singleton(Preferences.self) ?? .default
+    }
+
+    /// Saves `preferences` after checking their ranges.
+    ///
+    /// - Throws: `.ruleViolated` for a value out of range (nothing is saved).
+    public func save(_ preferences: Preferences) throws {
+        try preferences.validate()
+        try store.save(preferences)
+    }
+}

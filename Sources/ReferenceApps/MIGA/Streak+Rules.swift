@@ -1,0 +1,46 @@
+import Almanac
+import Foundation
+
+extension Streak: ModelRules {
+    /// Checks the rules that need no time zone: `currentDayCount ≥ 1` and
+    /// `startDate ≤ lastActivityDate` (rule `streak-dates-ordered`).
+    ///
+    /// The day count can only be checked against the dates on a calendar; use
+    /// ``validate(in:)`` with the store's time zone for that.
+    /// - Throws: `.ruleViolated` naming the field at fault.
+    public func validate() throws {
+        if currentDayCount < 1 {
+            throw AlmanacError.rule(
+                "currentDayCount is \(currentDayCount) but a streak is at least 1 day; with no exit there is no streak, so delete the record instead",
+                in: Self.collection, id: id.uuidString, field: "currentDayCount")
+        }
+        if startDate > lastActivityDate {
+            throw AlmanacError.rule(
+                "streak-dates-ordered: startDate \(startDate) is later than lastActivityDate \(lastActivityDate); "
+                    + "a streak starts with its first exit, so startDate is at or before the latest one",
+                in: Self.collection, id: id.uuidString, field: "startDate")
+        }
+    }
+
+    /// Checks ``validate()`` and rule `streak-day-count`: `currentDayCount` is the number of
+    /// calendar days in `timeZone` from `startDate` to `lastActivityDate`, both included.
+    ///
+    /// - Parameter timeZone: the device's time zone (the store's).
+    /// - Throws: `.ruleViolated` naming the field at fault.
+    public func validate(in timeZone: TimeZone) throws {
+        try validate()
+        let days = dayCount(in: timeZone)
+        if currentDayCount != days {
+            throw AlmanacError.rule(
+                "streak-day-count: currentDayCount is \(currentDayCount) but \(CalendarDate(startDate, in: timeZone)) "
+                    + "through \(CalendarDate(lastActivityDate, in: timeZone)) are \(days) days in \(timeZone.identifier); "
+                    + "recompute the streak with StreakCalculator",
+                in: Self.collection, id: id.uuidString, field: "currentDayCount")
+        }
+    }
+
+    /// The calendar days from `startDate` through `lastActivityDate` in `timeZone`, both included.
+    public func dayCount(in timeZone: TimeZone) -> Int {
+        CalendarDate(lastActivityDate, in: timeZone).daysSinceEpoch - CalendarDate(startDate, in: timeZone).daysSinceEpoch + 1
+    }
+}

@@ -1,0 +1,13 @@
+import Almanac
+
+extension ReferenceApp {
+    /// The four reference apps whose reports `almanac report` offers.
+    public static let all: [ReferenceApp] = [
+        ReferenceApp(name: "miga", schemaVersion: 3, views: MIGAReports.views),
+    ]
+
+    /// The app called `name`, if there is one.
+    public static func named(_ name: String) -> ReferenceApp? {
+        all.first { $0.name == name }
+    }
+}
