@@ -1,169 +1,229 @@
-"""The elaro sample store."""
+"""The elaro sample store: 2024-11-04 through 2025-02-02 in Europe/Berlin.
+
+The story the data tells (and the Swift services derive from it):
+
+- Focus areas: connection from 2024-11-04 and executive_skills from 2024-12-02 (two active),
+  then emotion_skills from 2025-01-06 (connection paused) and independence from 2025-01-13
+  (executive_skills paused). The paused areas keep their building blocks for a later return.
+- Templates and milestones are the seed content of samples/elaro/seeds/ (actions_seed.json,
+  milestones_seed.json), document for document; the parent marked some milestones achieved.
+- One or two actions a day from the active areas; connection and emotion actions mostly in
+  the evening (which goes better), independence and executive actions mostly in the morning.
+- Scripted stretches the adaptation rules react to: snack helper too hard on school nights
+  (a step-down, 2025-01-15/16); a cold in the week of 2025-01-20 (friction above 0.4 three
+  days running, so the friction dampener pauses scoring); the picture-card ritual done every
+  morning since 2025-01-29 (ritual protection on 2025-02-02); "Name your feeling first" done
+  3 of its last 4 times with no hard one (a step-up to its harder cousin "Feelings charades");
+  "Story pause" hard twice by 2025-01-31 (a step-down holding through 2025-02-03).
+- A weekly summary for every week through the one ending 2025-02-02, its tweak the rule of
+  ElaroWeeklyReview (scale_down with 3+ hard or under half done, scale_up from 80 % done).
+- Analytics events for the whole period: the parent consented at onboarding, so events
+  before 2025-02-01 03:00 were uploaded; the newer ones wait in the queue. No event carries
+  note text.
+"""
 
 import datetime as dt
+import json
+import os
 import random
 
 from .core import *  # noqa: F401,F403  (the shared helpers and the Store writer)
 
 
-# --------------------------------------------------------------------------- Elaro
+SEEDS = os.path.join(SAMPLES_ROOT, "elaro", "seeds")
+FIRST, LAST = dt.date(2024, 11, 4), dt.date(2025, 2, 2)
 
-ELARO_TEMPLATES = [
-    ("A-EMO-001", "emotion_skills", "Name your feeling first, invite theirs", "Models language and safety for sharing",
-     ["labeling", "co_regulation"], 1, ["skip_if_dysregulated"], [
-         (5, ["Say 'I feel… because…'", "Ask 'What's your feeling?'"]),
-         (10, ["Add a feelings chart", "Point to the face that matches", "Name one thing that helps"]),
-         (20, ["Draw today's feelings together", "Talk through one big moment of the day", "Pick a calming idea for tomorrow"])]),
-    ("A-EMO-002", "emotion_skills", "Feelings charades", "Reading faces builds empathy through play",
-     ["labeling", "play"], 2, ["skip_if_tired"], [
-         (5, ["Act out happy, sad and mad", "Take turns guessing"]),
-         (10, ["Add surprised and scared", "Ask 'When did you feel that?'"])]),
-    ("A-EMO-003", "emotion_skills", "Bubble breathing", "Slow breaths are a calming tool a child can own",
-     ["co_regulation", "calming"], 1, [], [
-         (5, ["Blow three slow bubbles together", "Notice how your body feels"]),
-         (10, ["Bubble breathing, then a quiet cuddle", "Name one thing you hear"]),
-         (20, ["Make a calm-down bottle", "Practise bubble breaths while it settles"])]),
-    ("A-EMO-004", "emotion_skills", "Story pause: how do they feel?", "Links feelings words to pictures and stories",
-     ["labeling", "reading"], 2, ["skip_if_dysregulated"], [
-         (10, ["Read a picture book", "Pause twice to ask how a character feels"]),
-         (20, ["Read a picture book", "Pause on each page with a face", "Ask what the character could do next"])]),
-    ("A-IND-001", "independence", "Two-choice outfits", "Small choices build ownership without overwhelm",
-     ["choice_making", "self_care"], 1, ["skip_if_rushed"], [
-         (5, ["Lay out two outfits", "Let them choose and put on one piece alone"]),
-         (10, ["Pick two outfits the night before", "Child dresses with one reminder"])]),
-    ("A-IND-002", "independence", "Picture-card morning routine", "Visual steps make sequences predictable",
-     ["sequencing", "routine"], 2, [], [
-         (5, ["Show three picture cards", "Child points to the next step"]),
-         (10, ["Walk the card routine together", "Child flips each card when done"]),
-         (20, ["Make the cards together", "Practise the routine once as a game"])]),
-    ("A-IND-003", "independence", "Snack helper: pour and spread", "Real tasks build competence and pride",
-     ["self_care", "fine_motor"], 3, ["skip_if_rushed", "skip_if_tired"], [
-         (10, ["Child pours water from a small jug", "Spreads butter on a cracker"]),
-         (20, ["Make a simple snack plate together", "Child serves one other person"])]),
-    ("A-IND-004", "independence", "Tidy-up race", "A timer turns a chore into a shared game",
-     ["sequencing", "play"], 1, [], [
-         (5, ["Set a 3-minute timer", "Race to put toys in their bins"]),
-         (10, ["Sort toys by colour into bins", "Celebrate with a high five"])]),
+# (area, activated on, paused on or None)
+TIMELINE = [
+    ("connection", dt.date(2024, 11, 4), dt.date(2025, 1, 6)),
+    ("executive_skills", dt.date(2024, 12, 2), dt.date(2025, 1, 13)),
+    ("emotion_skills", dt.date(2025, 1, 6), None),
+    ("independence", dt.date(2025, 1, 13), None),
 ]
+ACTIVATED_AT = {"connection": (20, 0, 0), "executive_skills": (20, 0, 0), "emotion_skills": (20, 41, 12), "independence": (21, 5, 48)}
+MORNING_AREAS = {"independence", "executive_skills"}
 
-ELARO_MILESTONES = [
-    ("M-EMO-001", "emotion_skills", "Names own basic feelings (happy, sad, mad, scared)", ["labeling"], 1),
-    ("M-EMO-002", "emotion_skills", "Uses a calming strategy with a reminder", ["co_regulation", "calming"], 2),
-    ("M-EMO-003", "emotion_skills", "Notices and names how someone else feels", ["labeling", "empathy"], 3),
-    ("M-IND-001", "independence", "Chooses between two options without help", ["choice_making"], 1),
-    ("M-IND-002", "independence", "Follows a three-step morning routine with picture cues", ["sequencing", "routine"], 2),
-    ("M-IND-003", "independence", "Gets dressed with little help", ["self_care"], 3),
+# Scripted days: date -> [(templateId, minutes, status, felt, hour, note or None)].
+D = dt.date
+SCRIPT = {
+    # Snack helper is too much on school nights: hard, then skipped.
+    D(2025, 1, 15): [("A-IND-003", 10, "done", "hard", 18, "Too rushed this morning, skipped it."),
+                     ("A-EMO-003", 5, "done", "ok", 19, None)],
+    D(2025, 1, 16): [("A-IND-003", 10, "skipped", "hard", 18, None)],
+    # The cold: hard and skipped actions, stressful notes.
+    D(2025, 1, 19): [("A-EMO-001", 5, "done", "hard", 19, None), ("A-IND-004", 5, "done", "ok", 8, None)],
+    D(2025, 1, 20): [("A-EMO-003", 5, "done", "hard", 19, "Meltdown before dinner; we tried later and it worked."),
+                     ("A-IND-001", 5, "skipped", "ok", 7, None)],
+    D(2025, 1, 21): [("A-EMO-002", 5, "skipped", "hard", 19, None), ("A-IND-002", 5, "done", "hard", 7, None)],
+    D(2025, 1, 22): [("A-EMO-003", 5, "done", "hard", 20, "Exhausted, both of us."), ("A-IND-001", 5, "snoozed", "ok", 7, None)],
+    D(2025, 1, 23): [("A-EMO-001", 10, "done", "ok", 19, None)],
+    D(2025, 1, 24): [("A-EMO-003", 10, "done", "light", 19, "He asked for the bubble wand again at bedtime.")],
+    D(2025, 1, 25): [("A-IND-004", 10, "done", "light", 10, None)],
+    D(2025, 1, 26): [("A-EMO-001", 10, "done", "ok", 19, None), ("A-IND-001", 10, "done", "light", 7, None)],
+    D(2025, 1, 27): [("A-EMO-004", 10, "done", "ok", 19, None), ("A-IND-004", 10, "done", "light", 7, None)],
+    D(2025, 1, 28): [("A-EMO-001", 10, "done", "light", 20, None),
+                     ("A-IND-001", 5, "done", "ok", 7, "Chose the red jumper in ten seconds flat.")],
+    D(2025, 1, 29): [("A-IND-002", 10, "done", "ok", 7, None), ("A-EMO-003", 10, "done", "light", 19, None)],
+    D(2025, 1, 30): [("A-IND-002", 10, "done", "light", 7, None), ("A-EMO-001", 10, "snoozed", "ok", 19, None),
+                     ("A-EMO-004", 20, "done", "hard", 20, None)],
+    D(2025, 1, 31): [("A-IND-002", 10, "done", "ok", 7, None), ("A-EMO-004", 10, "skipped", "hard", 19, None),
+                     ("A-EMO-001", 10, "done", "light", 20, "Schöne Pause – she named 'nervous' all by herself!")],
+    D(2025, 2, 1): [("A-IND-002", 10, "done", "light", 8, None), ("A-EMO-003", 10, "done", "light", 19, None)],
+    D(2025, 2, 2): [("A-IND-002", 10, "done", "light", 8, None), ("A-EMO-003", 10, "done", "ok", 18, "Grandma joined in, big hit.")],
+}
+
+SUMMARY_TEXTS = {
+    D(2024, 11, 4): ("Special time made bedtime so much easier.", "Finding ten quiet minutes after work."),
+    D(2024, 11, 11): ("Highs and lows at dinner is now a thing she asks for.", "Two evenings lost to late meetings."),
+    D(2024, 11, 18): ("He told us about his day without any prompting.", "Watching the show together ran long."),
+    D(2024, 11, 25): ("Bedtime cuddles are our favourite part of the day.", "Repair talks still feel awkward to me."),
+    D(2024, 12, 2): ("Red light, green light had everyone laughing.", "Mornings are too short for the checklist."),
+    D(2024, 12, 9): ("Plan-do-review with blocks held his attention.", "Two-step Simon says was too hard when tired."),
+    D(2024, 12, 16): ("She packed her own bag twice this week.", "Christmas prep ate our evenings."),
+    D(2024, 12, 23): ("Holidays gave us long, relaxed special times.", "Routines slipped with visitors in the house."),
+    D(2024, 12, 30): ("Back in rhythm after the holidays.", "Late nights made everyone cranky."),
+    D(2025, 1, 6): ("She used 'sad' and 'mad' on her own twice this week.", "Evenings were rushed; two actions got snoozed."),
+    D(2025, 1, 13): ("The picture cards made mornings calmer.", "Snack helper was too much on school nights."),
+    D(2025, 1, 20): ("Bubble breathing is now her idea, not ours.", "A cold knocked out most of the week."),
+    D(2025, 1, 27): ("Picture-card mornings every single day.", "Story pause felt like too much before bed."),
+}
+
+BLOCKS = {
+    "connection": [("microSkill", "Describe, don't direct", ["child_led", "play"], "Narrate what they do in play instead of steering it."),
+                   ("ritual", "Highs and lows at dinner", ["conversation", "routine"], None),
+                   ("support", "Phone basket by the door", ["special_time"], "Phones go in the basket during special time.")],
+    "executive_skills": [("microSkill", "Stop-and-go games", ["inhibitory_control", "play"], None),
+                         ("ritual", "Evening bag check", ["planning", "routine"], "Pack tomorrow's bag with the picture checklist."),
+                         ("support", "Picture checklist by the door", ["self_monitoring", "sequencing"], None)],
+    "emotion_skills": [("microSkill", "Name the feeling", ["labeling"], "Put simple words to big feelings, yours first."),
+                       ("ritual", "Evening feelings check-in", ["co_regulation", "routine"], None),
+                       ("support", "Calm-down corner", ["calming", "co_regulation"], "A cushion, a bubble wand and a feelings chart.")],
+    "independence": [("microSkill", "Offer two choices", ["choice_making"], None),
+                     ("ritual", "Picture-card mornings", ["sequencing", "routine"], "Same three steps every school day."),
+                     ("support", "Kid-height hooks and shelves", ["self_care"], None)],
+}
+
+ACHIEVED = {"M-CON-001": (D(2024, 11, 21), 19, 12, 5), "M-CON-002": (D(2024, 12, 15), 18, 47, 31),
+            "M-EXE-001": (D(2024, 12, 20), 17, 5, 9), "M-EMO-001": (D(2025, 1, 17), 19, 32, 4),
+            "M-IND-001": (D(2025, 1, 28), 8, 2, 40)}
+
+NOTES = [
+    "He asked for the bubble wand again at bedtime.",
+    "Grandma joined in, big hit.",
+    "Too tired after swimming, we did the short one.",
+    "She wanted to do it twice!",
+    "Lovely and calm tonight.",
+    "Meltdown before dinner; we tried later and it worked.",
 ]
+MOODS = ["calm", "cheerful", "tired", "frustrated", "silly"]
+OUTCOME = {"done": "today.complete", "snoozed": "today.snooze", "skipped": "today.skip"}
+
+
+def seed_documents(name):
+    with open(os.path.join(SEEDS, name), encoding="utf-8") as f:
+        return json.load(f)["documents"]
+
+
+def active_areas(day):
+    return [area for area, start, end in TIMELINE if start < day and (end is None or day < end)] \
+        + [area for area, start, end in TIMELINE if start == day and ACTIVATED_AT[area][0] < 12]
 
 
 def build_elaro():
     s = Store("elaro")
     rng = random.Random("42/" + s.app)   # fixed per-app seed: distinct ids across stores
     tz = s.tz
-    first, last = dt.date(2025, 1, 6), dt.date(2025, 2, 2)
 
-    def block(kind, title, tags, description=None):
-        b = {"id": new_uuid(rng), "type": kind, "title": title, "tags": tags}
-        if description:
-            b["description"] = description
-        return b
+    for area, start, end in TIMELINE:
+        blocks = []
+        for kind, title, tags, description in BLOCKS[area]:
+            block = {"id": stable_uuid("elaro/block/%s/%s" % (area, title)), "type": kind, "title": title, "tags": tags}
+            if description:
+                block["description"] = description
+            blocks.append(block)
+        s.add("focus-areas", {"id": area, "name": area, "active": end is None,
+                              "startedAt": ts(local(tz, start, *ACTIVATED_AT[area])), "buildingBlocks": blocks})
 
-    started = {"emotion_skills": local(tz, first, 20, 41, 12), "independence": local(tz, dt.date(2025, 1, 13), 21, 5, 48)}
-    s.add("focus-areas", {
-        "id": "emotion_skills", "name": "emotion_skills", "active": True, "startedAt": ts(started["emotion_skills"]),
-        "buildingBlocks": [
-            block("microSkill", "Name the feeling", ["labeling"], "Put simple words to big feelings, yours first."),
-            block("ritual", "Evening feelings check-in", ["co_regulation", "routine"]),
-            block("support", "Calm-down corner", ["calming", "co_regulation"], "A cushion, a bubble wand and a feelings chart."),
-        ]})
-    s.add("focus-areas", {
-        "id": "independence", "name": "independence", "active": True, "startedAt": ts(started["independence"]),
-        "buildingBlocks": [
-            block("microSkill", "Offer two choices", ["choice_making"]),
-            block("ritual", "Picture-card mornings", ["sequencing", "routine"], "Same three steps every school day."),
-            block("support", "Kid-height hooks and shelves", ["self_care"]),
-        ]})
-
-    # The method's two other focus areas, chosen before and paused (an inactive area may have
-    # no building blocks): the seed content has templates and milestones for all four.
-    for area, when in [("connection", dt.date(2024, 11, 4)), ("executive_skills", dt.date(2024, 12, 2))]:
-        s.add("focus-areas", {"id": area, "name": area, "active": False, "startedAt": ts(local(tz, when, 20, 0, 0)),
-                              "buildingBlocks": []})
-
-    for tid, focus, title, why, tags, difficulty, contra, variants in ELARO_TEMPLATES:
-        s.add("action-templates", {
-            "id": tid, "focusId": focus, "title": title, "whyLine": why, "tags": tags, "difficulty": difficulty,
-            "variants": [{"durationMinutes": m, "steps": steps} for m, steps in variants],
-            "contraindications": contra, "contentVersion": 1, "source": "Elaro",
-        })
-    achieved = {"M-EMO-001": local(tz, dt.date(2025, 1, 17), 19, 32, 4), "M-IND-001": local(tz, dt.date(2025, 1, 28), 8, 2, 40)}
-    for mid, focus, title, tags, seq in ELARO_MILESTONES:
-        doc = {"id": mid, "focusId": focus, "title": title, "tags": tags, "sequence": seq,
-               "contentVersion": 1, "source": "Elaro"}
-        if mid in achieved:
-            doc["achievedAt"] = ts(achieved[mid])
+    templates = {t["id"]: t for t in seed_documents("actions_seed.json")}
+    for template in templates.values():
+        s.add("action-templates", dict(template))
+    for milestone in seed_documents("milestones_seed.json"):
+        doc = dict(milestone)
+        if doc["id"] in ACHIEVED:
+            day, hour, minute, second = ACHIEVED[doc["id"]]
+            doc["achievedAt"] = ts(local(tz, day, hour, minute, second))
         s.add("milestones", doc)
 
-    templates = {t[0]: t for t in ELARO_TEMPLATES}
-    moods = ["calm", "cheerful", "tired", "frustrated", "silly"]
-    notes = [
-        "He asked for the bubble wand again at bedtime.",
-        "Meltdown before dinner; we tried later and it worked.",
-        "Schöne Pause – she named 'nervous' all by herself!",
-        "Too rushed this morning, skipped it.",
-        "Grandma joined in, big hit.",
-        "Chose the red jumper in ten seconds flat.",
-    ]
+    by_area = {}
+    for tid, template in sorted(templates.items()):
+        by_area.setdefault(template["focusId"], []).append(tid)
+
     instances, analytics = [], []
-    for day in days(first, last):
-        areas = ["emotion_skills"] + (["independence"] if day >= dt.date(2025, 1, 14) else [])
-        picks = rng.sample(areas, k=1) if rng.random() < 0.45 else areas
-        for focus in picks:
-            tid = rng.choice([t[0] for t in ELARO_TEMPLATES if t[1] == focus])
-            variant = rng.choices([v[0] for v in templates[tid][7]], [5, 3, 1][:len(templates[tid][7])])[0]
-            status = rng.choices(["done", "snoozed", "skipped"], [72, 14, 14])[0]
-            felt = rng.choices(["light", "ok", "hard"], [35, 45, 20])[0]
-            doc = {"id": new_uuid(rng), "date": day.isoformat(), "templateId": tid, "variantDuration": variant,
+    for area, start, _ in TIMELINE:
+        moment = local(tz, start, *ACTIVATED_AT[area])
+        analytics.append((moment, "focus.activate", {"focusId": area}))
+        analytics.append((moment + dt.timedelta(minutes=3), "month.accept_blocks", {"count": 3}))
+    analytics.append((local(tz, D(2025, 2, 1), 9, 14, 2), "month.accept_blocks", {"count": 2}))
+
+    for day in days(FIRST, LAST):
+        areas = active_areas(day)
+        if day in SCRIPT:
+            plan = SCRIPT[day]
+        elif not areas or rng.random() < 0.08:
+            plan = []
+        else:
+            picks = rng.sample(areas, k=1) if rng.random() < 0.4 else areas
+            plan = []
+            for focus in picks:
+                tid = rng.choice(by_area[focus])
+                durations = [v["durationMinutes"] for v in templates[tid]["variants"]]
+                minutes = rng.choices(durations, [4, 4, 1][:len(durations)])[0]
+                morning = rng.random() < (0.65 if focus in MORNING_AREAS else 0.2)
+                hour = rng.choice([7, 8]) if morning else rng.choice([18, 19, 20])
+                done_weight = 62 if morning else 80
+                status = rng.choices(["done", "snoozed", "skipped"], [done_weight, (100 - done_weight) // 2, (100 - done_weight) // 2])[0]
+                felt = rng.choices(["light", "ok", "hard"], [38, 48, 14] if templates[tid]["difficulty"] < 3 else [20, 50, 30])[0]
+                note = rng.choice(NOTES[:5]) if rng.random() < 0.15 else None
+                plan.append((tid, minutes, status, felt, hour, note))
+        for tid, minutes, status, felt, hour, note in plan:
+            doc = {"id": new_uuid(rng), "date": day.isoformat(), "templateId": tid, "variantDuration": minutes,
                    "status": status, "feltDifficulty": felt}
             if rng.random() < 0.5:
-                doc["mood"] = rng.choice(moods)
-            if rng.random() < 0.2:
-                doc["note"] = rng.choice(notes)
+                doc["mood"] = rng.choice(MOODS)
+            if note:
+                doc["note"] = note
             instances.append(doc)
             s.add("action-instances", doc)
-            # The analytics queue holds the last week; older events were uploaded and pruned.
-            if day >= dt.date(2025, 1, 27):
-                shown_at = at_random_time(rng, tz, day, 7, 17)
-                others = [t[0] for t in ELARO_TEMPLATES if t[1] == focus and t[0] != tid]
-                trail = [
-                    (shown_at, "today.shown", {"templateIds": [tid] + rng.sample(others, 2)}),
-                    (shown_at + dt.timedelta(seconds=rng.randint(20, 300)), "today.pick", {"templateId": tid, "variant": variant}),
-                ]
-                done_at = trail[-1][0] + dt.timedelta(minutes=variant + rng.randint(0, 90))
-                trail.append((done_at, {"done": "today.complete", "snoozed": "today.snooze", "skipped": "today.skip"}[status], {"templateId": tid}))
-                if status == "done":
-                    trail.append((done_at + dt.timedelta(seconds=rng.randint(5, 60)), "today.reflect", {"difficulty": felt}))
-                analytics += trail
 
-    summaries = [
-        (dt.date(2025, 1, 6), "She used 'sad' and 'mad' on her own twice this week.", "Evenings were rushed; two actions got snoozed."),
-        (dt.date(2025, 1, 13), "The picture cards made mornings calmer.", "Snack helper was too much on school nights."),
-        (dt.date(2025, 1, 20), "Bubble breathing is now her idea, not ours.", "A cold knocked out most of the week."),
-    ]
-    for week_start, win, hard in summaries:
-        week = [i for i in instances if week_start.isoformat() <= i["date"] <= (week_start + dt.timedelta(days=6)).isoformat()]
+            focus = templates[tid]["focusId"]
+            others = [t for a in active_areas(day) or [focus] for t in by_area[a] if t != tid]
+            shown_at = local(tz, day, hour - 1, rng.randrange(30, 60), rng.randrange(60))
+            pick_at = shown_at + dt.timedelta(seconds=rng.randint(20, 300))
+            done_at = local(tz, day, hour, rng.randrange(0, 40), rng.randrange(60))
+            analytics.append((shown_at, "today.shown", {"templateIds": [tid] + rng.sample(others, min(2, len(others)))}))
+            analytics.append((pick_at, "today.pick", {"templateId": tid, "variant": minutes}))
+            analytics.append((done_at, OUTCOME[status], {"templateId": tid}))
+            if status == "done":
+                analytics.append((done_at + dt.timedelta(seconds=rng.randint(5, 60)), "today.reflect", {"difficulty": felt}))
+
+    for week_start, (win, hard) in sorted(SUMMARY_TEXTS.items()):
+        week_end = week_start + dt.timedelta(days=6)
+        week = [i for i in instances if week_start.isoformat() <= i["date"] <= week_end.isoformat()]
         done = sum(1 for i in week if i["status"] == "done")
         hard_count = sum(1 for i in week if i["feltDifficulty"] == "hard")
-        tweak = "scale_down" if hard_count >= 3 or done < len(week) / 2 else ("scale_up" if done >= 0.8 * len(week) else "keep")
+        if not week:
+            tweak = "keep"
+        elif hard_count >= 3 or done < len(week) / 2:
+            tweak = "scale_down"
+        else:
+            tweak = "scale_up" if done >= 0.8 * len(week) else "keep"
         s.add("weekly-summaries", {"id": new_uuid(rng), "weekStart": week_start.isoformat(), "winText": win,
                                    "hardText": hard, "suggestedTweak": tweak})
-        sunday = local(tz, week_start + dt.timedelta(days=6), 20, rng.randrange(60), rng.randrange(60))
-        if sunday.date() >= dt.date(2025, 1, 26):
-            analytics.append((sunday, "week.choice", {"decision": tweak}))
+        analytics.append((local(tz, week_end, 20, rng.randrange(45), rng.randrange(60)), "week.choice", {"decision": tweak}))
 
-    # Events before Feb 1 were uploaded (the user consented in onboarding); newer ones wait in the queue.
-    cutoff = local(tz, dt.date(2025, 2, 1), 3, 0)
-    for moment, name, payload in sorted(analytics, key=lambda a: a[0]):
+    # The parent consented at onboarding: events before Feb 1, 03:00 were uploaded; newer ones wait.
+    cutoff = local(tz, D(2025, 2, 1), 3, 0)
+    for moment, name, payload in sorted(analytics, key=lambda a: (a[0], a[1])):
         s.add("analytics-events", {"id": new_uuid(rng), "name": name, "payload": payload,
                                    "timestamp": ts(moment), "uploaded": moment < cutoff})
     return s

@@ -1,0 +1,114 @@
+import Almanac
+import Foundation
+
+/// Elaro's store-backed functions: the rules across documents are checked here before a
+/// save, and the services are fed from the store.
+public struct ElaroService: Sendable {
+    /// Days of history a plan reads: the longest signal window plus the dampener's look-back.
+    public static let historyDays = ElaroSignalCalculator.longWindow + ElaroSignalCalculator.bandwidthWindow + 7
+
+    /// The store.
+    public var store: Store
+    /// The time zone of the days and hours (the store's unless given).
+    public var timeZone: TimeZone
+
+    /// Creates the service over `store`, with days in `timeZone` (the store's by default).
+    public init(store: Store, timeZone: TimeZone? = nil) {
+        self.store = store
+        self.timeZone = timeZone ?? store.timeZone
+    }
+
+    /// Saves `area` after checking `at-most-two-active` over the whole collection as it
+    /// would be afterwards.
+    ///
+    /// - Throws: `.ruleViolated` (nothing saved) or the store's errors.
+    public func save(_ area: FocusArea) throws {
+        var areas = try store.documents(FocusArea.self).filter { $0.id != area.id }
+        areas.append(area)
+        try FocusArea.validateActiveLimit(areas)
+        try store.save(area)
+    }
+
+    /// Activates the focus area `name` with its building blocks and queues `focus.activate`.
+    ///
+    /// - Throws: `.ruleViolated` when two areas are active already, or the blocks are not three.
+    @discardableResult
+    public func activate(_ name: FocusArea.Name, buildingBlocks: [BuildingBlock]? = nil, at now: Date) throws -> FocusArea {
+        var area = try store.document(FocusArea.self, id: name) ?? FocusArea(name: name, active: false, startedAt: now, buildingBlocks: [])
+        area.active = true
+        area.startedAt = now
+        if let buildingBlocks { area.buildingBlocks = buildingBlocks }
+        try save(area)
+        try queue(.focusActivate(focusId: name), at: now)
+        return area
+    }
+
+    /// Saves `instance` after checking `variant-of-template` against the stored template.
+    ///
+    /// - Throws: `.ruleViolated` (nothing saved) or the store's errors.
+    public func save(_ instance: ActionInstance) throws {
+        let template = try store.document(ActionTemplate.self, id: instance.templateId)
+        try instance.validate(against: template.map { [$0.id: $0] } ?? [:])
+        try store.save(instance)
+    }
+
+    /// Saves `summary` after checking `week-starts-monday`.
+    public func save(_ summary: WeeklySummary) throws {
+        try summary.validate()
+        try store.save(summary)
+    }
+
+    /// Queues an analytics event (not uploaded) after checking it carries no text.
+    @discardableResult
+    public func queue(_ payload: ElaroAnalyticsEvent.Payload, at timestamp: Date, id: UUID = UUID()) throws -> ElaroAnalyticsEvent {
+        let event = ElaroAnalyticsEvent(id: id, payload: payload, timestamp: timestamp)
+        try event.validate()
+        try store.save(event)
+        return event
+    }
+
+    /// Uploads the queued events with the parent's consent and marks them uploaded.
+    ///
+    /// - Parameters:
+    ///   - consent: the parent's decision; without an explicit yes nothing is read or sent.
+    ///   - limit: the largest batch, or `nil` for every pending event.
+    ///   - upload: sends a batch; when it throws, no event is marked.
+    /// - Returns: the events sent.
+    /// - Throws: `.consentRequired`, the upload's error or the store's.
+    @discardableResult
+    public func drainAnalytics(consent: ElaroAnalyticsConsent, limit: Int? = nil,
+                               upload: ([ElaroAnalyticsEvent]) throws -> Void) throws -> [ElaroAnalyticsEvent] {
+        guard consent.allowsUpload else { return try ElaroAnalyticsQueue.drain([], consent: consent) }
+        let batch = try ElaroAnalyticsQueue.drain(try store.documents(ElaroAnalyticsEvent.self), consent: consent, limit: limit)
+        guard !batch.isEmpty else { return [] }
+        try upload(batch)
+        try store.save(contentsOf: batch)
+        return batch
+    }
+
+    /// The recommender over the history that the plan for the day of `now` reads.
+    public func recommender(at now: Date) throws -> ElaroRecommender {
+        let today = CalendarDate(now, in: timeZone)
+        let first = today.adding(days: -Self.historyDays)
+        return ElaroRecommender(
+            timeZone: timeZone, areas: try store.documents(FocusArea.self), templates: try store.documents(ActionTemplate.self),
+            instances: try store.documents(ActionInstance.self, from: first, to: today),
+            events: try store.documents(ElaroAnalyticsEvent.self, from: first.startDate(in: timeZone), to: now))
+    }
+
+    /// Today's plan for the local day of `now`.
+    public func plan(at now: Date) throws -> ElaroTodayPlan {
+        try recommender(at: now).plan(at: now)
+    }
+
+    /// The review of the Monday-based week containing `day`, read with a range query.
+    public func review(of week: ElaroWeek) throws -> ElaroWeeklyReview {
+        ElaroWeeklyReview(week: week, instances: try store.documents(ActionInstance.self, from: week.start, to: week.end),
+                          templates: try store.documents(ActionTemplate.self))
+    }
+
+    /// The stored summary of `week`, if the parent wrote one.
+    public func summary(of week: ElaroWeek) throws -> WeeklySummary? {
+        try store.documents(WeeklySummary.self, from: week.start, to: week.start).first
+    }
+}
