@@ -117,13 +117,13 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         let store = try folder.copySample("cravey")
         let before = fileContents(store)
         let linking = cravings(linkingTo: video, in: store)
-        #expect(linking.count == 9 && cravings(linkingTo: audio, in: store).count == 1, "the sample's links: \(linking.count)")
+        #expect(linking.count >= 2 && !cravings(linkingTo: audio, in: store).isEmpty, "the sample's links: \(linking.count)")
 
         let result = try run(["delete", "recordings", video, "--yes", "--json", "--store", store.path])
         #expect(result.exit == 0, "\(result)")
         let report = try DeleteJSON(result)
         #expect(report.deleted == ["recordings/\(video)"])
-        #expect(Set(report.nullified) == Set(linking.map { "\($0) recordingId" }) && report.nullified.count == 9, "\(report.nullified)")
+        #expect(Set(report.nullified) == Set(linking.map { "\($0) recordingId" }) && report.nullified.count == linking.count, "\(report.nullified)")
         #expect(report.attachments == 2)
 
         let after = fileContents(store)
@@ -150,7 +150,7 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         #expect(after.count == before.count - 3, "one document and two attachments fewer: \(Set(before.keys).subtracting(after.keys).sorted())")
 
         let check = try run(["check", "--store", store.path])
-        #expect(check.exit == 0 && check.stdout.contains("84 documents checked: 0 errors, 0 warnings"), "\(check)")
+        #expect(check.exit == 0 && check.stdout.contains("\(disk.documents.count) documents checked: 0 errors, 0 warnings"), "\(check)")
     }
 
     @Test func aDryRunListsTheSameAndChangesNothing() throws {

@@ -121,8 +121,11 @@ private func attachmentFiles(_ store: URL) -> [String] {
         let json = try ExportFile(json: whole)
         let jsonl = try ExportFile(jsonl: lines)
         #expect(json.header["format"] as? String == "almanac-export" && json.header["app"] as? String == "cravey")
-        #expect(int(json.header["documents"]) == 85 && int(json.header["attachments"]) == 3, "\(json.header["counts"] ?? "-")")
-        #expect(json.items.count == 85 + 3)
+        let documentCount = DiskDocuments(source).documents.count
+        let attachmentCount = E2EFiles.files(under: source.appendingPathComponent("data")).filter { $0.contains(".files/") }.count
+        #expect(documentCount > 80 && attachmentCount == 3, "the Cravey sample: months of documents, two recordings with three files")
+        #expect(int(json.header["documents"]) == documentCount && int(json.header["attachments"]) == attachmentCount, "\(json.header["counts"] ?? "-")")
+        #expect(json.items.count == documentCount + attachmentCount)
         #expect(sameJSON(json.header, jsonl.header), "the same header in both formats")
         #expect(sameJSON(json.items, jsonl.items), "the same items, in the same order, in both formats")
         let second = folder.path("again.json")
@@ -160,10 +163,11 @@ private func attachmentFiles(_ store: URL) -> [String] {
         let file = try ExportFile(jsonl: out)
         let disk = DiskDocuments(source)
         let expected = disk.labels(in: "recordings").union(disk.labels(in: "usage"))
-        #expect(expected.count == 2 + 27)
+        let recordings = disk.labels(in: "recordings").count, usage = disk.labels(in: "usage").count
+        #expect(recordings == 2 && usage > 20 && expected.count == recordings + usage)
         #expect(Set(file.documentLabels) == expected && file.documents.count == expected.count, "exactly the recordings and the usage")
         let counts = try #require(file.header["counts"] as? [String: Any])
-        #expect(counts.keys.sorted() == ["recordings", "usage"] && int(counts["recordings"]) == 2 && int(counts["usage"]) == 27, "\(counts)")
+        #expect(counts.keys.sorted() == ["recordings", "usage"] && int(counts["recordings"]) == recordings && int(counts["usage"]) == usage, "\(counts)")
         #expect(file.attachments.count == 3 && file.attachments.allSatisfy { $0["collection"] as? String == "recordings" })
 
         let unknown = try run(["export", "--store", source.path, "--collection", "recording"])
@@ -226,7 +230,7 @@ private func attachmentFiles(_ store: URL) -> [String] {
             }
             #expect(sameJSON(exported, original), "only notes differ in \(label)")
         }
-        #expect(redacted == 11, "the Cravey sample has 11 documents with notes")
+        #expect(redacted > 10, "the Cravey sample has many documents with notes")
         let text = try String(contentsOf: out, encoding: .utf8)
         #expect(!text.contains("Watch this when it gets loud"), "a note's text does not appear anywhere in the file")
     }

@@ -6,6 +6,7 @@ import Foundation
 /// The catalog rule `variant-of-template` needs the template as well, so it is checked by
 /// ``validate(against:)`` rather than a context-free `validate()`.
 public struct ActionInstance: Document, Equatable {
+    /// The collection in the app's catalog: `action-instances`.
     public static let collection = "action-instances"
 
     /// The outcome of the action.

@@ -33,6 +33,7 @@ public struct TemplateVariant: Codable, Sendable, Equatable {
 
 /// A seeded action a parent can do today within a focus area, with 5/10/20-minute variants.
 public struct ActionTemplate: Document, Equatable, ModelRules {
+    /// The collection in the app's catalog: `action-templates`.
     public static let collection = "action-templates"
     /// The source of Elaro's own content.
     public static let elaroSource = "Elaro"

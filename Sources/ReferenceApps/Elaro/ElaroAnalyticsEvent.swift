@@ -7,6 +7,7 @@ import Foundation
 /// case has room for free text, so a note can never enter an event (the seed's "no raw note
 /// text"); ``validate()`` also refuses a template id that is not shaped like one.
 public struct ElaroAnalyticsEvent: Document, Equatable, ModelRules {
+    /// The collection in the app's catalog: `analytics-events`.
     public static let collection = "analytics-events"
 
     /// The event names of the seed.

@@ -8,6 +8,7 @@ import Foundation
 /// ``FocusArea/validateActiveLimit(_:)`` over the whole collection (``ElaroService`` calls it
 /// before every save).
 public struct FocusArea: Document, Equatable, ModelRules {
+    /// The collection in the app's catalog: `focus-areas`.
     public static let collection = "focus-areas"
     /// The most focus areas that may be active at once (the seed's policy).
     public static let maximumActive = 2

@@ -3,6 +3,7 @@ import Foundation
 
 /// A seeded developmental milestone of a focus area, which the parent can mark as achieved.
 public struct Milestone: Document, Equatable {
+    /// The collection in the app's catalog: `milestones`.
     public static let collection = "milestones"
 
     /// The milestone's id, e.g. `M-EMO-001`.

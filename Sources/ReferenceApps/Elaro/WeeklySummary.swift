@@ -3,6 +3,7 @@ import Foundation
 
 /// The parent's reflection on one Monday-based week and the tweak chosen for the next.
 public struct WeeklySummary: Document, Equatable, ModelRules {
+    /// The collection in the app's catalog: `weekly-summaries`.
     public static let collection = "weekly-summaries"
 
     /// The decision for next week.

@@ -7,6 +7,7 @@ import Foundation
 /// Schema 1 allowed one commitment per date; schema 2 allows several, listed by
 /// ``sortOrder``. What the service enforces now is described on ``PressureService``.
 public struct Commitment: Document, Equatable {
+    /// The collection in the app's catalog: `commitments`.
     public static let collection = "commitments"
 
     /// The outcome of a commitment. It moves one way only: PENDING → YES, NO or MISSED,

@@ -12,6 +12,7 @@ import Foundation
 /// - ``restartShieldsRemaining``: 0 or 1; one a calendar month for paid users.
 /// - ``shieldResetDate``: local midnight on the 1st of next month, when the shield is replenished.
 public struct EscalationState: SingletonDocument, Equatable {
+    /// The collection in the app's catalog: `escalation-state`.
     public static let collection = "escalation-state"
 
     /// The highest tier.

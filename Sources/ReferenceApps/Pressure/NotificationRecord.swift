@@ -6,6 +6,7 @@ import Foundation
 /// computed from commitments, never from this log. Entries older than 90 days are deleted by
 /// the catalog's retention rule (`almanac retention`).
 public struct NotificationRecord: Document, Equatable {
+    /// The collection in the app's catalog: `notification-log`.
     public static let collection = "notification-log"
 
     /// What a notification was for, told from when it fires relative to the day's deadline

@@ -10,6 +10,7 @@ import Foundation
 /// and windows are computed in the store's time zone; `timezone_identifier` records the
 /// device's zone and must name a zone the system knows (see ``validate()``).
 public struct PressureSettings: SingletonDocument, Equatable {
+    /// The collection in the app's catalog: `settings`.
     public static let collection = "settings"
 
     /// The tone of notifications. Default `PROFESSIONAL`.

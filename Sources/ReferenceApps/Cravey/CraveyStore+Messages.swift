@@ -1,0 +1,57 @@
+import Almanac
+import Foundation
+
+extension CraveyStore {
+    /// Seeds the default messages on first launch, as the seed's `seedDefaultMessagesIfNeeded`:
+    /// when the store has no default (non-custom) message yet, the 11 defaults are imported
+    /// (``Store/importSeeds(_:dryRun:)``, recorded in `store.json`); otherwise nothing changes.
+    ///
+    /// - Parameters:
+    ///   - seedFile: the seed file the app ships; `nil` uses ``MotivationalMessage/defaultSeedFile(createdAt:)``.
+    ///   - now: the moment of seeding, the defaults' `createdAt` when no file is given.
+    /// - Returns: the number of messages inserted (0 when already seeded).
+    @discardableResult
+    public func seedDefaultMessagesIfNeeded(from seedFile: SeedFile? = nil, now: Date) throws -> Int {
+        let existing = try store.documents(MotivationalMessage.self) { !$0.isCustom }
+        guard existing.isEmpty else { return 0 }
+        let file = try seedFile ?? MotivationalMessage.defaultSeedFile(createdAt: now)
+        return try store.importSeeds([file]).inserted
+    }
+
+    /// Picks the message for a log with `triggers` (``MotivationalMessageSelector``), counts
+    /// the display (`timesShown` + 1, `lastShownAt` = `now`) and saves it.
+    ///
+    /// - Parameters:
+    ///   - triggers: the log's triggers; none picks the `context` category.
+    ///   - context: the category when there are no triggers (the seed's default: urge).
+    ///   - now: the moment of display.
+    /// - Returns: the message as saved, or `nil` when its category has no active message.
+    @discardableResult
+    public func showMessage(for triggers: [HAALTTrigger]?, context: MotivationalMessage.Category = .urge, now: Date) throws -> MotivationalMessage? {
+        let category = MotivationalMessageSelector.determineCategory(triggers: triggers, context: context)
+        let messages = try store.documents(MotivationalMessage.self) { $0.isActive && $0.category == category }
+        guard var message = MotivationalMessageSelector.select(from: messages, category: category) else { return nil }
+        message.recordShown(at: now)
+        try store.save(message)
+        return message
+    }
+
+    /// Saves a message the user wrote or edited, checked with ``MotivationalMessage/validate()``.
+    ///
+    /// - Throws: `.ruleViolated` for a broken rule, or the store's errors.
+    public func save(_ message: MotivationalMessage) throws {
+        try message.validate()
+        try store.save(message)
+    }
+
+    /// Hides or shows again the message `id` (a user-owned choice; not an edit of its text).
+    ///
+    /// - Returns: the message as saved, or `nil` when there is none.
+    @discardableResult
+    public func setActive(_ isActive: Bool, message id: UUID) throws -> MotivationalMessage? {
+        guard var message = try store.document(MotivationalMessage.self, id: id) else { return nil }
+        message.isActive = isActive
+        try store.save(message)
+        return message
+    }
+}
