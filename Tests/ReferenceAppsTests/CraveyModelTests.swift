@@ -9,19 +9,6 @@ private func chicago(_ day: String, _ hour: Int, _ minute: Int = 0) -> Date {
     instant(day, hour, minute, in: TimeZone(identifier: "America/Chicago")!)
 }
 
-/// Expects `body` to throw `.ruleViolated` with `pointer`.
-private func expectRule(_ pointer: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-    do {
-        try body()
-        Issue.record("expected a rule violation at \(pointer)", sourceLocation: sourceLocation)
-    } catch let error as AlmanacError {
-        #expect(error.code == .ruleViolated, "\(error)", sourceLocation: sourceLocation)
-        #expect(error.pointer == pointer, "\(error)", sourceLocation: sourceLocation)
-    } catch {
-        Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
-    }
-}
-
 @Suite("Cravey models")
 struct CraveyModelTests {
     static let created = chicago("2025-01-27", 14, 5)

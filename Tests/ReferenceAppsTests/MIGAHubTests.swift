@@ -17,11 +17,6 @@ struct MIGAHubTests {
         return grid
     }
 
-    static func expectRule(_ pointer: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-        let error = #expect(throws: AlmanacError.self, sourceLocation: sourceLocation) { try body() }
-        #expect(error?.code == .ruleViolated && error?.pointer == pointer, "\(String(describing: error))", sourceLocation: sourceLocation)
-    }
-
     @Test("SelectedApp state transition Added: a selected app is created with dateAdded = now at the end of the grid")
     func added() throws {
         var grid = try Self.grid(["Instagram", "TikTok"])
@@ -36,9 +31,9 @@ struct MIGAHubTests {
     @Test("adding an app already in the Hub is refused (appName unique, ignoring case), as is an invalid record")
     func addRules() throws {
         var grid = try Self.grid(["Instagram"])
-        Self.expectRule("/appName") { try grid.add(appName: "instagram", urlScheme: "instagram://", iconName: "i", now: Self.now) }
-        Self.expectRule("/urlScheme") { try grid.add(appName: "Threads", urlScheme: "threads", iconName: "i", now: Self.now) }
-        Self.expectRule("/iconName") { try grid.add(appName: "Threads", urlScheme: "threads://", iconName: "", now: Self.now) }
+        expectRule("/appName") { try grid.add(appName: "instagram", urlScheme: "instagram://", iconName: "i", now: Self.now) }
+        expectRule("/urlScheme") { try grid.add(appName: "Threads", urlScheme: "threads", iconName: "i", now: Self.now) }
+        expectRule("/iconName") { try grid.add(appName: "Threads", urlScheme: "threads://", iconName: "", now: Self.now) }
         #expect(grid.apps.count == 1)
     }
 
@@ -55,9 +50,9 @@ struct MIGAHubTests {
         let ids = grid.apps.reversed().map(\.id)
         try grid.reorder(ids)
         #expect(grid.apps.map(\.appName) == ["YouTube", "X", "TikTok", "Instagram"] && grid.apps.map(\.orderIndex) == [0, 1, 2, 3])
-        Self.expectRule("/orderIndex") { try grid.reorder(Array(ids.dropLast())) }
-        Self.expectRule("/orderIndex") { try grid.reorder(ids.dropLast() + [ids[0]]) }
-        Self.expectRule("/id") { try grid.move(id: UUID(), to: 0) }
+        expectRule("/orderIndex") { try grid.reorder(Array(ids.dropLast())) }
+        expectRule("/orderIndex") { try grid.reorder(ids.dropLast() + [ids[0]]) }
+        expectRule("/id") { try grid.move(id: UUID(), to: 0) }
     }
 
     @Test("orderIndex orders the Launcher Grid: stored records with gaps or ties are read in order and renumbered by the next change")
@@ -124,7 +119,7 @@ struct MIGAHubTests {
             #expect(try Preferences.default.settingGatewayTimer(seconds).gatewayTimerDuration == seconds)
         }
         for seconds in [14.9, 45.1, 0, -30] {
-            Self.expectRule("/gatewayTimerDuration") { _ = try Preferences.default.settingGatewayTimer(seconds) }
+            expectRule("/gatewayTimerDuration") { _ = try Preferences.default.settingGatewayTimer(seconds) }
         }
     }
 
@@ -134,7 +129,7 @@ struct MIGAHubTests {
             #expect(try Preferences.default.completingOnboarding(determinationLevel: level, interests: []).onboardingDeterminationLevel == level)
         }
         for level in [0, 11] {
-            Self.expectRule("/onboardingDeterminationLevel") { _ = try Preferences.default.completingOnboarding(determinationLevel: level, interests: []) }
+            expectRule("/onboardingDeterminationLevel") { _ = try Preferences.default.completingOnboarding(determinationLevel: level, interests: []) }
         }
     }
 
@@ -144,21 +139,21 @@ struct MIGAHubTests {
         #expect(done.selectedInterestTags == [.stoicism, .productivity] && done.hasCompletedOnboarding)
         var preferences = done
         preferences.selectedInterestTags = [.stoicism, .stoicism]
-        Self.expectRule("/selectedInterestTags/1") { try preferences.validate() }
+        expectRule("/selectedInterestTags/1") { try preferences.validate() }
         preferences.selectedInterestTags = [.mindfulness, "Deep Work"]
-        Self.expectRule("/selectedInterestTags/1") { try preferences.validate() }
+        expectRule("/selectedInterestTags/1") { try preferences.validate() }
     }
 
     @Test("FRE Phase: notStarted → appsSelected (phase 1) → appsHidden (phase 2), forward only, phase 2 needs phase 1")
     func frePhases() throws {
         let start = Preferences.default
-        Self.expectRule("/frePhase") { _ = try start.advancingFRE(to: .appsHidden) }
+        expectRule("/frePhase") { _ = try start.advancingFRE(to: .appsHidden) }
         let phase1 = try start.advancingFRE(to: .appsSelected)
         #expect(phase1.frePhase == .appsSelected)
         #expect(try phase1.advancingFRE(to: .appsSelected) == phase1, "completing phase 1 again changes nothing")
         let phase2 = try phase1.advancingFRE(to: .appsHidden)
         #expect(phase2.frePhase == .appsHidden)
-        Self.expectRule("/frePhase") { _ = try phase2.advancingFRE(to: .appsSelected) }
-        Self.expectRule("/frePhase") { _ = try phase2.advancingFRE(to: .notStarted) }
+        expectRule("/frePhase") { _ = try phase2.advancingFRE(to: .appsSelected) }
+        expectRule("/frePhase") { _ = try phase2.advancingFRE(to: .notStarted) }
     }
 }

@@ -23,12 +23,6 @@ enum MIGAFixtures {
 struct MIGAModelTests {
     let conformance = SchemaConformance(app: "miga", timeZone: MIGAFixtures.zone)
 
-    /// Expects `body` to throw `.ruleViolated` pointing at `pointer`.
-    func expectRule(_ pointer: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-        let error = #expect(throws: AlmanacError.self, sourceLocation: sourceLocation) { try body() }
-        #expect(error?.code == .ruleViolated && error?.pointer == pointer, "\(String(describing: error))", sourceLocation: sourceLocation)
-    }
-
     /// The encoding of `document` with `field` set to `value` (or removed).
     static func changing(_ document: some Encodable, _ field: String, to value: JSONValue?) throws -> JSONValue {
         var object = try DocumentEncoder().encode(document).objectValue ?? [:]

@@ -60,16 +60,4 @@ enum PressureFixture {
         return try body(store, service)
     }
 
-    /// Expects `body` to throw `.ruleViolated` at `pointer`.
-    static func expectRule(_ pointer: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-        do {
-            try body()
-            Issue.record("expected a rule violation at \(pointer)", sourceLocation: sourceLocation)
-        } catch let error as AlmanacError {
-            #expect(error.code == .ruleViolated, "\(error)", sourceLocation: sourceLocation)
-            #expect(error.pointer == pointer, "\(error)", sourceLocation: sourceLocation)
-        } catch {
-            Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
-        }
-    }
 }

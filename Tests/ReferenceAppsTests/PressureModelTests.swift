@@ -105,13 +105,13 @@ struct PressureModelTests {
         var commitment = Commitment(date: CalendarDate("2025-01-27")!, text: String(repeating: "a", count: 280))
         try commitment.validate()
         commitment.text = String(repeating: "é", count: 281)
-        PressureFixture.expectRule("/text") { try commitment.validate() }
+        expectRule("/text") { try commitment.validate() }
         // 140 flags are 140 characters to a person but 280 code points: allowed, and 141 are not.
         commitment.text = String(repeating: "🇯🇵", count: 140)
         try commitment.validate()
         try SchemaConformance(app: "pressure").expectConforms(commitment, everyField: false)
         commitment.text = String(repeating: "🇯🇵", count: 141)
-        PressureFixture.expectRule("/text") { try commitment.validate() }
+        expectRule("/text") { try commitment.validate() }
         try SchemaConformance(app: "pressure").expectRefused(commitment)
     }
 
@@ -120,9 +120,9 @@ struct PressureModelTests {
         for status in [Commitment.Status.pending, .yes, .no] {
             var commitment = PressureFixture.settled("2025-01-27", status, in: zone)
             commitment.text = ""
-            PressureFixture.expectRule("/text") { try commitment.validate() }
+            expectRule("/text") { try commitment.validate() }
             commitment.text = "  \n"
-            PressureFixture.expectRule("/text") { try commitment.validate() }
+            expectRule("/text") { try commitment.validate() }
         }
         try PressureFixture.settled("2025-01-27", .missed, in: zone, text: "").validate()
     }
@@ -133,16 +133,16 @@ struct PressureModelTests {
             var commitment = PressureFixture.settled("2025-01-27", status, in: zone)
             try commitment.validate()
             commitment.checkedInAt = nil
-            PressureFixture.expectRule("/checked_in_at") { try commitment.validate() }
+            expectRule("/checked_in_at") { try commitment.validate() }
         }
         for status in [Commitment.Status.pending, .missed] {
             var commitment = PressureFixture.settled("2025-01-27", status, in: zone)
             commitment.checkedInAt = instant("2025-01-27", 20, in: zone)
-            PressureFixture.expectRule("/checked_in_at") { try commitment.validate() }
+            expectRule("/checked_in_at") { try commitment.validate() }
         }
         var early = PressureFixture.settled("2025-01-27", .yes, in: zone)
         early.checkedInAt = instant("2025-01-27", 8, in: zone)
-        PressureFixture.expectRule("/checked_in_at") { try early.validate() }
+        expectRule("/checked_in_at") { try early.validate() }
     }
 
     @Test("locked_at: set when the commitment deadline passes, so every final status has it")
@@ -150,7 +150,7 @@ struct PressureModelTests {
         for status in [Commitment.Status.yes, .no, .missed] {
             var commitment = PressureFixture.settled("2025-01-27", status, in: zone)
             commitment.lockedAt = nil
-            PressureFixture.expectRule("/locked_at") { try commitment.validate() }
+            expectRule("/locked_at") { try commitment.validate() }
         }
         try Commitment(date: CalendarDate("2025-01-27")!, text: "Call Mom").validate()
     }
@@ -159,12 +159,12 @@ struct PressureModelTests {
     func snapAndSortOrderRanges() {
         var commitment = PressureFixture.settled("2025-01-27", .yes, in: zone)
         commitment.escalationTierSnap = 4
-        PressureFixture.expectRule("/escalation_tier_snap") { try commitment.validate() }
+        expectRule("/escalation_tier_snap") { try commitment.validate() }
         commitment.escalationTierSnap = -1
-        PressureFixture.expectRule("/escalation_tier_snap") { try commitment.validate() }
+        expectRule("/escalation_tier_snap") { try commitment.validate() }
         commitment.escalationTierSnap = 3
         commitment.sortOrder = -1
-        PressureFixture.expectRule("/sort_order") { try commitment.validate() }
+        expectRule("/sort_order") { try commitment.validate() }
     }
 
     @Test("shield_used: a Restart Shield applies only to a day that ended NO or MISSED")
@@ -173,7 +173,7 @@ struct PressureModelTests {
         try PressureFixture.settled("2025-01-27", .missed, in: zone, shield: true).validate()
         var yes = PressureFixture.settled("2025-01-27", .yes, in: zone)
         yes.shieldUsed = true
-        PressureFixture.expectRule("/shield_used") { try yes.validate() }
+        expectRule("/shield_used") { try yes.validate() }
     }
 
     static let statuses = Commitment.Status.allCases
@@ -185,7 +185,7 @@ struct PressureModelTests {
             try commitment.transition(to: to)
             #expect(commitment.status == to)
         } else {
-            PressureFixture.expectRule("/status") { try commitment.transition(to: to) }
+            expectRule("/status") { try commitment.transition(to: to) }
             #expect(commitment.status == from, "a refused transition changes nothing")
         }
     }
@@ -195,20 +195,20 @@ struct PressureModelTests {
         let stored = PressureFixture.settled("2025-01-27", .yes, in: zone)
         var changed = stored
         changed.status = .pending
-        PressureFixture.expectRule("/status") { try changed.validateChange(from: stored) }
+        expectRule("/status") { try changed.validateChange(from: stored) }
         changed = stored
         changed.status = .no
-        PressureFixture.expectRule("/status") { try changed.validateChange(from: stored) }
+        expectRule("/status") { try changed.validateChange(from: stored) }
         changed = stored
         changed.text = "Something easier"
-        PressureFixture.expectRule("/text") { try changed.validateChange(from: stored) }
+        expectRule("/text") { try changed.validateChange(from: stored) }
         changed = stored
         changed.date = CalendarDate("2025-01-28")!
-        PressureFixture.expectRule("/date") { try changed.validateChange(from: stored) }
+        expectRule("/date") { try changed.validateChange(from: stored) }
         let shielded = PressureFixture.settled("2025-01-27", .missed, in: zone, shield: true)
         var unshielded = shielded
         unshielded.shieldUsed = false
-        PressureFixture.expectRule("/shield_used") { try unshielded.validateChange(from: shielded) }
+        expectRule("/shield_used") { try unshielded.validateChange(from: shielded) }
         // Allowed: PENDING → YES, and an unlocked text edited.
         let pending = Commitment(date: CalendarDate("2025-01-27")!, text: "Call Mom")
         var edited = pending
@@ -224,7 +224,7 @@ struct PressureModelTests {
         let otherDay = PressureFixture.settled("2025-01-28", .no, in: zone)
         try Commitment.validateSortOrders([first, second, otherDay])
         let clash = PressureFixture.settled("2025-01-27", .no, in: zone)
-        PressureFixture.expectRule("/sort_order") { try Commitment.validateSortOrders([first, otherDay, clash]) }
+        expectRule("/sort_order") { try Commitment.validateSortOrders([first, otherDay, clash]) }
     }
 
     @Test("catalog rules locked-at-deadline and check-in-inside-window, in the store's zone", arguments: PressureFixture.zones)
@@ -237,15 +237,15 @@ struct PressureModelTests {
         commitment.checkedInAt = instant("2025-03-09", 21, 59, in: zone)
         try commitment.validate(against: settings, in: zone)
         commitment.checkedInAt = instant("2025-03-09", 22, in: zone)
-        PressureFixture.expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
         commitment.checkedInAt = instant("2025-03-10", 0, 30, in: zone)
-        PressureFixture.expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
         commitment.checkedInAt = instant("2025-03-09", 20, in: zone)
         commitment.lockedAt = instant("2025-03-09", 9, 30, in: zone)
-        PressureFixture.expectRule("/locked_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/locked_at") { try commitment.validate(against: settings, in: zone) }
         // The same instants are another day's in the other zone.
         let other = zone == PressureFixture.tokyo ? PressureFixture.losAngeles : PressureFixture.tokyo
-        PressureFixture.expectRule("/locked_at") { try PressureFixture.settled("2025-03-09", .yes, in: zone).validate(against: settings, in: other) }
+        expectRule("/locked_at") { try PressureFixture.settled("2025-03-09", .yes, in: zone).validate(against: settings, in: other) }
     }
 
     // MARK: - Notification log
@@ -255,10 +255,10 @@ struct PressureModelTests {
         var record = NotificationRecord(scheduledFor: instant("2025-01-27", 20, in: zone), tier: 3, personality: .brutal)
         try record.validate()
         record.tier = 4
-        PressureFixture.expectRule("/tier") { try record.validate() }
+        expectRule("/tier") { try record.validate() }
         record.tier = 0
         record.tapped = true
-        PressureFixture.expectRule("/delivered") { try record.validate() }
+        expectRule("/delivered") { try record.validate() }
         try SchemaConformance(app: "pressure").expectRefused(record)
         record.delivered = true
         try record.validate()

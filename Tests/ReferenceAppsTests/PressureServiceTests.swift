@@ -13,8 +13,8 @@ struct PressureServiceTests {
             #expect(commitment.date == CalendarDate("2025-01-27") && commitment.status == .pending && commitment.text == "Run 5k before work")
             #expect(commitment.sortOrder == 0 && commitment.lockedAt == nil && !commitment.shieldUsed)
             #expect(try store.document(Commitment.self, id: commitment.id) == commitment)
-            PressureFixture.expectRule("/text") { try service.createCommitment(text: "   ", at: instant("2025-01-27", 7, in: zone)) }
-            PressureFixture.expectRule("/text") { try service.createCommitment(text: String(repeating: "x", count: 281), at: instant("2025-01-27", 7, in: zone)) }
+            expectRule("/text") { try service.createCommitment(text: "   ", at: instant("2025-01-27", 7, in: zone)) }
+            expectRule("/text") { try service.createCommitment(text: String(repeating: "x", count: 281), at: instant("2025-01-27", 7, in: zone)) }
         }
     }
 
@@ -24,8 +24,8 @@ struct PressureServiceTests {
         try PressureFixture.withStore(zone) { store, service in
             let commitment = try service.createCommitment(text: "Call Mom", at: instant("2025-01-27", 8, in: zone))
             try service.editCommitment(id: commitment.id, text: "Call Mom and Dad", at: instant("2025-01-27", 8, 59, in: zone))
-            PressureFixture.expectRule("/locked_at") { try service.createCommitment(text: "Gym", at: instant("2025-01-27", 9, in: zone)) }
-            PressureFixture.expectRule("/text") { try service.editCommitment(id: commitment.id, text: "Nothing", at: instant("2025-01-27", 9, in: zone)) }
+            expectRule("/locked_at") { try service.createCommitment(text: "Gym", at: instant("2025-01-27", 9, in: zone)) }
+            expectRule("/text") { try service.editCommitment(id: commitment.id, text: "Nothing", at: instant("2025-01-27", 9, in: zone)) }
             let locked = try #require(try store.document(Commitment.self, id: commitment.id))
             #expect(locked.text == "Call Mom and Dad" && locked.lockedAt == instant("2025-01-27", 9, in: zone) && locked.status == .pending)
         }
@@ -78,18 +78,18 @@ struct PressureServiceTests {
         let zone = PressureFixture.losAngeles
         try PressureFixture.withStore(zone) { store, service in
             let commitment = try service.createCommitment(text: "Gym: legs day", at: instant("2025-01-27", 8, in: zone))
-            PressureFixture.expectRule("/checked_in_at") { try service.checkIn(id: commitment.id, answer: .yes, at: instant("2025-01-27", 8, 59, in: zone)) }
+            expectRule("/checked_in_at") { try service.checkIn(id: commitment.id, answer: .yes, at: instant("2025-01-27", 8, 59, in: zone)) }
             try service.checkIn(id: commitment.id, answer: .yes, at: instant("2025-01-27", 12, in: zone))
-            PressureFixture.expectRule("/status") { try service.checkIn(id: commitment.id, answer: .no, at: instant("2025-01-27", 13, in: zone)) }
+            expectRule("/status") { try service.checkIn(id: commitment.id, answer: .no, at: instant("2025-01-27", 13, in: zone)) }
             let late = try service.createCommitment(text: "Read 30 pages", at: instant("2025-01-28", 8, in: zone))
-            PressureFixture.expectRule("/status") { try service.checkIn(id: late.id, answer: .yes, at: instant("2025-01-28", 22, in: zone)) }
+            expectRule("/status") { try service.checkIn(id: late.id, answer: .yes, at: instant("2025-01-28", 22, in: zone)) }
             #expect(try store.document(Commitment.self, id: late.id)?.status == .missed, "the window closed first")
             // A past day's commitment is MISSED by the day close; a future one (made outside the service) is not today's.
             let yesterday = try service.createCommitment(text: "Stretch", at: instant("2025-01-29", 8, in: zone))
-            PressureFixture.expectRule("/status") { try service.checkIn(id: yesterday.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
+            expectRule("/status") { try service.checkIn(id: yesterday.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
             let tomorrow = Commitment(date: CalendarDate("2025-01-31")!, text: "Prep lunches")
             try store.save(tomorrow)
-            PressureFixture.expectRule("/checked_in_at") { try service.checkIn(id: tomorrow.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
+            expectRule("/checked_in_at") { try service.checkIn(id: tomorrow.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
             #expect(throws: AlmanacError.self) { try service.checkIn(id: UUID(), answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
         }
     }
@@ -181,11 +181,11 @@ struct PressureServiceTests {
             #expect(after.shieldResetDate == instant("2025-02-01", 0, in: zone))
             #expect(try store.documents(Commitment.self, from: CalendarDate("2025-01-23")!, to: CalendarDate("2025-01-23")!).allSatisfy(\.shieldUsed))
             #expect(try store.singleton(EscalationState.self) == after)
-            PressureFixture.expectRule("/restart_shields_remaining") { try service.applyRestartShield(at: instant("2025-01-24", 8, in: zone)) }
+            expectRule("/restart_shields_remaining") { try service.applyRestartShield(at: instant("2025-01-24", 8, in: zone)) }
             // February: replenished, but the latest settled day is January's and a YES anyway.
             try store.save(contentsOf: PressureFixture.days(from: "2025-01-24", "YYYYYYYY", in: zone))
             #expect(try service.closeDays(at: instant("2025-02-01", 8, in: zone)).state.restartShieldsRemaining == 1)
-            PressureFixture.expectRule("/shield_used") { try service.applyRestartShield(at: instant("2025-02-01", 8, in: zone)) }
+            expectRule("/shield_used") { try service.applyRestartShield(at: instant("2025-02-01", 8, in: zone)) }
         }
     }
 
@@ -194,11 +194,11 @@ struct PressureServiceTests {
         let zone = PressureFixture.tokyo
         try PressureFixture.withStore(zone) { store, service in
             try store.save(contentsOf: PressureFixture.days(from: "2025-01-20", "YN", in: zone))
-            PressureFixture.expectRule("/restart_shields_remaining") { try service.applyRestartShield(at: instant("2025-01-22", 7, in: zone)) }
+            expectRule("/restart_shields_remaining") { try service.applyRestartShield(at: instant("2025-01-22", 7, in: zone)) }
         }
         try PressureFixture.withStore(zone, settings: PressureFixture.settings(zone, tier: .paid)) { store, service in
             try store.save(contentsOf: PressureFixture.days(from: "2025-01-30", "YN", in: zone))
-            PressureFixture.expectRule("/shield_used") { try service.applyRestartShield(at: instant("2025-02-01", 7, in: zone)) }
+            expectRule("/shield_used") { try service.applyRestartShield(at: instant("2025-02-01", 7, in: zone)) }
         }
     }
 
@@ -213,7 +213,7 @@ struct PressureServiceTests {
             let tapped = try service.markTapped(record.id)
             #expect(tapped.delivered && tapped.tapped)
             #expect(try service.notifications(from: instant("2025-01-22", 0, in: zone), to: instant("2025-01-23", 0, in: zone)) == [tapped])
-            PressureFixture.expectRule("/delivered") {
+            expectRule("/delivered") {
                 try service.logNotification(NotificationRecord(scheduledFor: instant("2025-01-22", 21, 30, in: zone), tier: 2, personality: .brutal, tapped: true))
             }
             #expect(throws: AlmanacError.self) { try service.markTapped(UUID()) }

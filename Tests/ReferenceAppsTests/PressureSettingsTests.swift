@@ -40,7 +40,7 @@ struct PressureSettingsTests {
         if valid {
             try settings.validate()
         } else {
-            PressureFixture.expectRule("/commitment_deadline") { try settings.validate() }
+            expectRule("/commitment_deadline") { try settings.validate() }
         }
     }
 
@@ -55,7 +55,7 @@ struct PressureSettingsTests {
         if valid {
             try settings.validate()
         } else {
-            PressureFixture.expectRule("/checkin_window_close") { try settings.validate() }
+            expectRule("/checkin_window_close") { try settings.validate() }
         }
     }
 
@@ -64,7 +64,7 @@ struct PressureSettingsTests {
         #expect(PressureSettings.deadlineRange.upperBound < PressureSettings.windowCloseRange.lowerBound)
         var settings = PressureSettings.defaults(timeZone: zone)
         settings.checkinWindowClose = PressureClockTime("00:30")!
-        PressureFixture.expectRule("/checkin_window_close") { try settings.validate() }
+        expectRule("/checkin_window_close") { try settings.validate() }
         let folder = temporaryFolder("pressure-midnight")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try Store.create(at: folder, schema: repositoryRoot.appendingPathComponent("schema/pressure"), timeZone: zone)
@@ -76,7 +76,7 @@ struct PressureSettingsTests {
         var settings = PressureSettings.defaults(timeZone: PressureFixture.tokyo)
         try settings.validate()
         settings.timezoneIdentifier = "Mars/Olympus_Mons"
-        PressureFixture.expectRule("/timezone_identifier") { try settings.validate() }
+        expectRule("/timezone_identifier") { try settings.validate() }
     }
 
     @Test("times of day parse as HH:MM only")
@@ -110,26 +110,26 @@ struct PressureSettingsTests {
     @Test("current_tier: range 0–3")
     func tierRange() throws {
         for tier in 0...3 { try EscalationState(currentTier: tier).validate() }
-        PressureFixture.expectRule("/current_tier") { try EscalationState(currentTier: 4).validate() }
-        PressureFixture.expectRule("/current_tier") { try EscalationState(currentTier: -1).validate() }
+        expectRule("/current_tier") { try EscalationState(currentTier: 4).validate() }
+        expectRule("/current_tier") { try EscalationState(currentTier: -1).validate() }
     }
 
     @Test("counters are never negative, and a miss run and a success run never both hold")
     func counters() {
-        PressureFixture.expectRule("/consecutive_misses") { try EscalationState(consecutiveMisses: -1).validate() }
-        PressureFixture.expectRule("/longest_streak") { try EscalationState(longestStreak: -2).validate() }
-        PressureFixture.expectRule("/consecutive_successes") { try EscalationState(consecutiveMisses: 1, consecutiveSuccesses: 1).validate() }
+        expectRule("/consecutive_misses") { try EscalationState(consecutiveMisses: -1).validate() }
+        expectRule("/longest_streak") { try EscalationState(longestStreak: -2).validate() }
+        expectRule("/consecutive_successes") { try EscalationState(consecutiveMisses: 1, consecutiveSuccesses: 1).validate() }
     }
 
     @Test("catalog rule streak-within-longest: current_streak is at most longest_streak")
     func streakWithinLongest() throws {
         try EscalationState(currentStreak: 5, longestStreak: 5).validate()
-        PressureFixture.expectRule("/current_streak") { try EscalationState(currentStreak: 6, longestStreak: 5).validate() }
+        expectRule("/current_streak") { try EscalationState(currentStreak: 6, longestStreak: 5).validate() }
     }
 
     @Test("restart_shields_remaining: max 1")
     func shieldsAtMostOne() {
-        PressureFixture.expectRule("/restart_shields_remaining") { try EscalationState(restartShieldsRemaining: 2).validate() }
+        expectRule("/restart_shields_remaining") { try EscalationState(restartShieldsRemaining: 2).validate() }
     }
 
     @Test("catalog rule shields-for-paid-users: a FREE (or expired) user holds no shield")
@@ -137,10 +137,10 @@ struct PressureSettingsTests {
         let now = instant("2025-01-27", 12, in: zone)
         let state = EscalationState(restartShieldsRemaining: 1, shieldResetDate: instant("2025-02-01", 0, in: zone))
         try state.validate(against: PressureFixture.settings(zone, tier: .paid), in: zone, at: now)
-        PressureFixture.expectRule("/restart_shields_remaining") { try state.validate(against: PressureFixture.settings(zone), in: zone, at: now) }
+        expectRule("/restart_shields_remaining") { try state.validate(against: PressureFixture.settings(zone), in: zone, at: now) }
         var expired = PressureFixture.settings(zone, tier: .paid)
         expired.subscriptionExpiry = instant("2025-01-01", 0, in: zone)
-        PressureFixture.expectRule("/restart_shields_remaining") { try state.validate(against: expired, in: zone, at: now) }
+        expectRule("/restart_shields_remaining") { try state.validate(against: expired, in: zone, at: now) }
     }
 
     @Test("catalog rule shield-reset-first-of-month: local midnight on the 1st, in either zone", arguments: PressureFixture.zones)
@@ -148,14 +148,14 @@ struct PressureSettingsTests {
         let settings = PressureFixture.settings(zone, tier: .paid)
         let now = instant("2025-03-09", 12, in: zone)
         try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: zone)).validate(against: settings, in: zone, at: now)
-        PressureFixture.expectRule("/shield_reset_date") {
+        expectRule("/shield_reset_date") {
             try EscalationState(shieldResetDate: instant("2025-04-02", 0, in: zone)).validate(against: settings, in: zone, at: now)
         }
-        PressureFixture.expectRule("/shield_reset_date") {
+        expectRule("/shield_reset_date") {
             try EscalationState(shieldResetDate: instant("2025-04-01", 1, in: zone)).validate(against: settings, in: zone, at: now)
         }
         let other = zone == PressureFixture.tokyo ? PressureFixture.losAngeles : PressureFixture.tokyo
-        PressureFixture.expectRule("/shield_reset_date") {
+        expectRule("/shield_reset_date") {
             try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: other)).validate(against: settings, in: zone, at: now)
         }
     }
