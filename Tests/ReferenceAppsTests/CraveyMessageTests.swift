@@ -25,6 +25,16 @@ struct CraveyMessageTests {
         let byCategory = Dictionary(grouping: defaults, by: \.category).mapValues { $0.map(\.priority) }
         #expect(byCategory == [.urge: [1, 2, 3], .anxiety: [1, 2], .boredom: [1, 2], .social: [1, 2], .celebration: [1, 2]])
         #expect(defaults.first?.content == "You've resisted before. You can do it again. 💪")
+        let seed: [(MotivationalMessage.Category, Int, String)] = [
+            (.urge, 1, "You've resisted before. You can do it again. 💪"), (.urge, 2, "This craving will pass. They always do."),
+            (.urge, 3, "Every moment of resistance is progress."), (.anxiety, 1, "This feeling is temporary. Breathe through it."),
+            (.anxiety, 2, "Anxiety is uncomfortable, but you're safe. 🫂"), (.boredom, 1, "Boredom isn't an emergency. Find something else."),
+            (.boredom, 2, "This is just boredom, not a need. You've got this."), (.social, 1, "You can have fun without using. You've done it before."),
+            (.social, 2, "Real friends support your choices. 🤝"), (.celebration, 1, "You're making progress. Every day counts. 🎉"),
+            (.celebration, 2, "Look how far you've come. Keep going."),
+        ]
+        #expect(defaults.map(\.content) == seed.map(\.2), "every text as the seed writes it, in its order")
+        #expect(defaults.map(\.category) == seed.map(\.0) && defaults.map(\.priority) == seed.map(\.1))
         #expect(defaults.contains { $0.content == "Real friends support your choices. 🤝" && $0.category == .social && $0.priority == 2 })
         #expect(defaults.allSatisfy { !$0.isCustom && $0.isActive && $0.timesShown == 0 && $0.lastShownAt == nil && $0.contentVersion == 1 })
         #expect(Set(defaults.map(\.id)).count == 11)

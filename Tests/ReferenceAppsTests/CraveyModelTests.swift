@@ -26,6 +26,11 @@ struct CraveyModelTests {
     @Test("every Cravey model, fully populated, validates against its schema file and round-trips through a store")
     func everyModelConformsToItsSchema() throws {
         let conformance = SchemaConformance(app: "cravey", timeZone: TimeZone(identifier: "America/Chicago")!)
+        // Every collection of the catalog has its model here.
+        let catalog = try JSONParser.parse(try Data(contentsOf: repositoryRoot.appendingPathComponent("schema/cravey/catalog.json"))).value
+        let collections = catalog["collections"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(Set(collections) == [UsageSession.collection, Craving.collection, Recording.collection, MotivationalMessage.collection]
+                && collections.count == 4, "catalog collections: \(collections)")
         let recording = Recording(timestamp: chicago("2025-01-07", 21, 14), type: .video, purpose: .motivational, duration: 74.5,
                                   title: "Why I'm taking a break", notes: "Watch this when it gets loud.", playCount: 3,
                                   lastPlayedAt: chicago("2025-02-01", 18, 15), createdAt: chicago("2025-01-07", 21, 15),
