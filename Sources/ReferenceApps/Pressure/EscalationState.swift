@@ -11,6 +11,9 @@ import Foundation
 /// - ``longestStreak``: the all-time high of ``currentStreak``.
 /// - ``restartShieldsRemaining``: 0 or 1; one a calendar month for paid users.
 /// - ``shieldResetDate``: local midnight on the 1st of next month, when the shield is replenished.
+///
+/// The seed's diagram lists `restart_shields_used`; its table and the schema keep
+/// `restart_shields_remaining` instead, and the table is followed.
 public struct EscalationState: SingletonDocument, Equatable {
     /// The collection in the app's catalog: `escalation-state`.
     public static let collection = "escalation-state"

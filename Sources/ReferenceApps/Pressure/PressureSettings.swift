@@ -8,7 +8,10 @@ import Foundation
 /// wall-clock times in 30-minute steps, 23:59 being the one allowed exception; both ranges
 /// lie inside one calendar day, so a check-in window never crosses midnight. Days, deadlines
 /// and windows are computed in the store's time zone; `timezone_identifier` records the
-/// device's zone and must name a zone the system knows (see ``validate()``).
+/// device's zone and must name a zone the system knows (see ``validate()``). The seed's
+/// diagram calls this key `timezone_offset`; its settings table and the schema say
+/// `timezone_identifier` (an IANA name, which unlike an offset survives daylight saving), and
+/// the table is followed.
 public struct PressureSettings: SingletonDocument, Equatable {
     /// The collection in the app's catalog: `settings`.
     public static let collection = "settings"
