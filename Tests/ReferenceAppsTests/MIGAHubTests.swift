@@ -93,7 +93,8 @@ struct MIGAHubTests {
         let unchanged = try grid.setInstalled(false, id: reddit.id)
         #expect(unchanged == nil, "nothing to save when nothing changed")
         let reinstalled = try grid.setInstalled(true, id: reddit.id)
-        #expect(reinstalled?.isInstalled == true)
+        #expect(reinstalled?.isInstalled == true && reinstalled?.orderIndex == 1)
+        #expect(grid.apps.map(\.appName) == ["Instagram", "Reddit", "X"] && grid.apps.allSatisfy(\.isInstalled), "back in its place, no longer marked")
     }
 
     @Test("SelectedApp list is small (8-10 apps), no pagination: a grid of 10 keeps one dense order")

@@ -70,6 +70,26 @@ struct MIGAStatisticsTests {
         #expect(trends[5] == .init(date: CalendarDate("2025-01-29")!, consciousExits: 0, totalAttempts: 0, averagePauseTime: 0))
     }
 
+    @Test("generateTrends edge case Date changes: use event timestamps, not system clock")
+    func trendsUseEventTimestamps() {
+        let aggregator = StatisticsAggregator(timeZone: Self.zone)
+        let today = CalendarDate("2025-01-30")!
+        // Recorded out of order (a late write, a clock changed while the app ran): each event
+        // counts on its own timestamp's day, whatever order or moment it arrived in.
+        let late = Self.event(.exitToFocus, "2025-01-28", 22, pause: 40)
+        let onTime = [Self.event(.proceedToApp, "2025-01-30", 8, pause: 6), Self.event(.exitToFocus, "2025-01-29", 9, pause: 20)]
+        // Dated after today (the device clock was set back when reporting): not in any day of the range.
+        let future = Self.event(.exitToFocus, "2025-01-31", 9, pause: 10)
+        let trends = aggregator.generateTrends(from: onTime + [future, late], days: 3, today: today)
+        #expect(trends.map(\.date.description) == ["2025-01-28", "2025-01-29", "2025-01-30"])
+        #expect(trends.map(\.consciousExits) == [1, 1, 0] && trends.map(\.totalAttempts) == [1, 1, 1])
+        #expect(trends.map(\.averagePauseTime) == [40, 20, 6])
+        #expect(aggregator.generateTrends(from: ([late, future] + onTime).reversed(), days: 3, today: today) == trends)
+        // An old history computed today gives the same days as when it was new: `today` is an input.
+        let old = aggregator.generateTrends(from: [Self.event(.exitToFocus, "2019-06-01", 12, pause: 30)], days: 1, today: CalendarDate("2019-06-01")!)
+        #expect(old == [.init(date: CalendarDate("2019-06-01")!, consciousExits: 1, totalAttempts: 1, averagePauseTime: 30)])
+    }
+
     @Test("generateTrends: the number of days defaults to 30 (the last 30 days, today the last)")
     func trendsDefaultThirtyDays() {
         let trends = StatisticsAggregator(timeZone: Self.zone).generateTrends(from: [], today: CalendarDate("2025-03-01")!)

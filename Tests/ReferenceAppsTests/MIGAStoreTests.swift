@@ -37,6 +37,25 @@ struct MIGAStoreTests {
         }
     }
 
+    @Test("Usage Event Creation step 5: StreakCalculator updates the streak only if the event is exit_to_focus")
+    func onlyExitsUpdateTheStoredStreak() throws {
+        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+            let stored = try #require(try miga.record(Self.event(.exitToFocus, "2025-01-06", 10)))
+            // Deepens and proceeds on the next days are saved but neither continue nor break the streak.
+            #expect(try miga.record(Self.event(.deepenPause, "2025-01-07", 9)) == stored)
+            #expect(try miga.record(Self.event(.proceedToApp, "2025-01-08", 9)) == stored)
+            #expect(try miga.store.documents(Streak.self) == [stored])
+            #expect(try miga.store.documents(UsageEvent.self).count == 3)
+            // updateStreak(from:) itself refuses them and leaves the stored record alone.
+            let error = #expect(throws: AlmanacError.self) { try miga.updateStreak(from: Self.event(.proceedToApp, "2025-01-07", 9)) }
+            #expect(error?.code == .ruleViolated && error?.pointer == "/eventType")
+            #expect(try miga.streak() == stored)
+            // The next exit, after two days without one, starts the same record again at day 1.
+            let reset = try miga.updateStreak(from: Self.event(.exitToFocus, "2025-01-09", 8))
+            #expect(reset.currentDayCount == 1 && reset.id == stored.id && reset.startDate == instant("2025-01-09", 8, in: Self.zone))
+        }
+    }
+
     @Test("an event breaking its rules is refused and nothing is saved")
     func invalidEventNotSaved() throws {
         try Self.withStore { (miga: MIGAStore, _: URL) throws in
@@ -158,6 +177,48 @@ struct MIGAStoreTests {
         }
     }
 
+    @Test("FRE Phase key frePhase: the seed's notStarted, phase1Complete, phase2Complete read as notStarted, appsSelected, appsHidden after migration 0003")
+    func frePhaseSeedValuesMigrate() throws {
+        for (seedValue, phase) in [("notStarted", Preferences.FREPhase.notStarted), ("phase1Complete", .appsSelected), ("phase2Complete", .appsHidden)] {
+            let folder = temporaryFolder("miga-fre")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("store")
+            // A store at schema version 1 (the sample's frozen schema) holding the seed's value.
+            let version1 = try Store.create(at: url, schema: repositoryRoot.appendingPathComponent("samples/miga/store/schema"), timeZone: Self.zone)
+            try version1.save(MIGAVersion1Preferences(frePhase: seedValue))
+            version1.finishWriting()
+            try Store.migrate(at: url, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")),
+                              targetSchema: repositoryRoot.appendingPathComponent("schema/miga"))
+            let preferences = try MIGAStore(store: try Store(at: url)).preferences()
+            #expect(preferences == Preferences(frePhase: phase, hasCompletedOnboarding: true, gatewayTimerDuration: 25,
+                                               onboardingDeterminationLevel: 9, selectedInterestTags: [.productivity]), "\(seedValue)")
+        }
+    }
+
+    @Test("ContentLibrary loadContent error handling: file not found → empty array; a parse error is reported, not an empty library")
+    func loadContentErrors() throws {
+        try Self.withStore { (miga: MIGAStore, url: URL) throws in
+            // Nothing seeded (the bundled file was not found): an empty library and no quote.
+            #expect(try miga.contentLibrary().loadContent().isEmpty)
+            var generator = MIGASeededGenerator(state: 2)
+            #expect(try miga.showQuote(using: &generator) == nil)
+            // An item that would not parse as content is refused when written, so none is stored.
+            var broken = MIGAContentLibraryTests.items[0]
+            broken.text = ""
+            let refused = #expect(throws: AlmanacError.self) { try miga.store.save(broken) }
+            #expect(refused?.code == .invalidDocument)
+            try miga.store.save(contentsOf: MIGAContentLibraryTests.items)
+            #expect(try miga.contentLibrary().items.count == 4)
+            // A file damaged on disk afterwards is an error naming it (documented choice), not a silently empty library.
+            let file = url.appendingPathComponent("data/mindfulness-content/stoicism-002.json")
+            #expect(FileManager.default.fileExists(atPath: file.path))
+            try Data("{ \"id\": \"stoicism-002\", \"text\": ".utf8).write(to: file)
+            let damaged = #expect(throws: AlmanacError.self) { try miga.contentLibrary() }
+            #expect(damaged?.code == .malformedJSON)
+            #expect(throws: AlmanacError.self) { try miga.showQuote(using: &generator) }
+        }
+    }
+
     @Test("preferences are saved only within their ranges")
     func preferencesSaved() throws {
         try Self.withStore { (miga: MIGAStore, _: URL) throws in
@@ -185,4 +246,14 @@ struct MIGAStoreTests {
             #expect(deeper?.id == "stoicism-002" && deeper?.displayCount == 3)
         }
     }
+}
+
+/// The preferences document as schema version 1 has it (`frePhase` phase1Complete / phase2Complete).
+private struct MIGAVersion1Preferences: SingletonDocument, Equatable {
+    static let collection = "preferences"
+    var frePhase: String
+    var hasCompletedOnboarding = true
+    var gatewayTimerDuration = 25.0
+    var onboardingDeterminationLevel = 9
+    var selectedInterestTags = ["productivity"]
 }

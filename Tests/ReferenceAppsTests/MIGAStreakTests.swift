@@ -33,6 +33,21 @@ struct MIGAStreakTests {
         #expect(StreakCalculator(timeZone: zone).calculateStreak(from: events)?.currentDayCount == 1)
     }
 
+    @Test("Testing Contracts example: calculateStreak(from: mock events) → streak?.currentDayCount == 3", arguments: zones)
+    func testingContractsExample(zone: TimeZone) throws {
+        // Mock events as a ViewModel would pass them: three consecutive days of exits, mixed with
+        // other kinds, in no particular order.
+        let mock = [exit("2025-01-15", 18, in: zone), exit("2025-01-13", 7, 30, in: zone), exit("2025-01-14", 12, in: zone),
+                    UsageEvent(eventType: .proceedToApp, timestamp: instant("2025-01-14", 13, in: zone), targetAppName: "TikTok",
+                               pauseDuration: 4, timerDuration: 20),
+                    UsageEvent(eventType: .deepenPause, timestamp: instant("2025-01-15", 9, in: zone), targetAppName: "TikTok",
+                               pauseDuration: 20, timerDuration: 20)]
+        let calculator = StreakCalculator(timeZone: zone)
+        let streak = calculator.calculateStreak(from: mock)
+        #expect(streak?.currentDayCount == 3)
+        #expect(streak?.startDate == instant("2025-01-13", 7, 30, in: zone) && streak?.lastActivityDate == instant("2025-01-15", 18, in: zone))
+    }
+
     @Test("calculateStreak: nil if no exits; only exit_to_focus events count")
     func noExitNoStreak() throws {
         let zone = Self.zones[0]
