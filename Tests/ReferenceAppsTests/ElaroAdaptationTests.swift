@@ -188,4 +188,19 @@ struct ElaroAdaptationTests {
         let dampened = F.recommender(ritual + hard).plan(at: instant("2025-01-27", 7, 30, in: F.berlin))
         #expect(dampened.mode == .copingKit && dampened.recommendations.first?.templateId == "A-IND-002")
     }
+
+    @Test("friction dampener: frictionIndex > 0.4 is strict: exactly 0.4 for 3 consecutive days does not pause scoring, 0.6 does")
+    func frictionDampenerThreshold() throws {
+        // Five actions on the 20th, two of them hard: 0.4 on the 20th, 21st and 22nd.
+        let atThreshold = [F.instance("2025-01-20", "A-EMO-003", .done, .hard), F.instance("2025-01-20", "A-EMO-001", .done, .hard)]
+            + (0..<3).map { _ in F.instance("2025-01-20", "A-IND-004", .done, .ok) }
+        let rules = F.rules(atThreshold)
+        #expect([20, 21, 22].map { rules.signals.frictionIndex(on: CalendarDate("2025-01-\($0)")!) } == [0.4, 0.4, 0.4])
+        #expect(rules.frictionDampener(on: CalendarDate("2025-01-23")!) == nil)
+        #expect(F.recommender(atThreshold).plan(at: instant("2025-01-23", 19, in: F.berlin)).mode == .scored)
+        let above = atThreshold + [F.instance("2025-01-20", "A-IND-001", .skipped, .hard)]  // 3 of 6 = 0.5
+        let dampener = try #require(F.rules(above).frictionDampener(on: CalendarDate("2025-01-23")!))
+        #expect(dampener.frictionIndices == [0.5, 0.5, 0.5] && dampener.through == CalendarDate("2025-01-25"))
+        #expect(F.recommender(above).plan(at: instant("2025-01-23", 19, in: F.berlin)).mode == .copingKit)
+    }
 }

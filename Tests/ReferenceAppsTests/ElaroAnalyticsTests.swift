@@ -99,4 +99,32 @@ struct ElaroAnalyticsTests {
             try event.validate()
         }
     }
+
+    @Test("Analytics Events: focus.activate {focusId}, today.shown {templateIds[]}, today.pick {templateId, variant}, today.complete|snooze|skip {templateId}, today.reflect {difficulty}, week.choice {decision}, month.accept_blocks {count}")
+    func seedEventShapes() throws {
+        let expected: [(ElaroAnalyticsEvent.Payload, String, Set<String>)] = [
+            (.focusActivate(focusId: .emotionSkills), "focus.activate", ["focusId"]),
+            (.todayShown(templateIds: ["A-EMO-001", "A-EMO-002"]), "today.shown", ["templateIds"]),
+            (.todayPick(templateId: "A-EMO-001", variant: .ten), "today.pick", ["templateId", "variant"]),
+            (.todayComplete(templateId: "A-EMO-001"), "today.complete", ["templateId"]),
+            (.todaySnooze(templateId: "A-EMO-001"), "today.snooze", ["templateId"]),
+            (.todaySkip(templateId: "A-EMO-001"), "today.skip", ["templateId"]),
+            (.todayReflect(difficulty: .hard), "today.reflect", ["difficulty"]),
+            (.weekChoice(decision: .scaleDown), "week.choice", ["decision"]),
+            (.monthAcceptBlocks(count: 3), "month.accept_blocks", ["count"]),
+        ]
+        #expect(expected.map { $0.1 } == ElaroAnalyticsEvent.Name.allCases.map(\.rawValue))
+        for (payload, name, keys) in expected {
+            let event = ElaroAnalyticsEvent(payload: payload, timestamp: Self.picked)
+            let data = try JSONEncoder().encode(event)
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(json["name"] as? String == name)
+            let body = try #require(json["payload"] as? [String: Any])
+            #expect(Set(body.keys) == keys, "\(name): \(body)")
+            #expect(try JSONDecoder().decode(ElaroAnalyticsEvent.self, from: data) == event)
+        }
+        let pick = try JSONSerialization.jsonObject(with: try JSONEncoder().encode(ElaroAnalyticsEvent(payload: expected[2].0, timestamp: Self.picked))) as? [String: Any]
+        #expect((pick?["payload"] as? [String: Any])?["variant"] as? Int == 10)
+        #expect(((try JSONSerialization.jsonObject(with: try JSONEncoder().encode(ElaroAnalyticsEvent(payload: expected[7].0, timestamp: Self.picked))) as? [String: Any])?["payload"] as? [String: Any])?["decision"] as? String == "scale_down")
+    }
 }

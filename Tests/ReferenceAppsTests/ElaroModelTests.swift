@@ -83,13 +83,41 @@ struct ElaroModelTests {
         #expect(template.focusId == .emotionSkills && template.difficulty == 1 && template.durations == [.five, .ten])
         #expect(template.source == "Elaro", "a template without source reads as Elaro's, as migration 0002 fills it in")
         #expect(template.variant(.ten)?.steps == ["Add a feelings chart"])
+        #expect(template.variant(.five)?.steps == ["Say 'I feel… because…'", "Ask 'What’s your feeling?' "])
+        #expect(template.id == "A-EMO-001" && template.title == "Name your feeling first, invite theirs")
+        #expect(template.whyLine == "Models language and safety for sharing" && template.tags == ["labeling", "co_regulation"])
+        #expect(template.contraindications == ["skip_if_dysregulated"] && template.contentVersion == 1)
         try template.validate()
         let (violations, missing) = try conformance.problems(try DocumentEncoder().encode(template), in: "action-templates")
         #expect(violations.isEmpty && missing.isEmpty)
     }
 
-    @Test("the schema refuses what the Swift enums cannot say either: an unknown duration, a template with two 5-minute variants")
+    @Test("ActionTemplate difficulty 1..5 and TemplateVariant durationMinutes 5/10/20: the schema and the model refuse an unknown duration, a template with two 5-minute variants, difficulty 0 or 6")
     func schemaAndModelAgree() throws {
+        // An unknown duration (15 minutes) does not read as a TemplateVariant and breaks the schema.
+        #expect(VariantDuration.allCases.map(\.minutes) == [5, 10, 20])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(TemplateVariant.self, from: Data(#"{"durationMinutes":15,"steps":["a"]}"#.utf8)) }
+        var encoded = try DocumentEncoder().encode(ElaroFixture.template("A-EMO-001"))
+        guard case .object(var members) = encoded, case .array(var variants)? = members["variants"], case .object(var first) = variants[0] else {
+            Issue.record("A-EMO-001 encodes as an object with variants")
+            return
+        }
+        first["durationMinutes"] = .number(JSONNumber(15))
+        variants[0] = .object(first)
+        members["variants"] = .array(variants)
+        encoded = .object(members)
+        #expect(!(try conformance.problems(encoded, in: "action-templates").violations.isEmpty), "the schema accepts a 15-minute variant")
+        var easiest = ElaroFixture.template("A-EMO-001")
+        easiest.difficulty = 0
+        try conformance.expectRefused(easiest)
+        expectRule("/difficulty") { try easiest.validate() }
+        for difficulty in 1...5 {
+            var valid = ElaroFixture.template("A-EMO-001")
+            valid.difficulty = difficulty
+            try valid.validate()
+            let (violations, _) = try conformance.problems(try DocumentEncoder().encode(valid), in: "action-templates")
+            #expect(violations.isEmpty, "difficulty \(difficulty)")
+        }
         var twice = ElaroFixture.template("A-EMO-001")
         twice.variants = [TemplateVariant(durationMinutes: .five, steps: ["a"]), TemplateVariant(durationMinutes: .five, steps: ["b"])]
         try conformance.expectRefused(twice)
@@ -194,5 +222,58 @@ struct ElaroModelTests {
         #expect((#expect(throws: AlmanacError.self) { try ElaroAnalyticsEvent(payload: .todayShown(templateIds: []), timestamp: Self.moment).validate() })?.pointer == "/payload/templateIds")
         #expect((#expect(throws: AlmanacError.self) { try ElaroAnalyticsEvent(payload: .monthAcceptBlocks(count: -1), timestamp: Self.moment).validate() })?.pointer == "/payload/count")
         try conformance.expectRefused(smuggled)
+    }
+
+    @Test("FocusArea name is an enum: independence, emotion_skills, connection, executive_skills; the schema refuses any other")
+    func focusAreaNames() throws {
+        #expect(FocusArea.Name.allCases.map(\.rawValue) == ["independence", "emotion_skills", "connection", "executive_skills"])
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FocusArea.Name.self, from: Data(#""sleep""#.utf8)) }
+        guard case .object(var members) = try DocumentEncoder().encode(Self.fullArea) else { Issue.record("an area is an object"); return }
+        members["name"] = .string("sleep")
+        members["id"] = .string("sleep")
+        #expect(!(try conformance.problems(.object(members), in: "focus-areas").violations.isEmpty))
+        for name in FocusArea.Name.allCases {
+            var area = Self.fullArea
+            area.id = name
+            area.name = name
+            try conformance.expectConforms(area)
+        }
+    }
+
+    @Test("BuildingBlock (discriminated union): type microSkill | ritual | support, a short title, an optional description, tags such as choice_making and sequencing")
+    func buildingBlockKinds() throws {
+        #expect(BuildingBlock.Kind.allCases.map(\.rawValue) == ["microSkill", "ritual", "support"])
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(BuildingBlock.self, from: Data(#"{"type":"habit","title":"x","tags":[]}"#.utf8))
+        }
+        let block = try JSONDecoder().decode(BuildingBlock.self, from: Data(#"{"type":"ritual","title":"Picture-card mornings","tags":["sequencing","choice_making"]}"#.utf8))
+        #expect(block.type == .ritual && block.description == nil && block.id == nil && block.tags == ["sequencing", "choice_making"])
+        var area = Self.fullArea
+        area.buildingBlocks[1] = block
+        try conformance.expectConforms(area, everyField: true)
+        #expect(area.ritual == block && area.buildingBlockTags.isSuperset(of: ["sequencing", "choice_making", "labeling", "calming"]))
+        guard case .object(var members) = try DocumentEncoder().encode(Self.fullArea), case .array(var blocks)? = members["buildingBlocks"],
+              case .object(var first) = blocks[0] else { Issue.record("an area is an object with blocks"); return }
+        first["type"] = .string("habit")
+        blocks[0] = .object(first)
+        members["buildingBlocks"] = .array(blocks)
+        #expect(!(try conformance.problems(.object(members), in: "focus-areas").violations.isEmpty), "the schema refuses a fourth kind")
+    }
+
+    @Test("Keep source on templates (Elaro | partner) for auditability: a partner's template keeps its source through the store; one without reads as Elaro")
+    func templateSource() throws {
+        var partner = ElaroFixture.template("A-EMO-003")
+        partner.id = "P-KIDSCO-001"
+        partner.source = "KidsCo Partner"
+        try conformance.withStore { store in
+            try store.save(Self.fullArea)
+            try store.save(partner)
+            try store.save(ElaroFixture.template("A-EMO-001"))
+            #expect(try store.document(ActionTemplate.self, id: "P-KIDSCO-001")?.source == "KidsCo Partner")
+            #expect(try store.document(ActionTemplate.self, id: "A-EMO-001")?.source == "Elaro")
+        }
+        var nameless = partner
+        nameless.source = ""
+        try conformance.expectRefused(nameless)
     }
 }

@@ -73,4 +73,81 @@ struct ElaroScoringTests {
         #expect(F.recommender([], zone: F.newYork).plan(at: now).day == CalendarDate("2025-01-26"))
         #expect(F.recommender([], zone: F.tokyo).plan(at: now).day == CalendarDate("2025-01-27"))
     }
+
+    @Test("NoveltyBoost: gentle novelty if tolerance ≥ med: a template not tried in 14 days gets 1 at high, 0.5 at med, 0 at low; a familiar one 0")
+    func noveltyBoost() throws {
+        let history = [F.instance("2025-01-25", "A-EMO-001", .done), F.instance("2025-01-10", "A-EMO-002", .done)]  // A-EMO-002: 17 days ago
+        let recommender = F.recommender(history)
+        let day = CalendarDate("2025-01-27")!
+        var signals = F.signals(history).signals(on: day.adding(days: -1))
+        var boosts: [NoveltyTolerance: Double] = [:]
+        var scores: [NoveltyTolerance: Double] = [:]
+        for tolerance in NoveltyTolerance.allCases {
+            signals.noveltyTolerance = tolerance
+            let context = ScoringContext(day: day, hour: 19, signals: signals, bias: nil)
+            let novel = recommender.components(of: F.template("A-EMO-002"), at: .five, context)
+            boosts[tolerance] = novel.noveltyBoost
+            scores[tolerance] = novel.priorityScore
+            #expect(recommender.components(of: F.template("A-EMO-001"), at: .five, context).noveltyBoost == 0, "tried 2 days ago: not new")
+            let item = recommender.recommendation(F.template("A-EMO-002"), at: .five, context, adaptations: [])
+            #expect(item.reasons.contains { $0.hasPrefix("Something new") } == (tolerance != .low), "\(tolerance): \(item.reasons)")
+        }
+        #expect(boosts == [.low: 0, .med: 0.5, .high: 1])
+        #expect(abs(scores[.high]! - scores[.low]! - 0.10) < 1e-12 && abs(scores[.med]! - scores[.low]! - 0.05) < 1e-12)
+    }
+
+    @Test("FrictionRisk: penalize patterns marked ‘hard’: the share of hard in its last 4 attempts, subtracted at 0.10")
+    func frictionRisk() throws {
+        let attempts = [F.instance("2025-01-14", "A-EMO-003", .done, .hard),  // fifth from last: out of the window
+                        F.instance("2025-01-20", "A-EMO-003", .done, .hard), F.instance("2025-01-21", "A-EMO-003", .done, .ok),
+                        F.instance("2025-01-22", "A-EMO-003", .skipped, .hard), F.instance("2025-01-23", "A-EMO-003", .done, .light)]
+        let calm = F.instance("2025-01-23", "A-EMO-001", .done, .light)
+        let recommender = F.recommender(attempts + [calm])
+        let day = CalendarDate("2025-01-27")!
+        let context = ScoringContext(day: day, hour: 19, signals: F.signals(attempts + [calm]).signals(on: day.adding(days: -1)), bias: nil)
+        let risky = recommender.components(of: F.template("A-EMO-003"), at: .five, context)
+        #expect(risky.frictionRisk == 0.5, "2 hard of the last 4")
+        #expect(recommender.components(of: F.template("A-EMO-001"), at: .five, context).frictionRisk == 0, "no hard attempts")
+        #expect(recommender.components(of: F.template("A-IND-001"), at: .five, context).frictionRisk == 0, "never attempted")
+        var without = risky
+        without.frictionRisk = 0
+        #expect(abs(without.priorityScore - risky.priorityScore - 0.05) < 1e-12)
+        let item = recommender.recommendation(F.template("A-EMO-003"), at: .five, context, adaptations: [])
+        #expect(item.reasons.contains("Felt hard in 2 of its last 4 attempts, which lowers its score."), "\(item.reasons)")
+    }
+
+    @Test("BandwidthFit: matches preferred 5/10/20-min: 1 at the preference, 0.5 one step away, 0 two steps away, 0.5 without a preference")
+    func bandwidthFit() throws {
+        let recommender = F.recommender([])
+        let day = CalendarDate("2025-01-27")!
+        var signals = F.signals([]).signals(on: day)
+        signals.bandwidthPreference = .five
+        let five = ScoringContext(day: day, hour: 19, signals: signals, bias: nil)
+        let storyPause = F.template("A-EMO-004")  // 10 and 20 minutes
+        #expect(recommender.components(of: F.template("A-EMO-001"), at: .five, five).bandwidthFit == 1)
+        #expect(recommender.components(of: storyPause, at: .ten, five).bandwidthFit == 0.5)
+        #expect(recommender.components(of: storyPause, at: .twenty, five).bandwidthFit == 0)
+        #expect(five.duration(for: storyPause) == .ten, "offered at its variant nearest the preference")
+        signals.bandwidthPreference = nil
+        let none = ScoringContext(day: day, hour: 19, signals: signals, bias: nil)
+        #expect(recommender.components(of: storyPause, at: .twenty, none).bandwidthFit == 0.5)
+        #expect(none.duration(for: storyPause) == .ten, "its shortest without a preference")
+        // The week's bandwidth bias overrides the preference as the target.
+        signals.bandwidthPreference = .ten
+        let biased = ScoringContext(day: day, hour: 19, signals: signals, bias: .twenty)
+        #expect(biased.target == .twenty && recommender.components(of: storyPause, at: .twenty, biased).bandwidthFit == 1)
+    }
+
+    @Test("across the daylight-saving change the plan's day and a ritual's streak follow local days, in Berlin and in New York")
+    func planAcrossDaylightSaving() throws {
+        for (zone, days, next) in [(F.berlin, ["2025-03-27", "2025-03-28", "2025-03-29", "2025-03-30"], "2025-03-31"),
+                                   (F.newYork, ["2025-03-06", "2025-03-07", "2025-03-08", "2025-03-09"], "2025-03-10")] {
+            let ritual = days.map { F.instance($0, "A-IND-002", .done, minutes: .ten) }
+            let recommender = F.recommender(ritual, zone: zone)
+            #expect(recommender.plan(at: instant(days[3], 23, 30, in: zone)).day == CalendarDate(days[3]), "\(zone.identifier): the short Sunday")
+            let plan = recommender.plan(at: instant(next, 0, 30, in: zone))
+            #expect(plan.day == CalendarDate(next), "\(zone.identifier)")
+            #expect(plan.recommendations.first?.adaptations.first == .ritualProtection(streakDays: 4), "\(zone.identifier): four local days in a row")
+        }
+    }
 }
