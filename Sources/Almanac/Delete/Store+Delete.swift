@@ -34,7 +34,7 @@ extension Store {
     func deleteDocumentApplyingReferences(_ collection: String, id: String) throws {
         let plan = try deletePlan(.document(collection, id: id))
         if plan.change.writes.isEmpty, plan.change.fileRemovals.isEmpty, plan.change.removals.count == 1 {
-            try removeDocumentFile(at: plan.change.removals[0])
+            try removeDocumentFile(at: plan.change.removals[0], flush: .full)
         } else {
             try commit(plan.change, crashPointKind: "delete")
         }
@@ -140,7 +140,8 @@ extension Store {
         let report = DeleteReport(dryRun: dryRun, deleted: labels.sorted(), nullified: [], attachments: attachmentCount, removedArchiveAndBackup: true)
         if dryRun { return report }
         try withWriteLock {
-            try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(["kind": .string("delete-all")])))
+            // The commit point: once the journal is durable, the delete is finished even after a power cut.
+            try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(["kind": .string("delete-all")])), folderFlush: .full)
             MigrationCrashPoint.reached("delete", "after-journal")
             try finishDeletingEverything()
         }
@@ -155,19 +156,19 @@ extension Store {
             if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,
                let folder = try data.openFolder(entry.name) {
                 for child in try folder.entries() { try folder.removeTree(child.name) }
-                try folder.synchronize()
+                try folder.synchronize(.barrier)
             } else {
                 try data.removeTree(entry.name)
             }
         }
-        try data.synchronize()
+        try data.synchronize(.barrier)
         MigrationCrashPoint.reached("delete", "after-data-removed")
         try root.removeTree("archive")
-        try root.synchronize()
+        try root.synchronize(.barrier)
         let internalFolder = try createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.backupFolder)
         try internalFolder.removeTree("ids")
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
         try removeJournal()
     }
 }

@@ -125,6 +125,12 @@ extension AlmanacError {
         public static let symbolicLink = Code(rawValue: "symbolic-link")
         /// A system call failed (disk full, permission denied, …).
         public static let io = Code(rawValue: "io")
+        /// The file is in iCloud Drive but not downloaded to this device (only its
+        /// `.<name>.icloud` placeholder is here); download it, or keep the store out of iCloud Drive.
+        public static let notDownloaded = Code(rawValue: "not-downloaded")
+        /// The device is locked and the store's files are protected until it is unlocked (Apple
+        /// data protection); retry after the first unlock, or give the store a weaker protection class.
+        public static let protectedDataUnavailable = Code(rawValue: "protected-data-unavailable")
         /// An argument passed to the API is out of range or inconsistent.
         public static let invalidArgument = Code(rawValue: "invalid-argument")
         /// `check` found problems in the store.

@@ -27,7 +27,7 @@ extension Store {
             defer { close(fd) }
             guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
             let summary = try export(to: fd, path: url.path, options: options)
-            guard SystemCall.synchronize(fd) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
+            guard SystemCall.flush(fd, .full) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
             guard rename(temporary, url.path) == 0 else { throw SystemCall.failure("rename", path: url.path) }
             return summary
         } catch {
@@ -107,7 +107,7 @@ extension Store {
     private func exportHeader(counts: [(String, Int)], attachments: Int, options: ExportOptions) throws -> JSONValue {
         var schema: [String: JSONValue] = [:]
         if let folder = try root.openFolder("schema") {
-            for entry in try folder.entries() where entry.kind == .file && entry.name.hasSuffix(".json") {
+            for entry in try folder.entries() where entry.kind == .file && entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
                 guard let bytes = try folder.readFile(entry.name) else { continue }
                 do {
                     schema[entry.name] = try JSONParser.parse(bytes).value
@@ -136,42 +136,5 @@ extension Store {
         guard !fields.isEmpty, case .object(var members) = document else { return document }
         for field in fields where members[field] != nil { members[field] = .string("[redacted]") }
         return .object(members)
-    }
-
-    /// Calls `body` for each document of `collection` in folder and file name order, reading
-    /// one folder's listing at a time. With `readingDocuments` false, `body` gets no value.
-    func walkDocuments(
-        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
-        _ body: (DocumentLocation, JSONValue?) throws -> Void
-    ) throws {
-        if collection.isSingleton {
-            let location = DocumentLocation(collection: collection.name, folders: [], id: nil)
-            guard let data = try root.openFolder("data"), let document = try read(location, in: data) else { return }
-            try body(location, document.value)
-            return
-        }
-        guard let top = try openFolders(["data", collection.name]) else { return }
-        let depth = collection.partition?.depth ?? 0
-        func walk(_ folder: Directory, _ folders: [String]) throws {
-            for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
-                if folders.count < depth {
-                    guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
-                    if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
-                    guard let child = try folder.openFolder(entry.name) else { continue }
-                    try walk(child, folders + [entry.name])
-                } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
-                    let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
-                    guard readingDocuments else { try body(location, nil); continue }
-                    guard let document = try read(location, in: folder) else { continue }
-                    if let days {
-                        guard let members = document.value.objectValue,
-                              let date = try filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
-                        else { continue }
-                    }
-                    try body(location, document.value)
-                }
-            }
-        }
-        try walk(top, [])
     }
 }

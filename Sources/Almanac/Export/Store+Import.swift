@@ -76,7 +76,9 @@ extension Store {
                 guard !name.contains("/"), !name.hasPrefix(".") else { continue }
                 try Data(CanonicalJSON.prettyBytes(value)).write(to: schemaFolder.appendingPathComponent(name))
             }
-            let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: options)
+            var stagingOptions = options
+            stagingOptions.isStaging = true
+            let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: stagingOptions)
             created = store
             guard store.app == info.app, store.schemaVersion == info.schemaVersion else {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
@@ -85,7 +87,7 @@ extension Store {
             try store.withWriteLock {
                 var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
                 for (key, value) in info.history { manifest.set(key, value) }
-                try store.root.writeFile(Manifest.fileName, manifest.bytes)
+                try store.root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .barrier)
             }
             store.finishWriting()
             try Store.moveIntoPlace(staging, url)
@@ -130,7 +132,7 @@ extension Store {
         guard isFolder.boolValue else {
             throw AlmanacError(.storeExists, "is a file; import into a new folder", path: url.path)
         }
-        let entries = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !SystemFile.isSystemFile($0) }
         if entries.isEmpty { return }
         guard entries.contains(Manifest.fileName) else {
             throw AlmanacError(.storeExists, "the folder is not empty and holds no store; import into a new or empty folder", path: url.path)
@@ -156,7 +158,8 @@ extension Store {
             try parent.exchange(name, with: parent, staging.lastPathComponent)
             try parent.removeTree(staging.lastPathComponent)
         }
-        try parent.synchronize()
+        // The import's commit point: the store appears whole, durably.
+        try parent.synchronize(.full)
     }
 
     /// Saves the export's documents and attachments, in batches, and checks the header's counts.

@@ -13,6 +13,10 @@ extension CheckWalker {
     private mutating func checkArchiveFolder(_ folder: Directory) throws {
         for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
             let path = folder.childPath(entry.name)
+            if entry.kind == .file, SystemFile.isSystemFile(entry.name) || SystemFile.placeholderTarget(entry.name) != nil {
+                try classifyStray(entry, in: folder)
+                continue
+            }
             switch entry.kind {
             case .folder:
                 guard let child = try folder.openFolder(entry.name) else { continue }

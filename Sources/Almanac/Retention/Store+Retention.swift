@@ -88,8 +88,9 @@ extension Store {
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
         let timeZone = self.timeZone
-        let found: [RetentionCandidate?] = try documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
-            .parallelMap { file in
+        var found: [RetentionCandidate?] = []
+        try forEachDocumentBatch(in: descriptor, days: descriptor.partition == Partition.none ? nil : days) { batch in
+            found += try batch.parallelMap { file in
                 let location = file.location
                 guard let bytes = try file.folder.readFile(location.fileName) else { return nil }  // removed meanwhile
                 do {
@@ -105,6 +106,7 @@ extension Store {
                     throw error.at(path: location.relativePath)
                 }
             }
+        }
         return found.compactMap { $0 }
     }
 

@@ -30,12 +30,20 @@ extension Directory {
         return FileIdentity(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
     }
 
-    /// Makes `newName` in `folder` a second name (hard link) of the file `name` here.
-    /// The file is shared, not copied: safe because the store never changes a file in place.
-    func link(_ name: String, into folder: Directory, as newName: String) throws {
-        guard linkat(descriptor, name, folder.descriptor, newName, 0) == 0 else {
-            throw SystemCall.failure("link", path: folder.childPath(newName))
+    /// Makes `newName` in `folder` a second name (hard link) of the file `name` here, or a copy
+    /// (flushed with `flush`) where the file system has no hard links (exFAT, FAT, some network
+    /// shares). The file is shared, not copied, where it can be: safe because the store never
+    /// changes a file in place.
+    func linkOrCopy(_ name: String, into folder: Directory, as newName: String, flush: Flush?) throws {
+        if !TestSwitch.noHardLinks, linkat(descriptor, name, folder.descriptor, newName, 0) == 0 { return }
+        let code = TestSwitch.noHardLinks ? EPERM : SystemCall.errno
+        // Linux says EPERM where the file system cannot link, Apple systems ENOTSUP; EMLINK is
+        // a file with as many names as it may have.
+        guard code == EPERM || code == EMLINK || code == EXDEV || SystemCall.isUnsupported(code) else {
+            throw SystemCall.failure("link", path: folder.childPath(newName), errno: code)
         }
+        guard let bytes = try readFile(name) else { throw SystemCall.failure("link", path: childPath(name), errno: ENOENT) }
+        try folder.createFile(newName, bytes, flush: flush)
     }
 
     /// Renames `name` here to `newName` in `folder` (replacing a file of that name).
@@ -55,7 +63,7 @@ extension Directory {
         if let exchange = Directory.atomicExchange {
             if exchange(descriptor, name, folder.descriptor, otherName, Directory.exchangeFlag) == 0 { return }
             let code = SystemCall.errno
-            guard code == EINVAL || code == ENOSYS || code == ENOTSUP else {
+            guard code == EINVAL || code == ENOSYS || SystemCall.isUnsupported(code) else {
                 throw SystemCall.failure("exchange", path: childPath(name), errno: code)
             }
         }
@@ -104,10 +112,10 @@ extension Directory {
         return info
     }
 
-    /// Creates the new file `name` holding `bytes` (mode 0600, `O_EXCL`), fsyncing it only when
-    /// `synchronize` is true: for staging folders nobody reads, made durable as a whole later
-    /// with ``synchronizeFileSystem()``.
-    func createFile(_ name: String, _ bytes: [UInt8], synchronize: Bool) throws {
+    /// Creates the new file `name` holding `bytes` (mode 0600, `O_EXCL`), flushing it with
+    /// `flush`, or not at all when `nil`: for staging folders nobody reads, flushed as a whole
+    /// later with ``synchronizeFileSystem()``.
+    func createFile(_ name: String, _ bytes: [UInt8], flush: Flush?) throws {
         let fd = SystemCall.retryingInterrupts {
             openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
@@ -123,34 +131,45 @@ extension Directory {
                 written += count
             }
         }
-        if synchronize, SystemCall.synchronize(fd) != 0 { throw SystemCall.failure("fsync", path: childPath(name)) }
+        if let flush, SystemCall.flush(fd, flush) != 0 { throw SystemCall.failure("fsync", path: childPath(name)) }
     }
 
-    /// Flushes every file system buffer of the file system holding this folder (`syncfs`).
-    /// Returns false where the call does not exist (Apple systems), and the caller must have
-    /// fsynced each file itself.
+    /// Writes out every unflushed buffer of the volume holding this folder (`syncfs` on Linux,
+    /// `fsync_volume_np` on Apple systems), so that a staged tree written without a flush per
+    /// file is on the disk before the commit point's full flush. Returns false where the call
+    /// does not exist, and the caller must flush each file and folder itself.
     func synchronizeFileSystem() throws -> Bool {
         guard let syncfs = Directory.syncFileSystem else { return false }
-        guard syncfs(descriptor) == 0 else { throw SystemCall.failure("syncfs", path: path.isEmpty ? "." : path) }
+        FlushCounter.shared.countVolumeSync()
+        #if canImport(Darwin)
+        let result = syncfs(descriptor, 0x2)  // FSYNC_VOLUME_WAIT; the commit point's F_FULLFSYNC empties the drive cache
+        #else
+        let result = syncfs(descriptor)
+        #endif
+        guard result == 0 else { throw SystemCall.failure("syncfs", path: path.isEmpty ? "." : path) }
         return true
     }
 
-    /// Whether ``synchronizeFileSystem()`` can make many unsynced files durable at once.
+    /// Whether ``synchronizeFileSystem()`` can write out many unflushed files at once.
     static var canSynchronizeFileSystem: Bool { syncFileSystem != nil }
 
     private typealias ExchangeFunction = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    #if canImport(Darwin)
+    private typealias SyncFunction = @convention(c) (Int32, Int32) -> Int32
+    #else
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
+    #endif
 
     // Looked up at run time: the C library headers Swift imports do not declare them on
     // every system, and an old kernel or libc may lack them.
     #if canImport(Darwin)
     private static let atomicExchange: ExchangeFunction? = symbol("renameatx_np")
     private static let exchangeFlag: UInt32 = 0x2  // RENAME_SWAP
-    private static let syncFileSystem: SyncFunction? = nil
+    private static let syncFileSystem: SyncFunction? = TestSwitch.noVolumeSync ? nil : symbol("fsync_volume_np")
     #else
     private static let atomicExchange: ExchangeFunction? = symbol("renameat2")
     private static let exchangeFlag: UInt32 = 0x2  // RENAME_EXCHANGE
-    private static let syncFileSystem: SyncFunction? = symbol("syncfs")
+    private static let syncFileSystem: SyncFunction? = TestSwitch.noVolumeSync ? nil : symbol("syncfs")
     #endif
 
     private static func symbol<T>(_ name: String) -> T? {

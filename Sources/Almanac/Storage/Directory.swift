@@ -53,8 +53,8 @@ final class Directory: @unchecked Sendable {
 
     /// Opens the child folder `name`, creating it (mode 0700) when missing.
     ///
-    /// A created folder is made durable by fsyncing this folder before returning, unless
-    /// `synchronize` is false (staging folders, made durable at once later).
+    /// A created folder's entry is flushed (a barrier: the commit point that follows makes it
+    /// durable) before returning, unless `synchronize` is false (staging folders, flushed later).
     /// - Returns: the folder and whether it was created.
     func openOrCreateFolder(_ name: String, synchronize: Bool = true) throws -> (folder: Directory, created: Bool) {
         if let existing = try openFolder(name) { return (existing, false) }
@@ -70,7 +70,7 @@ final class Directory: @unchecked Sendable {
         if created {
             // The umask may have removed bits, or a hostile umask removed owner bits: set 0700 exactly.
             guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path) }
-            if synchronize { try self.synchronize() }
+            if synchronize { try self.synchronize(.barrier) }
         }
         return (folder, created)
     }
@@ -111,12 +111,14 @@ final class Directory: @unchecked Sendable {
     }
 
     /// Writes `bytes` to `name` durably and atomically: a temporary file in this folder
-    /// (created `O_EXCL`, mode 0600) is written and fsynced, then renamed over `name`;
-    /// then the folder is fsynced unless `synchronizeFolder` is false (batch writes sync once at the end).
+    /// (created `O_EXCL`, mode 0600) is written and flushed (a barrier: its bytes reach the disk
+    /// before the rename), then renamed over `name`; then the folder is flushed with
+    /// `folderFlush` — `.full` when this write is the commit point, `nil` when the caller
+    /// flushes the folder itself (batches flush each folder once).
     ///
     /// Readers see either the old file or the new one, never a mix; after a crash the
     /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
-    func writeFile(_ name: String, _ bytes: [UInt8], synchronizeFolder: Bool = true) throws {
+    func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?) throws {
         let temporary = Directory.temporaryName(for: name)
         let fd = SystemCall.retryingInterrupts {
             openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -138,7 +140,7 @@ final class Directory: @unchecked Sendable {
                 }
             }
             try FaultInjection.check(.afterTemporaryWrite, name: name)
-            guard SystemCall.synchronize(fd) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
+            guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
             guard renameat(descriptor, temporary, descriptor, name) == 0 else {
@@ -148,7 +150,7 @@ final class Directory: @unchecked Sendable {
             if error.code != .simulatedCrash { unlinkat(descriptor, temporary, 0) }
             throw error
         }
-        if synchronizeFolder { try synchronize() }
+        if let folderFlush { try synchronize(folderFlush) }
     }
 
     /// Appends `bytes` to the file `name` (created 0600), without fsync: for hints that a
@@ -175,10 +177,17 @@ final class Directory: @unchecked Sendable {
         throw SystemCall.failure("unlink", path: childPath(name), errno: code)
     }
 
-    /// Removes the child folder `name` if it is empty; returns whether it was removed.
+    /// Removes the child folder `name` if it is empty or holds only files the operating system
+    /// put there (`.DS_Store`, …; see ``SystemFile``); returns whether it was removed.
     @discardableResult
     func removeFolderIfEmpty(_ name: String) -> Bool {
-        unlinkat(descriptor, name, AT_REMOVEDIR) == 0
+        if unlinkat(descriptor, name, AT_REMOVEDIR) == 0 { return true }
+        let code = SystemCall.errno
+        guard code == ENOTEMPTY || code == EEXIST, let folder = try? openFolder(name), let entries = try? folder.entries(),
+              !entries.isEmpty, entries.allSatisfy({ $0.kind == .file && SystemFile.isSystemFile($0.name) })
+        else { return false }
+        for entry in entries { _ = try? folder.removeFile(entry.name) }
+        return unlinkat(descriptor, name, AT_REMOVEDIR) == 0
     }
 
     /// Whether the folder still has a name (it was not removed since it was opened).
@@ -187,9 +196,10 @@ final class Directory: @unchecked Sendable {
         return fstat(descriptor, &info) == 0 && info.st_nlink > 0
     }
 
-    /// Flushes this folder's entries (creations, renames, removals) to stable storage.
-    func synchronize() throws {
-        guard SystemCall.synchronize(descriptor) == 0 else { throw SystemCall.failure("fsync", path: path.isEmpty ? "." : path) }
+    /// Flushes this folder's entries (creations, renames, removals): `.barrier` orders them
+    /// before later writes, `.full` makes them durable (see ``Flush``).
+    func synchronize(_ flush: Flush) throws {
+        guard SystemCall.flush(descriptor, flush) == 0 else { throw SystemCall.failure("fsync", path: path.isEmpty ? "." : path) }
     }
 
     /// The kind of a folder entry, as far as the store cares.

@@ -52,7 +52,7 @@ final class StoreLock: @unchecked Sendable {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = SystemCall.errno
             guard code == EWOULDBLOCK || code == EINTR || code == EAGAIN else {
-                throw SystemCall.failure("flock", path: path, errno: code)
+                throw StoreLock.lockFailure(path: path, errno: code)
             }
             if Date() >= deadline {
                 let who = readHolder().map { "PID \($0.pid) (\($0.command), since \($0.since))" } ?? "another process"
@@ -67,6 +67,19 @@ final class StoreLock: @unchecked Sendable {
         let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
         write(current)
         return (previous, current)
+    }
+
+    /// The error for a `flock` that failed other than by waiting: a file system that cannot
+    /// lock (exFAT, FAT, some network shares answer `ENOTSUP`, `EOPNOTSUPP` or `ENOLCK`) is
+    /// named as such, since retrying cannot help.
+    static func lockFailure(path: String, errno code: Int32) -> AlmanacError {
+        guard SystemCall.isUnsupported(code) || code == ENOLCK || code == EINVAL else {
+            return SystemCall.failure("flock", path: path, errno: code)
+        }
+        return AlmanacError(
+            .io,
+            "the file system holding the store cannot lock files, and Almanac needs a lock to keep writers apart; move the store to a local volume (APFS, HFS+, ext4), off network shares and exFAT/FAT drives (flock: \(String(cString: strerror(code))), errno \(code))",
+            path: path, underlying: POSIXFailure(operation: "flock", errno: code))
     }
 
     /// Records a clean finish and releases the lock.

@@ -35,38 +35,37 @@ struct AtomicChange {
 
 extension Store {
     /// Commits `change`. Call inside ``withWriteLock(_:)``, after every document was checked.
+    ///
+    /// Its files are written one folder at a time (one folder open at once), unflushed where
+    /// one volume sync can write them all out, each flushed as a barrier otherwise; the journal
+    /// is the commit point and pays the change's one full flush.
     func commit(_ change: AtomicChange, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
-        let synchronizeEachFile = !Directory.canSynchronizeFileSystem
-        var touched: [[String]: Directory] = [:]
-        var renames: [JSONValue] = []
-        for write in change.writes {
-            let path = write.location.folderPath
-            let folder = try touched[path] ?? writableFolder(path)
-            touched[path] = folder
-            let temporary = Directory.temporaryName(for: write.location.fileName)
-            try folder.createFile(temporary, write.bytes, synchronize: synchronizeEachFile)
-            renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(write.location.fileName)]))
-        }
+        let volumeSync = Directory.canSynchronizeFileSystem
+        var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
         for file in change.files {
             guard let top = file.folder.first, AtomicChange.writableRoots.contains(top), !file.name.contains("/") else {
                 preconditionFailure("an atomic change writes below data/ or archive/ only")
             }
-            let folder = try touched[file.folder] ?? writableFolder(file.folder)
-            touched[file.folder] = folder
-            let temporary = Directory.temporaryName(for: file.name)
-            try folder.createFile(temporary, file.bytes, synchronize: synchronizeEachFile)
-            renames.append(.object(["folder": .string(file.folder.joined(separator: "/")), "from": .string(temporary), "to": .string(file.name)]))
+            staged.append((file.folder, file.name, file.bytes))
+        }
+        var renames: [JSONValue] = []
+        let groups = Dictionary(grouping: staged.indices, by: { staged[$0].folder }).sorted { $0.value[0] < $1.value[0] }
+        for (path, indices) in groups {
+            let folder = try writableFolder(path)
+            for index in indices {
+                let temporary = Directory.temporaryName(for: staged[index].name)
+                try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(staged[index].name)]))
+            }
+            if !volumeSync { try folder.synchronize(.barrier) }
         }
         if let manifest = change.manifest {
             let temporary = Directory.temporaryName(for: Manifest.fileName)
-            try root.createFile(temporary, manifest.bytes, synchronize: synchronizeEachFile)
+            try root.createFile(temporary, manifest.bytes, flush: volumeSync ? nil : .barrier)
             renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
         }
-        if try synchronizeEachFile || !root.synchronizeFileSystem() {
-            for folder in touched.values { try folder.synchronize() }
-            try root.synchronize()
-        }
+        if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
         let removals = change.removals + change.writes.compactMap(\.previous)
         let journal = JSONValue.object([
             "kind": .string("change"),
@@ -75,7 +74,7 @@ extension Store {
             "removals": .array(change.fileRemovals.map { .string($0) } + removals.map { .string($0.relativePath) }),
         ])
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
-        try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal))
+        try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal), folderFlush: commitFlush)
         MigrationCrashPoint.reached(crashPointKind, "after-journal")
         try finishChange(journal, crashPointKind: crashPointKind)
 
@@ -96,32 +95,39 @@ extension Store {
     /// Carries out a committed change's journal: the renames still to do, the removals, then
     /// the journal's removal. Idempotent, so recovery can run it again after a crash.
     func finishChange(_ journal: JSONValue, crashPointKind: String = "batch") throws {
-        var synchronized: [String: Directory] = [:]
+        // The renames come grouped by folder: each folder is opened once, flushed, and closed.
+        var current: (path: String, folder: Directory)?
         for (index, rename) in (journal["renames"]?.arrayValue ?? []).enumerated() {
             guard let folderPath = rename["folder"]?.stringValue, let from = rename["from"]?.stringValue,
                   let to = rename["to"]?.stringValue, Directory.isTemporaryName(from), !to.contains("/")
             else { continue }
-            let names = folderPath.isEmpty ? [] : folderPath.split(separator: "/").map(String.init)
-            guard names.first.map(AtomicChange.writableRoots.contains) ?? true, let folder = try openFolders(names) else { continue }
+            if current?.path != folderPath {
+                try current?.folder.synchronize(.barrier)
+                current = nil
+                let names = folderPath.isEmpty ? [] : folderPath.split(separator: "/").map(String.init)
+                guard names.first.map(AtomicChange.writableRoots.contains) ?? true, let folder = try openFolders(names) else { continue }
+                current = (folderPath, folder)
+            }
+            guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
-            synchronized[folderPath] = folder
             if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
         }
-        for folder in synchronized.values { try folder.synchronize() }
+        try current?.folder.synchronize(.barrier)
+        current = nil
         for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             if let location = parseRelativePath(path) {
-                try removeDocumentFile(at: location)
+                try removeDocumentFile(at: location, flush: .barrier)
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
             guard let name = names.popLast(), let top = names.first, AtomicChange.writableRoots.contains(top),
                   !names.contains(".."), name != "..", let folder = try openFolders(names)
             else { continue }
-            if try folder.removeFile(name) { try folder.synchronize() }
+            if try folder.removeFile(name) { try folder.synchronize(.barrier) }
             // An attachment folder left empty goes too.
             if let owner = names.last, owner.hasSuffix(".files"), let parent = try openFolders(Array(names.dropLast())),
                parent.removeFolderIfEmpty(owner) {
-                try parent.synchronize()
+                try parent.synchronize(.barrier)
             }
         }
         MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")

@@ -25,7 +25,15 @@ extension Store {
                 throw AlmanacError(.notFound, "no \(collection) document \"\(id)\" to attach \"\(name)\" to; save the document first", id: id)
             }
             let folder = try createFolders(location.folderPath + [Store.attachmentFolderName(location.id ?? id)])
-            try folder.writeFile(name, bytes)
+            // On a case-insensitive volume (APFS and HFS+ by default) two such names are one file.
+            let key = DocumentID.key(name)
+            if let other = try folder.entries().first(where: { $0.name != name && DocumentID.key($0.name) == key }) {
+                throw AlmanacError(
+                    .idCollision,
+                    "attachment \"\(name)\" differs only in case from the attachment \"\(other.name)\" of \(collection) document \"\(location.id ?? id)\"; names that differ only in case are the same file on Apple systems: save it as \"\(other.name)\" to replace it, or choose another name",
+                    path: folder.childPath(other.name), id: location.id ?? id)
+            }
+            try folder.writeFile(name, bytes, folderFlush: commitFlush)
         }
     }
 
@@ -50,7 +58,7 @@ extension Store {
     func attachments(at location: DocumentLocation, readingBytes: Bool = true) throws -> [(name: String, bytes: [UInt8])] {
         guard let id = location.id, let folder = try openFolders(location.folderPath + [Store.attachmentFolderName(id)]) else { return [] }
         var result: [(String, [UInt8])] = []
-        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file && !Directory.isTemporaryName(entry.name) {
+        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file && !Directory.isTemporaryName(entry.name) && !SystemFile.isSystemFile(entry.name) {
             result.append((entry.name, readingBytes ? try folder.readFile(entry.name) ?? [] : []))
         }
         return result
@@ -73,14 +81,14 @@ extension Store {
         else { return }
         let target = try writableFolder(new.folderPath)
         try source.rename(Store.attachmentFolderName(id), into: target, as: Store.attachmentFolderName(new.id ?? id))
-        try target.synchronize()
-        try source.synchronize()
+        try target.synchronize(.barrier)
+        try source.synchronize(.barrier)
     }
 
     /// Removes the attachment folder of the document at `location`. Call inside ``withWriteLock(_:)``.
     func removeAttachments(at location: DocumentLocation) throws {
         guard let id = location.id, let folder = try openFolders(location.folderPath) else { return }
-        if try folder.removeTree(Store.attachmentFolderName(id)) { try folder.synchronize() }
+        if try folder.removeTree(Store.attachmentFolderName(id)) { try folder.synchronize(.barrier) }
     }
 
     static func validateAttachmentName(_ name: String) throws {

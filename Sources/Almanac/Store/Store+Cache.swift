@@ -9,9 +9,9 @@ extension Store {
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]
-        /// Open folders of the write path, by their path from the store root, so a save does
-        /// not re-open `data/<collection>/YYYY/MM/DD` one component at a time.
-        var folders: [[String]: Directory] = [:]
+        /// Open folders of the write path, so a save does not re-open
+        /// `data/<collection>/YYYY/MM/DD` one component at a time.
+        var folders = FolderCache()
         mutating func invalidate() {
             locations.removeAll()
             folders.removeAll()
@@ -20,7 +20,7 @@ extension Store {
 
         /// Forgets the open folder at `path` and every folder below it (they are being removed).
         mutating func forgetFolders(under path: [String]) {
-            folders = folders.filter { !$0.key.starts(with: path) }
+            folders.forget(under: path)
         }
     }
 
@@ -72,10 +72,46 @@ extension Store {
     func writableFolder(_ names: [String]) throws -> Directory {
         // A folder removed behind our back (by hand) keeps its descriptor valid; writing into it
         // would lose the file, so a cached folder is used only while it is still linked.
-        if let open = cache.folders[names], open.isStillLinked { return open }
-        if cache.folders.count >= 256 { cache.folders.removeAll() }
+        if let open = cache.folders.folder(at: names), open.isStillLinked { return open }
         let folder = try createFolders(names)
-        cache.folders[names] = folder
+        cache.folders.insert(folder, at: names)
         return folder
+    }
+}
+
+/// The few most recently used open folders of the write path, by their path from the store root.
+///
+/// Small on purpose: each holds a descriptor, and Apple systems give a process a few hundred.
+/// Saves in a run mostly go to today's folder, so a handful of entries catches nearly all of them.
+struct FolderCache {
+    static let capacity = 8
+
+    /// Least recently used first.
+    private var entries: [(path: [String], folder: Directory)] = []
+
+    var count: Int { entries.count }
+
+    /// The open folder at `path`, now the most recently used, or `nil`.
+    mutating func folder(at path: [String]) -> Directory? {
+        guard let index = entries.lastIndex(where: { $0.path == path }) else { return nil }
+        let entry = entries.remove(at: index)
+        entries.append(entry)
+        return entry.folder
+    }
+
+    /// Keeps `folder` as the most recently used, closing the least recently used when full.
+    mutating func insert(_ folder: Directory, at path: [String]) {
+        entries.removeAll { $0.path == path }
+        if entries.count >= FolderCache.capacity { entries.removeFirst() }
+        entries.append((path, folder))
+    }
+
+    mutating func removeAll() {
+        entries.removeAll()
+    }
+
+    /// Forgets the folder at `path` and every folder below it.
+    mutating func forget(under path: [String]) {
+        entries.removeAll { $0.path.starts(with: path) }
     }
 }

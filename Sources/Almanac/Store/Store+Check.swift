@@ -228,9 +228,15 @@ struct CheckWalker {
     }
 
     /// Reports an entry that has no place where it is.
-    private mutating func classifyStray(_ entry: Directory.Entry, in folder: Directory, expected: String? = nil) throws {
+    mutating func classifyStray(_ entry: Directory.Entry, in folder: Directory, expected: String? = nil) throws {
         let path = folder.childPath(entry.name)
+        if let target = SystemFile.placeholderTarget(entry.name), entry.kind == .file {
+            report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
+            return
+        }
         switch entry.kind {
+        case .file where SystemFile.isSystemFile(entry.name):
+            return  // Finder's .DS_Store and the like: never a problem
         case .symbolicLink:
             report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
         case .file where Directory.isTemporaryName(entry.name):

@@ -40,17 +40,18 @@ extension Store {
         }
         if mkdir(url.path, 0o700) == 0 {
             _ = chmod(url.path, 0o700)
-            if let parentFolder = try? Directory.openRoot(atPath: parent.path) { try parentFolder.synchronize() }
+            if let parentFolder = try? Directory.openRoot(atPath: parent.path) { try parentFolder.synchronize(.barrier) }
         } else if SystemCall.errno != EEXIST {
             throw SystemCall.failure("mkdir", path: url.path)
         }
+        try options.fileProtection?.apply(toFolderAt: url.path)
         let root = try Directory.openRoot(atPath: url.path)
         let skeleton: Set<String> = ["schema", "data", ".almanac"]
         for entry in try root.entries() {
             if entry.name == Manifest.fileName {
                 throw AlmanacError(.storeExists, "a store already exists here; open it, or choose a new folder for 'almanac init'", path: url.path)
             }
-            if !skeleton.contains(entry.name) {
+            if !skeleton.contains(entry.name) && !SystemFile.isSystemFile(entry.name) {
                 throw AlmanacError(.invalidArgument, "the folder is not empty (it holds \"\(entry.name)\"); choose a new or empty folder for the store", path: url.path)
             }
         }
@@ -63,15 +64,16 @@ extension Store {
         let schemaCopy = try root.openOrCreateFolder("schema").folder
         for name in try schemaFileNames(in: schemaFolder) {
             let bytes = try Catalog.readExternalFile(schemaFolder.appendingPathComponent(name), missing: "\(name) vanished while copying")
-            try schemaCopy.writeFile(name, bytes, synchronizeFolder: false)
+            try schemaCopy.writeFile(name, bytes, folderFlush: nil)
         }
-        try schemaCopy.synchronize()
+        try schemaCopy.synchronize(.barrier)
         let data = try root.openOrCreateFolder("data").folder
         for collection in catalog.collections where !collection.isSingleton {
             _ = try data.openOrCreateFolder(collection.name)
         }
         let manifest = Manifest(app: catalog.app, schemaVersion: catalog.version, timeZone: timeZone, createdAt: Date())
-        try root.writeFile(Manifest.fileName, manifest.bytes)
+        // The commit point: a folder with store.json is a store.
+        try root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: options.isStaging ? .barrier : .full)
         return try Store(at: url, options: options)
     }
 

@@ -113,58 +113,6 @@ extension Store {
         }
         return folder
     }
-
-    /// Every document location of `collection`, visiting only the date folders that can hold
-    /// documents of `days` (all when `nil`). Files that are not `<id>.json` and leftover
-    /// temporary files are passed over here; `check` reports them.
-    ///
-    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree.
-    func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
-        try documentFiles(in: collection, days: days).map(\.location)
-    }
-
-    /// Like ``locations(in:days:)``, with each document's open folder, so that a scan reads
-    /// the files without opening their folders again.
-    func documentFiles(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentFile] {
-        if collection.isSingleton {
-            guard let data = try root.openFolder("data"),
-                  try data.entries().contains(where: { $0.name == "\(collection.name).json" })
-            else { return [] }
-            return [DocumentFile(folder: data, location: DocumentLocation(collection: collection.name, folders: [], id: nil))]
-        }
-        guard let folder = try openFolders(["data", collection.name]) else { return [] }
-        var result: [DocumentFile] = []
-        try collectFiles(in: folder, folders: [], collection: collection, days: days, into: &result)
-        return result
-    }
-
-    private func collectFiles(
-        in folder: Directory, folders: [String], collection: CollectionDescriptor,
-        days: ClosedRange<CalendarDate>?, into result: inout [DocumentFile]
-    ) throws {
-        let depth = collection.partition?.depth ?? 0
-        // In name order, which is date order for date folders: scans, errors and counts are
-        // then the same on every file system.
-        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
-            if entry.kind == .symbolicLink {
-                throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
-            }
-            if folders.count < depth {
-                guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
-                if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
-                guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
-                try collectFiles(in: child, folders: folders + [entry.name], collection: collection, days: days, into: &result)
-            } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
-                result.append(DocumentFile(folder: folder, location: DocumentLocation(collection: collection.name, folders: folders, id: id)))
-            }
-        }
-    }
-}
-
-/// A document file found by a listing, with its folder still open.
-struct DocumentFile: Sendable {
-    var folder: Directory
-    var location: DocumentLocation
 }
 
 /// The names of date folders: `YYYY`, then `MM`, then `DD`.

@@ -11,7 +11,10 @@ extension Store {
 
     /// Reads the document at `location` from its already open `folder`.
     func read(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
-        guard let bytes = try folder.readFile(location.fileName) else { return nil }
+        guard let bytes = try folder.readFile(location.fileName) else {
+            try folder.refusePlaceholder(of: location.fileName)
+            return nil
+        }
         do {
             let parsed = try JSONParser.parse(bytes)
             return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
@@ -95,8 +98,9 @@ extension Store {
         let timeZone = self.timeZone
         let rangeDays = folderDays
         // Reading and parsing dominate a scan; spread them over the cores.
-        let loaded: [(key: Double, id: String, value: T)?] = try documentFiles(in: descriptor, days: pruneDays)
-            .parallelMap { file in
+        var loaded: [(key: Double, id: String, value: T)?] = []
+        try forEachDocumentBatch(in: descriptor, days: pruneDays) { batch in
+            loaded += try batch.parallelMap { file in
                 let location = file.location
                 guard let document = try self.read(location, in: file.folder) else { return nil }  // removed meanwhile
                 guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
@@ -116,6 +120,7 @@ extension Store {
                 }
                 return (key, location.id ?? "", try transform(document))
             }
+        }
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
         return results.map(\.value)

@@ -19,12 +19,13 @@ extension Store {
         }
         let journal = JSONValue.object(["kind": .string("move"), "moves": .array(entries)])
         let folder = try createFolders([".almanac"])
-        try folder.writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal))
+        // Ordered before the new copies; the batch's commit point makes it durable with them.
+        try folder.writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal), folderFlush: .barrier)
     }
 
     func removeJournal() throws {
         guard let folder = try openFolders([".almanac"]) else { return }
-        if try folder.removeFile(Store.journalName) { try folder.synchronize() }
+        if try folder.removeFile(Store.journalName) { try folder.synchronize(.barrier) }
     }
 
     /// Repairs what a writer killed in mid-write left behind: finishes interrupted moves
@@ -57,7 +58,7 @@ extension Store {
                 else { continue }
                 if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
                     try moveAttachments(from: old, to: new)
-                    try removeDocumentFile(at: old)
+                    try removeDocumentFile(at: old, flush: .barrier)
                 }
             }
             try removeJournal()
@@ -78,7 +79,7 @@ extension Store {
                 continue
             }
         }
-        if removed { try folder.synchronize() }
+        if removed { try folder.synchronize(.barrier) }
     }
 
     /// The location named by a store-relative document path, or `nil` when it names none.

@@ -12,13 +12,13 @@ struct WriteSession {
 typealias IDHint = (id: String, collection: String, location: DocumentLocation?)
 
 extension Store {
-    /// How long the lock is kept after a write, so that a run of saves takes it once.
+    /// How long the lock is kept after a write (``Options/lockLinger``), so that a run of saves takes it once.
     ///
     /// Taking the lock rewrites the lock record, and every file dirtied next to a durable
     /// write makes that write's fsync commit more (on ext4 a save costs twice the bare
     /// syscalls with one extra file written per save). Other processes wait at most this
     /// long beyond the writes themselves.
-    static let lockLinger: Double = 0.02
+    var lockLinger: Double { options.lockLinger }
 
     /// Where sessions are ended. A queue of its own, not the global pool: on Linux the Swift
     /// concurrency threads come from that pool, and when callers block all of them (waiting
@@ -78,14 +78,16 @@ extension Store {
         }
     }
 
-    /// Ends the session after `lockLinger` without writes. Call with `mutex` held.
+    /// Ends the session after `lockLinger` without writes, or now when there is no linger.
+    /// Call with `mutex` held.
     private func scheduleEndOfSession() {
         guard var current = session else { return }
+        guard lockLinger > 0 else { return endSession() }
         current.lastWrite = .now()
         defer { session = current }
         guard !current.releaseScheduled else { return }
         current.releaseScheduled = true
-        Store.sessionQueue.asyncAfter(deadline: .now() + Store.lockLinger) { [weak self] in
+        Store.sessionQueue.asyncAfter(deadline: .now() + lockLinger) { [weak self] in
             self?.endSessionIfIdle()
         }
     }
@@ -95,10 +97,10 @@ extension Store {
         defer { mutex.unlock() }
         guard var current = session else { return }
         let idle = Double(DispatchTime.now().uptimeNanoseconds - current.lastWrite.uptimeNanoseconds) / 1e9
-        if idle >= Store.lockLinger {
+        if idle >= lockLinger {
             endSession()
         } else {
-            Store.sessionQueue.asyncAfter(deadline: .now() + (Store.lockLinger - idle)) { [weak self] in
+            Store.sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
                 self?.endSessionIfIdle()
             }
             current.releaseScheduled = true
@@ -120,7 +122,16 @@ extension Store {
     /// released and id hints are written, so another process can write at once.
     ///
     /// Saves are durable when they return whether or not this is called; call it when a
-    /// burst of writes is over and another process may want to write.
+    /// burst of writes is over and another process may want to write, and on iOS before the
+    /// app can be suspended when ``Options/lockLinger`` is above zero (a suspended app holding
+    /// a lock in a shared container is killed):
+    ///
+    /// ```swift
+    /// let task = UIApplication.shared.beginBackgroundTask()
+    /// try store.save(entry)
+    /// store.finishWriting()
+    /// UIApplication.shared.endBackgroundTask(task)
+    /// ```
     public func finishWriting() {
         mutex.synchronized { endSession() }
     }

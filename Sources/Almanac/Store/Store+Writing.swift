@@ -83,21 +83,23 @@ extension Store {
         let moves = prepared.compactMap { write in write.previous.map { ($0, write.location) } }
         if !moves.isEmpty { try writeJournal(moves: moves) }
 
-        var touched: [[String]: Directory] = [:]
-        for write in prepared {
-            let path = write.location.folderPath
-            let folder = try touched[path] ?? writableFolder(path)
-            touched[path] = folder
-            try folder.writeFile(write.location.fileName, write.bytes, synchronizeFolder: false)
+        // One folder at a time, so a batch across a thousand day folders holds one of them open;
+        // each folder is flushed once, the last with the batch's one full flush (its commit point).
+        let groups = Dictionary(grouping: prepared.indices, by: { prepared[$0].location.folderPath })
+            .sorted { $0.value[0] < $1.value[0] }
+        for (number, (path, indices)) in groups.enumerated() {
+            let folder = try writableFolder(path)
+            for index in indices {
+                try folder.writeFile(prepared[index].location.fileName, prepared[index].bytes, folderFlush: nil)
+            }
+            try folder.synchronize(number == groups.count - 1 ? commitFlush : .barrier)
         }
-        // The batch's one durability point: each folder that gained a file, once.
-        for folder in touched.values { try folder.synchronize() }
 
         if !moves.isEmpty {
             for (old, new) in moves {
                 try FaultInjection.check(.beforeRemovingOldCopy, name: old.fileName)
                 try moveAttachments(from: old, to: new)
-                try removeDocumentFile(at: old)
+                try removeDocumentFile(at: old, flush: .barrier)
             }
             try removeJournal()
         }
@@ -132,12 +134,13 @@ extension Store {
                              bytes: CanonicalJSON.prettyBytes(document), previous: previous, isNew: isNew)
     }
 
-    /// Removes a document file, fsyncs its folder, and removes date folders left empty.
-    func removeDocumentFile(at location: DocumentLocation) throws {
+    /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the
+    /// commit point), and removes date folders left empty.
+    func removeDocumentFile(at location: DocumentLocation, flush: Flush) throws {
         let path = location.folderPath
         guard let folder = try openFolders(path) else { return }
         try folder.removeFile(location.fileName)
-        try folder.synchronize()
+        try folder.synchronize(flush)
         try removeEmptyDateFolders(location)
     }
 
@@ -149,7 +152,7 @@ extension Store {
             guard let parent = try openFolders(parentPath) else { return }
             guard parent.removeFolderIfEmpty(last) else { return }
             cache.forgetFolders(under: parentPath + [last])
-            try parent.synchronize()
+            try parent.synchronize(.barrier)
         }
     }
 }

@@ -51,7 +51,8 @@ struct MigrationBackup {
     static func fingerprint(of folder: Directory) throws -> String {
         var lines: [String] = []
         func walk(_ folder: Directory, _ prefix: String) throws {
-            for entry in try folder.entries() {
+            // Finder writes .DS_Store when a person looks at the folder: that is no change.
+            for entry in try folder.entries() where !SystemFile.isSystemFile(entry.name) {
                 let path = prefix + entry.name
                 if entry.kind == .folder, let child = try folder.openFolder(entry.name) {
                     lines.append(path + "/")

@@ -6,8 +6,13 @@ import Foundation
 ///
 /// Documents the migration left unchanged are hard links to their current files, so a
 /// migration writes only what it changes and the old version stays intact, byte for byte,
-/// for the backup. Files are written without a `fsync` each and made durable at the end
-/// with one `syncfs` where the system has it.
+/// for the backup (copies where the file system has no hard links). Files are written without
+/// a flush each and written out at the end with one volume sync where the system has one
+/// (`syncfs`, `fsync_volume_np`), else flushed as barriers as each folder is finished; the
+/// swap's commit point makes them durable.
+///
+/// Documents are staged in the order of their target folders, and only the folders on the
+/// path to the current one are open (plus a few source folders), whatever the store's size.
 struct MigrationStager {
     let store: Store
     let catalog: Catalog
@@ -20,11 +25,11 @@ struct MigrationStager {
         var fingerprint = ""
     }
 
-    private var createdFolders: [Directory] = []
-    private var stagedFolders: [[String]: Directory] = [:]
-    private var sourceFolders: [[String]: Directory] = [:]
-    /// Each file is fsynced as it is written where the file system cannot be synced at once.
-    private let synchronizeEachFile = !Directory.canSynchronizeFileSystem
+    /// The open staged folders on the path to the current target folder, from the staging folder down.
+    private var cursor: [(name: String, folder: Directory)] = []
+    private var sourceFolders = FolderCache()
+    /// Each file and folder is flushed as it is finished where the volume cannot be synced at once.
+    private let flushEach = !Directory.canSynchronizeFileSystem
 
     init(store: Store, catalog: Catalog, schemaFolder: URL, progress: (@Sendable (MigrationProgress) -> Void)?) {
         self.store = store
@@ -39,23 +44,28 @@ struct MigrationStager {
         let internalFolder = try store.createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.stagingFolder)
         let staging = try folder(named: StoreSwap.stagingFolder, in: internalFolder)
-        let data = try folder(named: "data", in: staging)
-        stagedFolders[["data"]] = data
+        cursor = [("", staging)]
         for collection in catalog.collections where !collection.isSingleton {
-            stagedFolders[["data", collection.name]] = try folder(named: collection.name, in: data)
+            _ = try stagedFolder(["data", collection.name])
         }
 
         var outcome = Outcome()
         let total = working.collections.values.reduce(0) { $0 + $1.count }
         for collection in catalog.collections {
-            for (_, entry) in (working.collections[collection.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                let location = try store.location(for: entry.value, in: collection)
+            // By target folder, then id: each folder is finished before the next is begun.
+            let entries = try (working.collections[collection.name] ?? [:]).map { key, entry in
+                (key: key, entry: entry, location: try store.location(for: entry.value, in: collection))
+            }.sorted {
+                $0.location.folderPath == $1.location.folderPath
+                    ? $0.key < $1.key : $0.location.folderPath.lexicographicallyPrecedes($1.location.folderPath)
+            }
+            for (_, entry, location) in entries {
                 let target = try stagedFolder(location.folderPath)
                 if let source = entry.source, !entry.changed {
-                    try sourceFolder(source.folderPath).link(source.fileName, into: target, as: location.fileName)
+                    try sourceFolder(source.folderPath).linkOrCopy(source.fileName, into: target, as: location.fileName, flush: flushEach ? .barrier : nil)
                     outcome.kept += 1
                 } else {
-                    try target.createFile(location.fileName, CanonicalJSON.prettyBytes(entry.value), synchronize: synchronizeEachFile)
+                    try target.createFile(location.fileName, CanonicalJSON.prettyBytes(entry.value), flush: flushEach ? .barrier : nil)
                     outcome.written += 1
                 }
                 if let source = entry.source { try linkAttachments(of: source, to: location, in: target) }
@@ -65,24 +75,28 @@ struct MigrationStager {
             }
         }
         progress?(MigrationProgress(phase: .staging, done: total, total: total))
+        try leave(depth: 1)
 
         let schema = try folder(named: "schema", in: staging)
         for name in try Store.schemaFileNames(in: schemaFolder) {
             let bytes = try Catalog.readExternalFile(schemaFolder.appendingPathComponent(name), missing: "\(name) vanished while copying")
-            try schema.createFile(name, bytes, synchronize: synchronizeEachFile)
+            try schema.createFile(name, bytes, flush: flushEach ? .barrier : nil)
+        }
+        if flushEach { try schema.synchronize(.barrier) }
+        guard let data = try staging.openFolder("data") else {
+            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(StoreSwap.stagingFolder)/data")
         }
         outcome.fingerprint = try MigrationBackup.fingerprint(of: data)
         var backup = backup
         backup.fingerprint = outcome.fingerprint
-        try staging.createFile(StoreSwap.backupRecord, CanonicalJSON.prettyBytes(backup.record), synchronize: synchronizeEachFile)
-        try staging.createFile(Manifest.fileName, manifest.bytes, synchronize: synchronizeEachFile)
+        try staging.createFile(StoreSwap.backupRecord, CanonicalJSON.prettyBytes(backup.record), flush: flushEach ? .barrier : nil)
+        try staging.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
         MigrationCrashPoint.reached("migrate", "after-staging")
 
-        if try synchronizeEachFile || !staging.synchronizeFileSystem() {
-            for folder in createdFolders { try folder.synchronize() }
-        }
+        if try flushEach || !staging.synchronizeFileSystem() { try staging.synchronize(.barrier) }
         // The staging folder's own entry in .almanac/.
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
+        cursor = []
         return (staging, outcome)
     }
 
@@ -108,8 +122,10 @@ struct MigrationStager {
                     continue  // a known document's attachments: they move with it
                 case .folder:
                     if let child = try folder.openFolder(entry.name) { try walk(child) }
-                case .file where Directory.isTemporaryName(entry.name):
+                case .file where Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name):
                     continue
+                case .file where SystemFile.placeholderTarget(entry.name) != nil:
+                    throw Directory.notDownloaded(String(path))
                 case .file where known.contains(String(path)):
                     continue
                 default:
@@ -133,33 +149,43 @@ struct MigrationStager {
               let files = try sourceFolder(source.folderPath).openFolder(Store.attachmentFolderName(sourceID))
         else { return }
         let copy = try folder(named: Store.attachmentFolderName(id), in: target)
-        for entry in try files.entries() where entry.kind == .file && !Directory.isTemporaryName(entry.name) {
-            try files.link(entry.name, into: copy, as: entry.name)
+        for entry in try files.entries() where entry.kind == .file && !Directory.isTemporaryName(entry.name) && !SystemFile.isSystemFile(entry.name) {
+            try files.linkOrCopy(entry.name, into: copy, as: entry.name, flush: flushEach ? .barrier : nil)
         }
+        if flushEach { try copy.synchronize(.barrier) }
     }
 
-    private mutating func folder(named name: String, in parent: Directory) throws -> Directory {
-        // Each created folder is fsynced once, with its parent's entries, before the journal.
-        let (folder, created) = try parent.openOrCreateFolder(name, synchronize: false)
-        if created { createdFolders.append(folder) }
-        return folder
+    private func folder(named name: String, in parent: Directory) throws -> Directory {
+        // Flushed with its parent's other entries when the parent is finished.
+        try parent.openOrCreateFolder(name, synchronize: false).folder
     }
 
+    /// The staged folder at `path` (from the staging folder), moving the cursor there: folders
+    /// the cursor leaves are finished, so they are flushed (where each must be) and closed.
     private mutating func stagedFolder(_ path: [String]) throws -> Directory {
-        if let open = stagedFolders[path] { return open }
-        let parent = try stagedFolder(Array(path.dropLast()))
-        let folder = try folder(named: path[path.count - 1], in: parent)
-        stagedFolders[path] = folder
-        return folder
+        var common = 0
+        while common < path.count, common + 1 < cursor.count, cursor[common + 1].name == path[common] { common += 1 }
+        try leave(depth: common + 1)
+        for name in path[common...] {
+            cursor.append((name, try folder(named: name, in: cursor[cursor.count - 1].folder)))
+        }
+        return cursor[cursor.count - 1].folder
+    }
+
+    /// Finishes and closes the cursor's folders deeper than `depth`, deepest first.
+    private mutating func leave(depth: Int) throws {
+        while cursor.count > depth {
+            let (_, folder) = cursor.removeLast()
+            if flushEach { try folder.synchronize(.barrier) }
+        }
     }
 
     private mutating func sourceFolder(_ path: [String]) throws -> Directory {
-        if let open = sourceFolders[path] { return open }
+        if let open = sourceFolders.folder(at: path) { return open }
         guard let folder = try store.openFolders(path) else {
             throw AlmanacError(.io, "the folder vanished while the migration was staged; is something else changing the store?", path: path.joined(separator: "/"))
         }
-        if sourceFolders.count > 512 { sourceFolders.removeAll() }
-        sourceFolders[path] = folder
+        sourceFolders.insert(folder, at: path)
         return folder
     }
 }

@@ -44,7 +44,7 @@ extension Store {
         }
         guard !repairs.isEmpty else { return [] }
         manifest.set("migrations", .array(entries))
-        try root.writeFile(Manifest.fileName, manifest.bytes)
+        try root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .full)
         return repairs
     }
 }

@@ -27,17 +27,19 @@ enum StoreSwap {
         guard let staging = try internalFolder.openFolder(journal.stagingFolder) else {
             throw AlmanacError(.io, "the staged version vanished before it was swapped in", path: ".almanac/\(journal.stagingFolder)")
         }
-        try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes)
+        // Barriers order the steps; the exchange of store.json is the commit point, and its
+        // flush is the migration's one full flush.
+        try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
         MigrationCrashPoint.reached(kind, "after-journal")
         for name in ["data", "schema"] {
             try root.exchange(name, with: staging, name)
-            try root.synchronize()
-            try staging.synchronize()
+            try root.synchronize(.barrier)
+            try staging.synchronize(.barrier)
             MigrationCrashPoint.reached(kind, "after-swap-\(name)")
         }
         try root.exchange(Manifest.fileName, with: staging, Manifest.fileName)
-        try root.synchronize()
-        try staging.synchronize()
+        try staging.synchronize(.barrier)
+        try root.synchronize(.full)
         MigrationCrashPoint.reached(kind, "after-manifest")
         try finish(root: root, journal: journal)
     }
@@ -53,7 +55,7 @@ enum StoreSwap {
                 try internalFolder.removeTree(backupFolder)
                 MigrationCrashPoint.reached(kind, "after-old-backup-removed")
                 try internalFolder.rename(journal.stagingFolder, into: internalFolder, as: backupFolder)
-                try internalFolder.synchronize()
+                try internalFolder.synchronize(.barrier)
                 MigrationCrashPoint.reached(kind, "after-backup-kept")
             }
         case .rollback:
@@ -61,10 +63,10 @@ enum StoreSwap {
         }
         // Id hints name paths of the other version; they are rebuilt as documents are found.
         try internalFolder.removeTree("ids")
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
         MigrationCrashPoint.reached(kind, "before-journal-removed")
         try internalFolder.removeFile(MigrationJournal.fileName)
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
     }
 
     /// Puts back every folder swapped in before the commit point, and drops the staged version
@@ -75,15 +77,15 @@ enum StoreSwap {
             for (name, inode) in [("data", journal.dataInode), ("schema", journal.schemaInode)] {
                 if try root.identity(of: name)?.inode == inode {
                     try root.exchange(name, with: staging, name)
-                    try root.synchronize()
-                    try staging.synchronize()
+                    try root.synchronize(.barrier)
+                    try staging.synchronize(.barrier)
                 }
             }
         }
         if journal.kind == .migrate { try internalFolder.removeTree(journal.stagingFolder) }
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
         try internalFolder.removeFile(MigrationJournal.fileName)
-        try internalFolder.synchronize()
+        try internalFolder.synchronize(.barrier)
     }
 
     /// Finishes or undoes an interrupted swap. Call holding the write lock.
@@ -96,7 +98,7 @@ enum StoreSwap {
         guard let internalFolder = try root.openFolder(".almanac") else { return false }
         guard let bytes = try internalFolder.readFile(MigrationJournal.fileName) else {
             // A migration killed while staging leaves only its staging folder.
-            if try internalFolder.removeTree(stagingFolder) { try internalFolder.synchronize() }
+            if try internalFolder.removeTree(stagingFolder) { try internalFolder.synchronize(.barrier) }
             return false
         }
         let journal = try MigrationJournal(bytes: bytes)

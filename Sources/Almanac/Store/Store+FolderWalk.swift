@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Walking a collection's date folders with a bounded number of open descriptors.
+///
+/// Apple systems give a process a few hundred descriptors (256 by default on macOS), and a
+/// store with years of day folders has thousands of folders. Every walk therefore holds open
+/// only the folders on the path from the collection to the folder it is in, plus at most
+/// ``scanBatchFolders`` leaf folders while a batch of their files is read.
+extension Store {
+    /// How many leaf folders a scan keeps open while it reads their files in parallel.
+    static let scanBatchFolders = 8
+    /// How many files a scan reads in one parallel batch at most.
+    static let scanBatchFiles = 4096
+
+    /// Calls `body` for each leaf folder of `collection` that can hold documents of `days`
+    /// (all when `nil`), in name order (date order), with the folder's entries sorted by name.
+    ///
+    /// Only the folders on the path to the current one are open, so the walk holds
+    /// `partition depth + 2` descriptors whatever the store's size.
+    /// - Throws: `.symbolicLink` for a link between the collection folder and its documents.
+    func forEachLeafFolder(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?,
+        _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Void
+    ) throws {
+        guard let top = try openFolders(["data", collection.name]) else { return }
+        let depth = collection.partition?.depth ?? 0
+        func walk(_ folder: Directory, _ folders: [String]) throws {
+            // In name order, which is date order for date folders: scans, errors and counts are
+            // then the same on every file system.
+            let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+            guard folders.count < depth else {
+                try folder.refusePlaceholders(among: entries)
+                return try body(folder, folders, entries)
+            }
+            for entry in entries {
+                if entry.kind == .symbolicLink {
+                    throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
+                }
+                guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
+                if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
+                guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
+                try walk(child, folders + [entry.name])
+            }
+        }
+        try walk(top, [])
+    }
+
+    /// Every document location of `collection`, visiting only the date folders that can hold
+    /// documents of `days` (all when `nil`). Files that are not `<id>.json` and leftover
+    /// temporary files are passed over here; `check` reports them.
+    ///
+    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree.
+    func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
+        var result: [DocumentLocation] = []
+        try forEachDocumentBatch(in: collection, days: days) { batch in result += batch.map(\.location) }
+        return result
+    }
+
+    /// Calls `body` with the documents of `collection` in `days` (all when `nil`), in order,
+    /// a batch at a time: each document with its open folder, so that a scan reads the files
+    /// without opening their folders again. A batch spans at most ``scanBatchFolders`` folders
+    /// and ``scanBatchFiles`` files; its folders are closed once `body` returns.
+    func forEachDocumentBatch(
+        in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, _ body: ([DocumentFile]) throws -> Void
+    ) throws {
+        if collection.isSingleton {
+            guard let data = try root.openFolder("data") else { return }
+            guard try data.entries().contains(where: { $0.name == "\(collection.name).json" }) else {
+                return try data.refusePlaceholder(of: "\(collection.name).json")
+            }
+            return try body([DocumentFile(folder: data, location: DocumentLocation(collection: collection.name, folders: [], id: nil))])
+        }
+        var batch: [DocumentFile] = []
+        var folderCount = 0
+        try forEachLeafFolder(of: collection, days: days) { folder, folders, entries in
+            var found = false
+            for entry in entries {
+                if entry.kind == .symbolicLink {
+                    throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
+                }
+                guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else { continue }
+                batch.append(DocumentFile(folder: folder, location: DocumentLocation(collection: collection.name, folders: folders, id: id)))
+                found = true
+            }
+            if found { folderCount += 1 }
+            if folderCount >= Store.scanBatchFolders || batch.count >= Store.scanBatchFiles {
+                try body(batch)
+                batch.removeAll(keepingCapacity: true)
+                folderCount = 0
+            }
+        }
+        if !batch.isEmpty { try body(batch) }
+    }
+
+    /// Calls `body` for each document of `collection` in folder and file name order, reading
+    /// one folder's listing at a time. With `readingDocuments` false, `body` gets no value.
+    func walkDocuments(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
+        _ body: (DocumentLocation, JSONValue?) throws -> Void
+    ) throws {
+        if collection.isSingleton {
+            let location = DocumentLocation(collection: collection.name, folders: [], id: nil)
+            guard let data = try root.openFolder("data"), let document = try read(location, in: data) else { return }
+            try body(location, document.value)
+            return
+        }
+        try forEachLeafFolder(of: collection, days: days) { folder, folders, entries in
+            for entry in entries where entry.kind == .file {
+                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
+                let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
+                guard readingDocuments else { try body(location, nil); continue }
+                guard let document = try read(location, in: folder) else { continue }
+                if let days {
+                    guard let members = document.value.objectValue,
+                          let date = try filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
+                    else { continue }
+                }
+                try body(location, document.value)
+            }
+        }
+    }
+}
+
+/// A document file found by a listing, with its folder still open.
+struct DocumentFile: Sendable {
+    var folder: Directory
+    var location: DocumentLocation
+}
