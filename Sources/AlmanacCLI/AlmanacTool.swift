@@ -18,7 +18,12 @@ enum AlmanacTool {
             Output.write(CommandTree.parser.help(for: path))
             exit(0)
         case .run(let command):
-            exit(run(command))
+            let code = run(command)
+            if ProcessInfo.processInfo.environment["ALMANAC_FLUSH_COUNTS"] == "1" {
+                // What the command paid for durability (README, "On Apple platforms").
+                Output.error("almanac: flushes: \(FlushCounts.current)")
+            }
+            exit(code)
         }
     }
 

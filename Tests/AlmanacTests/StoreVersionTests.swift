@@ -88,7 +88,7 @@ struct WriteSessionTests {
         // Poll rather than sleep a fixed time: on a loaded machine the release may run late.
         let deadline = Date().addingTimeInterval(10)
         while try lockState(store.url) != "released", Date() < deadline {
-            Thread.sleep(forTimeInterval: Store.lockLinger)
+            Thread.sleep(forTimeInterval: store.lockLinger)
         }
         #expect(try lockState(store.url) == "released")
     }

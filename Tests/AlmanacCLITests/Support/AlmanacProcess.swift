@@ -130,8 +130,10 @@ enum AlmanacProcess {
     /// - Throws: `AlmanacProcessError` when the executable is missing (run `swift build`) or
     ///   the process outlives ``timeout``; a test that calls this with `try` then fails
     ///   with that message. Safe to call from several threads at once.
+    ///   - descriptorLimit: the process's limit of open files (`ulimit -n`), as on Apple systems
+    ///     (256 on macOS by default); `nil` inherits the test runner's.
     static func run(
-        _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil
+        _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, descriptorLimit: Int? = nil
     ) throws -> AlmanacRun {
         guard let executable else {
             throw AlmanacProcessError(description: "the almanac executable was not found next to the test bundle (\(CommandLine.arguments[0])); run `swift build` first (with the same --scratch-path as `swift test`)")
@@ -158,8 +160,14 @@ enum AlmanacProcess {
         }
 
         let process = Process()
-        process.executableURL = executable
-        process.arguments = args
+        if let descriptorLimit {
+            // The shell sets the limit, then becomes almanac: the limit holds for almanac alone.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path] + args
+        } else {
+            process.executableURL = executable
+            process.arguments = args
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["ALMANAC_STORE"] = nil
         environment.merge(env) { _, new in new }
