@@ -218,4 +218,30 @@ private let thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, 
         let remaining = try fixture.problems()
         #expect(remaining.isEmpty, "\(remaining)")
     }
+
+    @Test func attachmentNamesThatDifferOnlyInCaseCollideAsOnAppleSystems() throws {
+        let fixture = try ClipStore()
+        _ = try fixture.save(#"{"id": "t1"}"#, in: "tapes")
+        try fixture.store.saveAttachment(audio, named: "Take.m4a", to: "t1", in: "tapes")
+        let refused = almanacError { try fixture.store.saveAttachment([1, 2, 3], named: "take.M4A", to: "t1", in: "tapes") }
+        #expect(refused?.code == .idCollision, "\(String(describing: refused))")
+        #expect(refused?.message.contains("differs only in case") == true, "\(String(describing: refused))")
+        #expect(refused?.path == "data/tapes/t1.files/Take.m4a", "\(String(describing: refused))")
+        #expect(try fixture.store.attachmentNames(of: "t1", in: "tapes") == ["Take.m4a"])
+        #expect(try fixture.store.attachment(named: "Take.m4a", of: "t1", in: "tapes") == audio)
+        // The same name replaces the file.
+        try fixture.store.saveAttachment([9], named: "Take.m4a", to: "t1", in: "tapes")
+        #expect(try fixture.store.attachment(named: "Take.m4a", of: "t1", in: "tapes") == [9])
+    }
+
+    @Test func finderFilesInAnAttachmentFolderAreNotAttachments() throws {
+        let fixture = try ClipStore()
+        _ = try fixture.save(#"{"id": "t2"}"#, in: "tapes")
+        try fixture.store.saveAttachment(audio, named: "a.m4a", to: "t2", in: "tapes")
+        let files = fixture.url.appendingPathComponent("data/tapes/t2.files")
+        for name in [".DS_Store", "._a.m4a", "Thumbs.db"] { try Data([0]).write(to: files.appendingPathComponent(name)) }
+        #expect(try fixture.store.attachmentNames(of: "t2", in: "tapes") == ["a.m4a"])
+        try fixture.store.delete(.document("tapes", id: "t2"))
+        #expect(!E2EFiles.exists(files), "the attachment folder goes with its document, Finder's files and all")
+    }
 }

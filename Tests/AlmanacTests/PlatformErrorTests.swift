@@ -1,0 +1,65 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Errors worded for where Almanac runs: data protection on Apple systems, file systems that
+/// cannot lock, and the operating-system files every folder may hold.
+@Suite("Platform errors")
+struct PlatformErrorTests {
+    @Test("a denied open on an Apple system says the device is locked, elsewhere it says permissions", arguments: [EPERM, EACCES])
+    func deniedOpen(code: Int32) {
+        let apple = SystemCall.failure("open", path: "data/usage-events/2025/01/01/x.json", errno: code, applePlatform: true)
+        #expect(apple.code == .protectedDataUnavailable)
+        #expect(apple.message.hasPrefix("protected data is not available: the device is locked"), "\(apple.message)")
+        #expect(apple.message.contains("Store.Options.fileProtection"))
+        #expect(apple.path == "data/usage-events/2025/01/01/x.json")
+        let linux = SystemCall.failure("open", path: "x.json", errno: code, applePlatform: false)
+        #expect(linux.code == .io)
+        #expect(linux.message.hasPrefix("permission denied; check that you own the store folder"), "\(linux.message)")
+    }
+
+    @Test("a file system that cannot lock is named as such", arguments: [ENOTSUP, EOPNOTSUPP, ENOLCK])
+    func lockUnsupported(code: Int32) {
+        let error = StoreLock.lockFailure(path: ".almanac/lock", errno: code)
+        #expect(error.code == .io)
+        #expect(error.message.contains("cannot lock files"), "\(error.message)")
+        #expect(error.message.contains("exFAT"))
+        #expect(error.path == ".almanac/lock")
+        let other = StoreLock.lockFailure(path: ".almanac/lock", errno: EBADF)
+        #expect(!other.message.contains("cannot lock files"))
+    }
+
+    @Test("ENOTSUP and EOPNOTSUPP both mean unsupported")
+    func unsupportedSpellings() {
+        #expect(SystemCall.isUnsupported(ENOTSUP))
+        #expect(SystemCall.isUnsupported(EOPNOTSUPP))
+        #expect(!SystemCall.isUnsupported(EIO), "an I/O error never falls back")
+    }
+
+    @Test("operating-system files and iCloud placeholders are recognised, documents are not")
+    func systemFileNames() {
+        for name in [".DS_Store", "._x.json", "Icon\r", ".localized", "Thumbs.db", "desktop.ini"] {
+            #expect(SystemFile.isSystemFile(name), "\(name)")
+        }
+        for name in ["x.json", "DS_Store", "Icon", "thumbs.json", ".x.json.almanac-tmp"] {
+            #expect(!SystemFile.isSystemFile(name), "\(name)")
+        }
+        #expect(SystemFile.placeholderTarget(".A1.json.icloud") == "A1.json")
+        #expect(SystemFile.placeholderTarget("A1.json.icloud") == nil)
+        #expect(SystemFile.placeholderTarget("..icloud") == nil)
+    }
+
+    @Test("a store's folder with a protection class is made (the class is applied on Apple systems only)")
+    func createWithProtection() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, options: Store.Options(fileProtection: .completeUntilFirstUserAuthentication))
+        try store.save(json: .object(["id": .string("t1")]), in: "templates")
+        #expect(try store.document(json: "t1", in: "templates") != nil)
+    }
+}
