@@ -33,7 +33,8 @@ struct CaseResult: Codable, Sendable {
         let almanac = values[.almanac] ?? []
         almanacOverBare = Statistics.ratios(almanac, values[.bare] ?? [])
         almanacOverSQLite = Statistics.ratios(almanac, values[.sqlite] ?? [])
-        self.facts = facts
+        // Each row is built right after its rounds ran: the probe holds their descriptors and flushes.
+        self.facts = facts.merging(AlmanacIOProbe.shared.takeFacts()) { given, _ in given }
     }
 
     /// The median of `side`, or `nil` when it was not measured.

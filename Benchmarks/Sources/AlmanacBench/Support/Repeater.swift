@@ -43,7 +43,10 @@ struct Repeater {
             for offset in 0..<subjects.count {
                 let subject = subjects[(round + offset) % subjects.count]
                 settle()
-                let value = try measure(subject, .round(round))
+                // Almanac's recorded rounds also report peak descriptors and flushes (AlmanacIOProbe).
+                let value = try (subject as? Side) == .almanac
+                    ? AlmanacIOProbe.shared.measure { try measure(subject, .round(round)) }
+                    : measure(subject, .round(round))
                 log("  \(subject) round \(round + 1): \(String(format: "%.4g", value))")
                 values[subject, default: []].append(value)
             }
