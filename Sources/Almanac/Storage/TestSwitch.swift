@@ -1,33 +1,21 @@
 import Foundation
 
 /// Switches that let the tests take the code paths of systems they do not run on. Debug builds
-/// read them from the environment; release builds compile them to constants.
+/// read them from the environment; release builds compile them to `false`.
 enum TestSwitch {
     /// `ALMANAC_TEST_NO_VOLUME_SYNC=1`: act as on a system without a whole-volume sync (no
     /// `syncfs` or `fsync_volume_np`), flushing each staged file and folder instead.
-    static let noVolumeSync: Bool = {
-        #if DEBUG
-        return ProcessInfo.processInfo.environment["ALMANAC_TEST_NO_VOLUME_SYNC"] == "1"
-        #else
-        return false
-        #endif
-    }()
-
+    static let noVolumeSync = isSet("ALMANAC_TEST_NO_VOLUME_SYNC")
     /// `ALMANAC_TEST_NO_HARD_LINKS=1`: act as on a file system without hard links (exFAT).
-    static let noHardLinks: Bool = {
-        #if DEBUG
-        return ProcessInfo.processInfo.environment["ALMANAC_TEST_NO_HARD_LINKS"] == "1"
-        #else
-        return false
-        #endif
-    }()
-
+    static let noHardLinks = isSet("ALMANAC_TEST_NO_HARD_LINKS")
     /// `ALMANAC_TEST_APPLE_ERRORS=1`: word system errors as on Apple systems (data protection).
-    static let applePlatform: Bool = {
+    static let applePlatform = isSet("ALMANAC_TEST_APPLE_ERRORS")
+
+    private static func isSet(_ name: String) -> Bool {
         #if DEBUG
-        return ProcessInfo.processInfo.environment["ALMANAC_TEST_APPLE_ERRORS"] == "1"
+        return ProcessInfo.processInfo.environment[name] == "1"
         #else
         return false
         #endif
-    }()
+    }
 }
