@@ -16,7 +16,7 @@ struct RangeQueryCase: BenchmarkCase {
     static let name = "range-query"
 
     /// One subject of the rounds: a side on a store.
-    private struct Subject: Hashable, CustomStringConvertible {
+    private struct Subject: Hashable, CustomStringConvertible, SideSubject {
         let label: String
         let side: Side
 

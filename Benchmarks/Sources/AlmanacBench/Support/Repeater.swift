@@ -44,7 +44,7 @@ struct Repeater {
                 let subject = subjects[(round + offset) % subjects.count]
                 settle()
                 // Almanac's recorded rounds also report peak descriptors and flushes (AlmanacIOProbe).
-                let value = try (subject as? Side) == .almanac
+                let value = try (subject as? any SideSubject)?.side == .almanac
                     ? AlmanacIOProbe.shared.measure { try measure(subject, .round(round)) }
                     : measure(subject, .round(round))
                 log("  \(subject) round \(round + 1): \(String(format: "%.4g", value))")
@@ -57,4 +57,13 @@ struct Repeater {
     private func settle() {
         if flushBetween { sync() }
     }
+}
+
+/// A subject of a case that is one side's work (a side itself, or a side on one of several stores).
+protocol SideSubject {
+    var side: Side { get }
+}
+
+extension Side: SideSubject {
+    var side: Side { self }
 }
