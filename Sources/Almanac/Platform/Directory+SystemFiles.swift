@@ -2,7 +2,7 @@ extension Directory {
     /// Throws `.notDownloaded` when iCloud Drive keeps only a placeholder (`.<name>.icloud`) of
     /// the missing file `name` here: the document exists, it is just not on this device.
     func refusePlaceholder(of name: String) throws {
-        let placeholder = "." + name + ".icloud"
+        let placeholder = SystemFile.placeholderName(for: name)
         guard try entryKind(of: placeholder) == .file else { return }
         throw Directory.notDownloaded(childPath(placeholder))
     }

@@ -13,6 +13,11 @@ enum SystemFile {
         names.contains(name) || name.hasPrefix("._")
     }
 
+    /// The name of iCloud Drive's placeholder for the file `name` while it is not downloaded.
+    static func placeholderName(for name: String) -> String {
+        "." + name + ".icloud"
+    }
+
     /// The name of the file an iCloud Drive placeholder stands for (`.<name>.icloud` → `<name>`),
     /// or `nil` when `name` is not a placeholder.
     static func placeholderTarget(_ name: String) -> String? {

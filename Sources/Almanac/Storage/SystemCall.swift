@@ -85,7 +85,8 @@ enum SystemCall {
         #if canImport(Darwin)
         let command = kind == .full ? F_FULLFSYNC : F_BARRIERFSYNC
         if fcntl(fd, command) == 0 { return 0 }
-        guard isUnsupported(errno) || errno == EINVAL else { return -1 }
+        let code = errno
+        guard isUnsupported(code) || code == EINVAL else { return -1 }
         #endif
         return retryingInterrupts { fsync(fd) }
     }

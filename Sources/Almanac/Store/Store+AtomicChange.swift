@@ -50,7 +50,7 @@ extension Store {
             staged.append((file.folder, file.name, file.bytes))
         }
         var renames: [JSONValue] = []
-        let groups = Dictionary(grouping: staged.indices, by: { staged[$0].folder }).sorted { $0.value[0] < $1.value[0] }
+        let groups = staged.indicesGrouped { $0.folder }
         for (path, indices) in groups {
             let folder = try writableFolder(path)
             for index in indices {

@@ -85,12 +85,6 @@ extension Store {
         try source.synchronize(.barrier)
     }
 
-    /// Removes the attachment folder of the document at `location`. Call inside ``withWriteLock(_:)``.
-    func removeAttachments(at location: DocumentLocation) throws {
-        guard let id = location.id, let folder = try openFolders(location.folderPath) else { return }
-        if try folder.removeTree(Store.attachmentFolderName(id)) { try folder.synchronize(.barrier) }
-    }
-
     static func validateAttachmentName(_ name: String) throws {
         guard !name.isEmpty, name.utf8.count <= 128, !name.hasPrefix("."), !name.hasSuffix(Directory.temporarySuffix),
               name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0)) })

@@ -23,7 +23,8 @@ extension Store {
     ///
     /// Only the folders on the path to the current one are open, so the walk holds
     /// `partition depth + 2` descriptors whatever the store's size.
-    /// - Throws: `.symbolicLink` for a link between the collection folder and its documents.
+    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree; `.notDownloaded`
+    ///   for a document iCloud Drive keeps only a placeholder of.
     func forEachLeafFolder(
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?,
         _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Void
@@ -34,14 +35,14 @@ extension Store {
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
             let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+            if let link = entries.first(where: { $0.kind == .symbolicLink }) {
+                throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
+            }
             guard folders.count < depth else {
                 try folder.refusePlaceholders(among: entries)
                 return try body(folder, folders, entries)
             }
             for entry in entries {
-                if entry.kind == .symbolicLink {
-                    throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
-                }
                 guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
                 if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
                 guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
@@ -57,8 +58,18 @@ extension Store {
     ///
     /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree.
     func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
+        if collection.isSingleton {
+            var result: [DocumentLocation] = []
+            try forEachDocumentBatch(in: collection, days: days) { batch in result += batch.map(\.location) }
+            return result
+        }
         var result: [DocumentLocation] = []
-        try forEachDocumentBatch(in: collection, days: days) { batch in result += batch.map(\.location) }
+        try forEachLeafFolder(of: collection, days: days) { _, folders, entries in
+            for entry in entries where entry.kind == .file {
+                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
+                result.append(DocumentLocation(collection: collection.name, folders: folders, id: id))
+            }
+        }
         return result
     }
 
@@ -80,11 +91,8 @@ extension Store {
         var folderCount = 0
         try forEachLeafFolder(of: collection, days: days) { folder, folders, entries in
             var found = false
-            for entry in entries {
-                if entry.kind == .symbolicLink {
-                    throw SystemCall.failure("open", path: folder.childPath(entry.name), errno: ELOOP)
-                }
-                guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else { continue }
+            for entry in entries where entry.kind == .file {
+                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
                 batch.append(DocumentFile(folder: folder, location: DocumentLocation(collection: collection.name, folders: folders, id: id)))
                 found = true
             }

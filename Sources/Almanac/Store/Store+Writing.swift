@@ -85,8 +85,7 @@ extension Store {
 
         // One folder at a time, so a batch across a thousand day folders holds one of them open;
         // each folder is flushed once, the last with the batch's one full flush (its commit point).
-        let groups = Dictionary(grouping: prepared.indices, by: { prepared[$0].location.folderPath })
-            .sorted { $0.value[0] < $1.value[0] }
+        let groups = prepared.indicesGrouped { $0.location.folderPath }
         for (number, (path, indices)) in groups.enumerated() {
             let folder = try writableFolder(path)
             for index in indices {
