@@ -88,11 +88,9 @@ extension Store {
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
         let timeZone = self.timeZone
-        var found: [RetentionCandidate?] = []
-        try forEachDocumentBatch(in: descriptor, days: descriptor.partition == Partition.none ? nil : days) { batch in
-            found += try batch.parallelMap { file in
-                let location = file.location
-                guard let bytes = try file.folder.readFile(location.fileName) else { return nil }  // removed meanwhile
+        let found: [RetentionCandidate?] = try locations(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
+                guard let bytes = try cursor.folder(location.folderPath)?.readFile(location.fileName) else { return nil }  // removed meanwhile
                 do {
                     let value = try JSONParser.parse(bytes).value
                     guard case .object(let members) = value else {
@@ -106,7 +104,6 @@ extension Store {
                     throw error.at(path: location.relativePath)
                 }
             }
-        }
         return found.compactMap { $0 }
     }
 

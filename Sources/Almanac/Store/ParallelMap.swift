@@ -6,15 +6,28 @@ extension Array where Element: Sendable {
     /// elements fail, the error of the first failing element (in order) is thrown, so the
     /// result does not depend on thread timing.
     func parallelMap<T: Sendable>(minimumCount: Int = 256, _ transform: @Sendable (Element) throws -> T) throws -> [T] {
+        try parallelMap(minimumCount: minimumCount, chunkState: { () }) { _, element in try transform(element) }
+    }
+
+    /// ``parallelMap(minimumCount:_:)`` where each worker keeps a state of its own across the
+    /// contiguous run of elements it maps (`chunkState` makes one per run): a scan keeps the
+    /// folder of its last file open, so a run of files in one folder opens it once.
+    func parallelMap<State, T: Sendable>(
+        minimumCount: Int = 256, chunkState: @Sendable () -> State, _ transform: @Sendable (inout State, Element) throws -> T
+    ) throws -> [T] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= minimumCount, cores > 1 else { return try map(transform) }
+        guard count >= minimumCount, cores > 1 else {
+            var state = chunkState()
+            return try map { try transform(&state, $0) }
+        }
         let chunks = Swift.min(count, cores * 4)
         let results = ResultSlots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
+            var state = chunkState()
             for index in range {
                 do {
-                    results.set(index, .success(try transform(self[index])))
+                    results.set(index, .success(try transform(&state, self[index])))
                 } catch {
                     results.set(index, .failure(error))
                     return  // later elements of this chunk cannot matter: an earlier one failed

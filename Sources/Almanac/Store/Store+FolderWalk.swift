@@ -10,14 +10,9 @@ import Darwin
 ///
 /// Apple systems give a process a few hundred descriptors (256 by default on macOS), and a
 /// store with years of day folders has thousands of folders. Every walk therefore holds open
-/// only the folders on the path from the collection to the folder it is in, plus at most
-/// ``scanBatchFolders`` leaf folders while a batch of their files is read.
+/// only the folders on the path from the collection to the folder it is in; a scan lists first,
+/// then each of its readers keeps one folder open at a time (``FolderCursor``).
 extension Store {
-    /// How many leaf folders a scan keeps open while it reads their files in parallel.
-    static let scanBatchFolders = 8
-    /// How many files a scan reads in one parallel batch at most.
-    static let scanBatchFiles = 4096
-
     /// Calls `body` for each leaf folder of `collection` that can hold documents of `days`
     /// (all when `nil`), in name order (date order), with the folder's entries sorted by name.
     ///
@@ -52,16 +47,21 @@ extension Store {
         try walk(top, [])
     }
 
-    /// Every document location of `collection`, visiting only the date folders that can hold
-    /// documents of `days` (all when `nil`). Files that are not `<id>.json` and leftover
-    /// temporary files are passed over here; `check` reports them.
+    /// Every document location of `collection`, in name (date) order, visiting only the date
+    /// folders that can hold documents of `days` (all when `nil`). Files that are not
+    /// `<id>.json` and leftover temporary files are passed over here; `check` reports them.
     ///
-    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree.
+    /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree; `.notDownloaded`
+    ///   for a document iCloud Drive keeps only a placeholder of.
     func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
         if collection.isSingleton {
-            var result: [DocumentLocation] = []
-            try forEachDocumentBatch(in: collection, days: days) { batch in result += batch.map(\.location) }
-            return result
+            guard let data = try root.openFolder("data") else { return [] }
+            let fileName = "\(collection.name).json"
+            guard try data.entries().contains(where: { $0.name == fileName }) else {
+                try data.refusePlaceholder(of: fileName)
+                return []
+            }
+            return [DocumentLocation(collection: collection.name, folders: [], id: nil)]
         }
         var result: [DocumentLocation] = []
         try forEachLeafFolder(of: collection, days: days) { _, folders, entries in
@@ -71,39 +71,6 @@ extension Store {
             }
         }
         return result
-    }
-
-    /// Calls `body` with the documents of `collection` in `days` (all when `nil`), in order,
-    /// a batch at a time: each document with its open folder, so that a scan reads the files
-    /// without opening their folders again. A batch spans at most ``scanBatchFolders`` folders
-    /// and ``scanBatchFiles`` files; its folders are closed once `body` returns.
-    func forEachDocumentBatch(
-        in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, _ body: ([DocumentFile]) throws -> Void
-    ) throws {
-        if collection.isSingleton {
-            guard let data = try root.openFolder("data") else { return }
-            guard try data.entries().contains(where: { $0.name == "\(collection.name).json" }) else {
-                return try data.refusePlaceholder(of: "\(collection.name).json")
-            }
-            return try body([DocumentFile(folder: data, location: DocumentLocation(collection: collection.name, folders: [], id: nil))])
-        }
-        var batch: [DocumentFile] = []
-        var folderCount = 0
-        try forEachLeafFolder(of: collection, days: days) { folder, folders, entries in
-            var found = false
-            for entry in entries where entry.kind == .file {
-                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
-                batch.append(DocumentFile(folder: folder, location: DocumentLocation(collection: collection.name, folders: folders, id: id)))
-                found = true
-            }
-            if found { folderCount += 1 }
-            if folderCount >= Store.scanBatchFolders || batch.count >= Store.scanBatchFiles {
-                try body(batch)
-                batch.removeAll(keepingCapacity: true)
-                folderCount = 0
-            }
-        }
-        if !batch.isEmpty { try body(batch) }
     }
 
     /// Calls `body` for each document of `collection` in folder and file name order, reading
@@ -135,8 +102,30 @@ extension Store {
     }
 }
 
-/// A document file found by a listing, with its folder still open.
-struct DocumentFile: Sendable {
-    var folder: Directory
-    var location: DocumentLocation
+/// The open folder of the document a scan's reader read last, and that folder's parent, so
+/// that a run of documents in one folder opens it once, the next day folder costs one `openat`,
+/// and a reader holds two folders open at a time.
+struct FolderCursor {
+    let store: Store
+    private var parent: (path: ArraySlice<String>, folder: Directory?)?
+    private var leaf: (path: [String], folder: Directory?)?
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    /// The folder at `path` (from the store root), or `nil` when it is gone.
+    mutating func folder(_ path: [String]) throws -> Directory? {
+        if let leaf, leaf.path == path { return leaf.folder }
+        leaf = nil  // closed before the next is opened
+        guard let name = path.last else { return store.root }
+        let parentPath = path.dropLast()
+        if parent?.path != parentPath {
+            parent = nil
+            parent = (parentPath, try store.openFolders(Array(parentPath)))
+        }
+        let folder = try parent?.folder?.openFolder(name)
+        leaf = (path, folder)
+        return folder
+    }
 }

@@ -98,11 +98,11 @@ extension Store {
         let timeZone = self.timeZone
         let rangeDays = folderDays
         // Reading and parsing dominate a scan; spread them over the cores.
-        var loaded: [(key: Double, id: String, value: T)?] = []
-        try forEachDocumentBatch(in: descriptor, days: pruneDays) { batch in
-            loaded += try batch.parallelMap { file in
-                let location = file.location
-                guard let document = try self.read(location, in: file.folder) else { return nil }  // removed meanwhile
+        let loaded: [(key: Double, id: String, value: T)?] = try locations(in: descriptor, days: pruneDays)
+            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
+                guard let folder = try cursor.folder(location.folderPath),
+                      let document = try self.read(location, in: folder)
+                else { return nil }  // removed meanwhile
                 guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
                 var key = 0.0
                 if let members = document.value.objectValue,
@@ -120,7 +120,6 @@ extension Store {
                 }
                 return (key, location.id ?? "", try transform(document))
             }
-        }
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
         return results.map(\.value)

@@ -11,6 +11,8 @@ import Foundation
 /// What Almanac's side of a case costs beyond time: the most descriptors the process held open
 /// while it ran (Apple systems allow a few hundred), and the flushes it asked for (Almanac's
 /// ``FlushCounts``: full flushes are `F_FULLFSYNC` on Apple systems, each flush an `fsync` on Linux).
+/// It probes the untimed warm-up run only: its sampling thread would otherwise take CPU from
+/// Almanac's timed rounds and none from the other sides'.
 ///
 /// The descriptors are counted in `/proc/self/fd` (`/dev/fd` on Apple systems) every half
 /// millisecond by a thread of its own while the Almanac side runs; a peak shorter than that
@@ -22,10 +24,10 @@ final class AlmanacIOProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var peak = 0
     private var flushes = FlushCounts()
-    private var rounds = 0
+    private var runs = 0
     private var sampling = false
 
-    /// Runs `body` (one recorded round of the Almanac side), sampling descriptors and counting flushes.
+    /// Runs `body` (the Almanac side's warm-up), sampling descriptors and counting flushes.
     func measure<T>(_ body: () throws -> T) rethrows -> T {
         let before = FlushCounts.current
         lock.lock()
@@ -54,7 +56,7 @@ final class AlmanacIOProbe: @unchecked Sendable {
             lock.lock()
             flushes = FlushCounts(barriers: flushes.barriers + spent.barriers, fullFlushes: flushes.fullFlushes + spent.fullFlushes,
                                   volumeSyncs: flushes.volumeSyncs + spent.volumeSyncs)
-            rounds += 1
+            runs += 1
             lock.unlock()
         }
         return try body()
@@ -66,16 +68,16 @@ final class AlmanacIOProbe: @unchecked Sendable {
         defer {
             peak = 0
             flushes = FlushCounts()
-            rounds = 0
+            runs = 0
             lock.unlock()
         }
-        guard rounds > 0 else { return [:] }
-        let perRound = Double(rounds)
+        guard runs > 0 else { return [:] }
+        let perRun = Double(runs)
         return [
             "almanacPeakOpenDescriptors": Double(peak),
-            "almanacFullFlushesPerRound": Double(flushes.fullFlushes) / perRound,
-            "almanacFsyncsPerRound": Double(flushes.fsyncCalls) / perRound,
-            "almanacVolumeSyncsPerRound": Double(flushes.volumeSyncs) / perRound,
+            "almanacFullFlushesPerRun": Double(flushes.fullFlushes) / perRun,
+            "almanacFsyncsPerRun": Double(flushes.fsyncCalls) / perRun,
+            "almanacVolumeSyncsPerRun": Double(flushes.volumeSyncs) / perRun,
         ]
     }
 

@@ -35,7 +35,12 @@ struct Repeater {
         if warmUp {
             for subject in subjects {
                 settle()
-                log("  \(subject) warm-up: \(String(format: "%.4g", try measure(subject, .warmUp)))")
+                // Almanac's warm-up also reports its peak descriptors and flushes (AlmanacIOProbe):
+                // the warm-up is not timed, so the probe's sampling thread slows no recorded round.
+                let value = try (subject as? any SideSubject)?.side == .almanac
+                    ? AlmanacIOProbe.shared.measure { try measure(subject, .warmUp) }
+                    : measure(subject, .warmUp)
+                log("  \(subject) warm-up: \(String(format: "%.4g", value))")
             }
         }
         var values: [Subject: [Double]] = [:]
@@ -43,10 +48,7 @@ struct Repeater {
             for offset in 0..<subjects.count {
                 let subject = subjects[(round + offset) % subjects.count]
                 settle()
-                // Almanac's recorded rounds also report peak descriptors and flushes (AlmanacIOProbe).
-                let value = try (subject as? any SideSubject)?.side == .almanac
-                    ? AlmanacIOProbe.shared.measure { try measure(subject, .round(round)) }
-                    : measure(subject, .round(round))
+                let value = try measure(subject, .round(round))
                 log("  \(subject) round \(round + 1): \(String(format: "%.4g", value))")
                 values[subject, default: []].append(value)
             }
