@@ -16,7 +16,9 @@ let package = Package(
         .target(name: "ReferenceApps", dependencies: ["Almanac"]),
         .executableTarget(name: "AlmanacCLI", dependencies: ["Almanac", "ReferenceApps"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac"]),
+        // A second process for the tests that need one (concurrent writers, kill -9, live backups).
+        .executableTarget(name: "AlmanacTestWorker", dependencies: ["Almanac"], path: "Tests/Worker"),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacTestWorker"]),
         .testTarget(name: "ReferenceAppsTests", dependencies: ["ReferenceApps", "Almanac"]),
     ],
     swiftLanguageModes: [.v6]

@@ -61,16 +61,22 @@ struct FlushCountTests {
         print("flushes per operation (\(volumeSync ? "with" : "without") a volume sync):\n  " + table.joined(separator: "\n  "))
     }
 
-    @Test("a batch flushes each folder it writes once, and each file once")
-    func batchFlushesGrowWithFoldersNotMore() throws {
+    @Test("a batch is one transaction: with a volume sync its flushes grow with its folders, not its files; without one, each file is flushed once", arguments: [true, false])
+    func batchFlushesGrowWithFoldersNotMore(volumeSync: Bool) throws {
         let folder = E2EFolder()
         let store = try makeStore(in: folder, timeZone: "UTC")
         let events = (1...30).map { usageEvent(id: uuid($0), timestamp: "2025-0\(1 + $0 % 3)-1\($0 % 9)T10:00:00Z") }
         let file = try folder.write("[" + events.joined(separator: ",") + "]", to: "batch.json")
-        let counts = try FlushCountTests.counted(["put", "usage-events", file.path, "--store", store.path], volumeSync: true)
-        // 30 files (barriers before their renames), 3 month folders, 2 year/month folders made (barriers on parents).
-        #expect(counts.full == 1)
-        #expect(counts.full + counts.barrier <= 30 + 3 + 6, "\(counts)")
-        #expect(counts.full + counts.barrier >= 30 + 3, "\(counts)")
+        let counts = try FlushCountTests.counted(["put", "usage-events", file.path, "--store", store.path], volumeSync: volumeSync)
+        #expect(counts.full == 1, "the journal is the one commit point: \(counts)")
+        // 9 day folders (each flushed after its renames), the journal's folder and its file, the root.
+        if volumeSync {
+            #expect(counts.volume == 1, "\(counts)")
+            #expect(counts.full + counts.barrier <= 9 + 10, "\(counts)")
+        } else {
+            #expect(counts.volume == 0, "\(counts)")
+            #expect(counts.full + counts.barrier >= 30 + 9, "every file and folder flushed: \(counts)")
+            #expect(counts.full + counts.barrier <= 30 + 2 * 9 + 10, "\(counts)")
+        }
     }
 }

@@ -18,108 +18,19 @@ extension Store {
     public func delete(_ selection: DeleteSelection, dryRun: Bool = false) throws -> DeleteReport {
         if case .all = selection { return try deleteEverything(dryRun: dryRun) }
         if dryRun {
-            var report = try mutex.synchronized { try deletePlan(selection) }.report
+            // Planned without the lock, as any read: a dry run changes nothing, not even the lock record.
+            var report = try mutex.synchronized {
+                let view = ReadTransaction(store: self)
+                defer { view.close() }
+                return try view.deletePlan(selection)
+            }.report
             report.dryRun = true
             return report
         }
-        return try withWriteLock {
-            let plan = try deletePlan(selection)
-            try commit(plan.change, crashPointKind: "delete")
-            return plan.report
+        return try write { transaction in
+            transaction.crashPointKind = "delete"
+            return try transaction.delete(selection)
         }
-    }
-
-    /// Deletes one document through the reference rules; the fast path when nothing refers to
-    /// it and it has no attachments. Call inside ``withWriteLock(_:)``.
-    func deleteDocumentApplyingReferences(_ collection: String, id: String) throws {
-        let plan = try deletePlan(.document(collection, id: id))
-        if plan.change.writes.isEmpty, plan.change.fileRemovals.isEmpty, plan.change.removals.count == 1 {
-            try removeDocumentFile(at: plan.change.removals[0], flush: .full)
-        } else {
-            try commit(plan.change, crashPointKind: "delete")
-        }
-        for location in plan.change.removals {
-            guard let id = location.id else { continue }
-            cache.locations[location.collection]?[DocumentID.key(id)] = nil
-            recordHints([(id, location.collection, nil)])
-        }
-    }
-
-    /// Works out the documents to delete, nullify and cascade. Call with `mutex` held.
-    private func deletePlan(_ selection: DeleteSelection) throws -> (report: DeleteReport, change: AtomicChange) {
-        var targets: [StoredDocument] = []
-        switch selection {
-        case .all:
-            preconditionFailure("handled by deleteEverything")
-        case .collection(let name, let days, let filters):
-            let descriptor = try collection(named: name)
-            targets = try documents(json: descriptor.name, days: days, where: filters)
-        case .document(let name, let id):
-            let descriptor = try collection(named: name)
-            if !descriptor.isSingleton { try DocumentID.validate(id, collection: name) }
-            let location = descriptor.isSingleton
-                ? DocumentLocation(collection: descriptor.name, folders: [], id: nil)
-                : try locationIndex(of: descriptor)[DocumentID.key(id)]
-            guard let location, let document = try read(location) else {
-                throw AlmanacError(.notFound, "no \(name) document \"\(id)\"", id: id)
-            }
-            targets = [document]
-        }
-        var change = AtomicChange()
-        var deleted: [String: DocumentLocation] = [:]   // "collection/id key" → location
-        var nullified: [String: JSONValue] = [:]         // same key → the document as it will be written
-        var nullifiedFields: [String] = []
-        var attachmentCount = 0
-        var queue = targets
-        var referrers: [String: [StoredDocument]] = [:]
-        while let target = queue.popLast() {
-            let key = target.location.collection + "/" + DocumentID.key(target.location.id ?? "")
-            guard deleted[key] == nil else { continue }
-            deleted[key] = target.location
-            nullified[key] = nil
-            for attachment in try attachments(at: target.location, readingBytes: false) {
-                change.fileRemovals.append((target.location.folderPath + [Store.attachmentFolderName(target.location.id ?? ""), attachment.name]).joined(separator: "/"))
-                attachmentCount += 1
-            }
-            guard let id = target.location.id else { continue }
-            for referring in catalog.collections {
-                for reference in referring.references where reference.collection == target.location.collection {
-                    if referrers[referring.name] == nil { referrers[referring.name] = try documents(json: referring.name) }
-                    for document in referrers[referring.name] ?? []
-                    where document.value[reference.field]?.stringValue.map(DocumentID.key) == DocumentID.key(id) {
-                        let label = "\(referring.name)/\(document.location.id ?? "")"
-                        let referringKey = referring.name + "/" + DocumentID.key(document.location.id ?? "")
-                        switch reference.onDelete {
-                        case .restrict:
-                            throw AlmanacError(
-                                .invalidArgument,
-                                "\(label) refers to \(target.location.collection)/\(id) through \"\(reference.field)\", which the catalog restricts: delete or change \(label) first",
-                                path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
-                        case .cascade:
-                            queue.append(document)
-                        case .nullify:
-                            guard deleted[referringKey] == nil, case .object(var members) = nullified[referringKey] ?? document.value else { continue }
-                            members[reference.field] = .null
-                            nullified[referringKey] = .object(members)
-                            nullifiedFields.append("\(label) \(reference.field)")
-                        }
-                    }
-                }
-            }
-        }
-        change.removals = deleted.values.sorted { $0.relativePath < $1.relativePath }
-        for (key, document) in nullified.sorted(by: { $0.key < $1.key }) where deleted[key] == nil {
-            let name = String(key.prefix(while: { $0 != "/" }))
-            do {
-                change.writes.append(try prepare(document, in: try collection(named: name)))
-            } catch let error as AlmanacError {
-                throw error.prefixed("cannot set the reference to null (the schema must allow null there): ")
-            }
-        }
-        let labels = deleted.values.map { location in location.id.map { "\(location.collection)/\($0)" } ?? location.collection }.sorted()
-        let report = DeleteReport(dryRun: false, deleted: labels, nullified: nullifiedFields.sorted(), attachments: attachmentCount,
-                                  removedArchiveAndBackup: false)
-        return (report, change)
     }
 }
 

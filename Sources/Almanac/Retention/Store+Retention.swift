@@ -34,10 +34,11 @@ extension Store {
         let asOf = day ?? CalendarDate(Date(), in: timeZone)
         let plan = try readingOneVersion { try retentionPlan(asOf: asOf, validating: dryRun) }
         if dryRun || plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: dryRun, rules: plan.rules) }
-        return try withWriteLock {
+        return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let plan = try retentionPlan(asOf: asOf, validating: false)
-            try commit(try retentionChange(plan, asOf: asOf), crashPointKind: "retention")
+            transaction.include(try retentionChange(plan, asOf: asOf))
+            transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         }
     }
@@ -107,7 +108,7 @@ extension Store {
         return found.compactMap { $0 }
     }
 
-    /// The plan as one atomic change, recorded in `store.json`. Call inside ``withWriteLock(_:)``.
+    /// The plan as one atomic change, recorded in `store.json`. Call inside ``write(_:)``.
     private func retentionChange(_ plan: RetentionPlan, asOf: CalendarDate) throws -> AtomicChange {
         var change = AtomicChange()
         for (descriptor, location, members) in plan.cleared {

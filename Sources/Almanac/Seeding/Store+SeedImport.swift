@@ -29,10 +29,11 @@ extension Store {
     public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
         let (report, change) = try seedImportPlan(files)
         if dryRun || change.isEmpty { return SeedImportReport(dryRun: dryRun, files: report) }
-        return try withWriteLock {
+        return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let (report, change) = try seedImportPlan(files)
-            try commit(change, crashPointKind: "seed")
+            transaction.include(change)
+            transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
         }
     }

@@ -284,6 +284,14 @@ extension Directory {
     static func isTemporaryName(_ name: String) -> Bool {
         name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
     }
+
+    /// The name a temporary file stands in for (`A1.json` for `.A1.json.812-3.almanac-tmp`).
+    static func finalName(ofTemporary name: String) -> String? {
+        guard isTemporaryName(name) else { return nil }
+        let middle = name.dropFirst().dropLast(temporarySuffix.count)
+        guard let dot = middle.lastIndex(of: ".") else { return nil }
+        return String(middle[..<dot])
+    }
 }
 
 /// A process-wide counter for unique temporary names.

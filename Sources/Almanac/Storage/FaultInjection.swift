@@ -39,7 +39,12 @@ enum FaultInjection {
 
     /// Throws the failure of `point` when it is armed for `name`.
     static func check(_ point: Point, name: String) throws {
-        let hit = lock.synchronized { armed.isEmpty ? false : armed.contains(point.rawValue + "/" + name) }
+        let hit = lock.synchronized { () -> Bool in
+            guard !armed.isEmpty else { return false }
+            // A temporary file `.<name>.<pid>-<n>.almanac-tmp` answers to its final name too.
+            let final = Directory.finalName(ofTemporary: name) ?? name
+            return armed.contains(point.rawValue + "/" + name) || armed.contains(point.rawValue + "/" + final)
+        }
         guard hit else { return }
         if point == .diskFull { throw SystemCall.failure("write", path: name, errno: ENOSPC) }
         throw AlmanacError(.simulatedCrash, "simulated crash at \(point.rawValue)", path: name)

@@ -29,6 +29,21 @@ struct AtomicChange {
 
     var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil && files.isEmpty && fileRemovals.isEmpty }
 
+    /// The one document write that is the whole change, when it is one file written in place
+    /// of another at the same path: a rename is atomic on its own, so it needs no journal.
+    var singleWrite: PreparedWrite? {
+        guard writes.count == 1, writes[0].previous == nil, removals.isEmpty, manifest == nil,
+              files.isEmpty, fileRemovals.isEmpty
+        else { return nil }
+        return writes[0]
+    }
+
+    /// The one document removal that is the whole change (an unlink is atomic on its own).
+    var singleRemoval: DocumentLocation? {
+        guard writes.isEmpty, removals.count == 1, manifest == nil, files.isEmpty, fileRemovals.isEmpty else { return nil }
+        return removals[0]
+    }
+
     /// The top folders a change may write into or remove from.
     static let writableRoots: Set<String> = ["data", "archive"]
 }
@@ -41,6 +56,28 @@ extension Store {
     /// is the commit point and pays the change's one full flush.
     func commit(_ change: AtomicChange, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
+        if let write = change.singleWrite {
+            try writableFolder(write.location.folderPath).writeFile(write.location.fileName, write.bytes, folderFlush: commitFlush)
+        } else if let removal = change.singleRemoval {
+            try removeDocumentFile(at: removal, flush: commitFlush)
+        } else {
+            try commitWithJournal(change, crashPointKind: crashPointKind)
+        }
+        var hints: [IDHint] = []
+        for removed in change.removals {
+            guard let id = removed.id else { continue }
+            hints.append((id, removed.collection, nil))
+            cache.locations[removed.collection]?[DocumentID.key(id)] = nil
+        }
+        for write in change.writes {
+            guard let id = write.location.id else { continue }
+            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
+            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+        }
+        recordHints(hints)
+    }
+
+    private func commitWithJournal(_ change: AtomicChange, crashPointKind: String) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
         var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
         for file in change.files {
@@ -50,46 +87,65 @@ extension Store {
             staged.append((file.folder, file.name, file.bytes))
         }
         var renames: [JSONValue] = []
-        let groups = staged.indicesGrouped { $0.folder }
-        for (path, indices) in groups {
-            let folder = try writableFolder(path)
-            for index in indices {
-                let temporary = Directory.temporaryName(for: staged[index].name)
-                try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
-                renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(staged[index].name)]))
+        var created: [(folder: [String], name: String)] = []
+        do {
+            let groups = staged.indicesGrouped { $0.folder }
+            for (path, indices) in groups {
+                let folder = try writableFolder(path)
+                for index in indices {
+                    let temporary = Directory.temporaryName(for: staged[index].name)
+                    created.append((path, temporary))
+                    try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                    renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(staged[index].name)]))
+                }
+                if !volumeSync { try folder.synchronize(.barrier) }
             }
-            if !volumeSync { try folder.synchronize(.barrier) }
+            if let manifest = change.manifest {
+                let temporary = Directory.temporaryName(for: Manifest.fileName)
+                created.append(([], temporary))
+                try root.createFile(temporary, manifest.bytes, flush: volumeSync ? nil : .barrier)
+                renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
+            }
+            if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
+        } catch let error as AlmanacError where error.code != .simulatedCrash {
+            // Nothing is committed yet: the files written so far go, and the store is as before.
+            for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
+            throw error
         }
-        if let manifest = change.manifest {
-            let temporary = Directory.temporaryName(for: Manifest.fileName)
-            try root.createFile(temporary, manifest.bytes, flush: volumeSync ? nil : .barrier)
-            renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
+        // A moved document's attachments move with it.
+        var folderMoves: [JSONValue] = []
+        for write in change.writes where write.collection.attachments {
+            guard let previous = write.previous, let id = previous.id, previous.folderPath != write.location.folderPath,
+                  try openFolders(previous.folderPath)?.entryKind(of: Store.attachmentFolderName(id)) == .folder
+            else { continue }
+            folderMoves.append(.object([
+                "from": .string((previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")),
+                "to": .string((write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")),
+            ]))
         }
-        if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
         let removals = change.removals + change.writes.compactMap(\.previous)
-        let journal = JSONValue.object([
+        var journal: [String: JSONValue] = [
             "kind": .string("change"),
             "renames": .array(renames),
             // Attachment files first, so a document's date folder is empty when the document goes.
             "removals": .array(change.fileRemovals.map { .string($0) } + removals.map { .string($0.relativePath) }),
-        ])
+        ]
+        if !folderMoves.isEmpty { journal["folderMoves"] = .array(folderMoves) }
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
-        try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal), folderFlush: commitFlush)
+        do {
+            try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(journal)), folderFlush: commitFlush)
+        } catch let error as AlmanacError where error.code != .simulatedCrash {
+            for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
+            throw error
+        }
         MigrationCrashPoint.reached(crashPointKind, "after-journal")
-        try finishChange(journal, crashPointKind: crashPointKind)
-
-        var hints: [IDHint] = []
-        for write in change.writes {
-            guard let id = write.location.id else { continue }
-            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
-            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+        do {
+            try finishChange(.object(journal), crashPointKind: crashPointKind)
+        } catch let error as AlmanacError where error.code != .simulatedCrash {
+            // Committed, not finished: the next writer (or the next open) finishes it from the journal.
+            session?.interrupted = true
+            throw error.prefixed("the change is committed but could not be put fully in place; the next write or open of the store finishes it: ")
         }
-        for removed in change.removals {
-            guard let id = removed.id else { continue }
-            hints.append((id, removed.collection, nil))
-            cache.locations[removed.collection]?[DocumentID.key(id)] = nil
-        }
-        recordHints(hints)
     }
 
     /// Carries out a committed change's journal: the renames still to do, the removals, then
@@ -114,8 +170,12 @@ extension Store {
         }
         try current?.folder.synchronize(.barrier)
         current = nil
+        for move in journal["folderMoves"]?.arrayValue ?? [] {
+            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue)
+        }
         for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             if let location = parseRelativePath(path) {
+                try FaultInjection.check(.beforeRemovingOldCopy, name: location.fileName)
                 try removeDocumentFile(at: location, flush: .barrier)
                 continue
             }
@@ -132,5 +192,23 @@ extension Store {
         }
         MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")
         try removeJournal()
+    }
+
+    /// Renames the folder `from` to `to` (store-relative paths below `data/` or `archive/`)
+    /// unless it is already gone: a committed change's attachment move, idempotent for recovery.
+    private func moveFolder(from: String?, to: String?) throws {
+        func split(_ path: String?) -> (parent: [String], name: String)? {
+            guard var names = path?.split(separator: "/").map(String.init), let name = names.popLast(),
+                  let top = names.first, AtomicChange.writableRoots.contains(top), !names.contains(".."), name != ".."
+            else { return nil }
+            return (names, name)
+        }
+        guard let source = split(from), let target = split(to),
+              let sourceParent = try openFolders(source.parent), try sourceParent.entryKind(of: source.name) == .folder
+        else { return }
+        let targetParent = try writableFolder(target.parent)
+        try sourceParent.rename(source.name, into: targetParent, as: target.name)
+        try targetParent.synchronize(.barrier)
+        try sourceParent.synchronize(.barrier)
     }
 }

@@ -10,19 +10,6 @@ import Foundation
 extension Store {
     static let journalName = "journal.json"
 
-    /// Records, durably, the documents about to move to another date folder, so that a
-    /// crash between writing the new copy and removing the old one can be finished by the
-    /// next writer instead of leaving two copies.
-    func writeJournal(moves: [(from: DocumentLocation, to: DocumentLocation)]) throws {
-        let entries: [JSONValue] = moves.map {
-            .object(["from": .string($0.from.relativePath), "to": .string($0.to.relativePath)])
-        }
-        let journal = JSONValue.object(["kind": .string("move"), "moves": .array(entries)])
-        let folder = try createFolders([".almanac"])
-        // Ordered before the new copies; the batch's commit point makes it durable with them.
-        try folder.writeFile(Store.journalName, CanonicalJSON.prettyBytes(journal), folderFlush: .barrier)
-    }
-
     func removeJournal() throws {
         guard let folder = try openFolders([".almanac"]) else { return }
         if try folder.removeFile(Store.journalName) { try folder.synchronize(.barrier) }

@@ -10,15 +10,13 @@ extension Store {
         try save(contentsOf: [document])
     }
 
-    /// Saves many documents with one durability point (each file fsynced, each folder once).
+    /// Saves many documents as one transaction: all of them are durable together, or none.
     ///
-    /// Every document is encoded and checked before the first file is written.
+    /// Every document is encoded and checked before the first file is written. To save
+    /// documents of several types at once, use ``write(_:)``.
     /// - Throws: as ``save(_:)-(Document)``; nothing is written when a document is refused.
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
-        let descriptor = try collection(for: D.self)
-        let encoder = DocumentEncoder()
-        let values = try documents.map { try encoder.encode($0) }
-        try withWriteLock { _ = try write(values.map { (descriptor, $0) }) }
+        try write { try $0.save(contentsOf: documents) }
     }
 
     /// The document of type `D` with `id`, or `nil` when there is none.
@@ -26,14 +24,14 @@ extension Store {
     /// - Throws: `.malformedJSON` (path, line, column) or `.invalidDocument` (path, JSON
     ///   pointer) when the stored file cannot be read as a `D`.
     public func document<D: Document>(_ type: D.Type, id: D.ID) throws -> D? {
-        let descriptor = try collection(for: D.self)
+        let descriptor = try documentCollection(for: D.self)
         guard let stored = try document(json: try idString(id), in: descriptor.name) else { return nil }
         return try decode(D.self, stored)
     }
 
     /// Every document of type `D`, oldest first.
     public func documents<D: Document>(_ type: D.Type) throws -> [D] {
-        let descriptor = try collection(for: D.self)
+        let descriptor = try documentCollection(for: D.self)
         return try scan(descriptor) { try self.decode(D.self, $0) }
     }
 
@@ -41,7 +39,7 @@ extension Store {
     /// store's time zone, oldest first. Only the folders of those days are read.
     public func documents<D: Document>(_ type: D.Type, from: CalendarDate, to: CalendarDate) throws -> [D] {
         guard from <= to else { return [] }
-        let descriptor = try collection(for: D.self)
+        let descriptor = try documentCollection(for: D.self)
         return try scan(descriptor, days: from...to) { try self.decode(D.self, $0) }
     }
 
@@ -49,7 +47,7 @@ extension Store {
     /// oldest first. Only the folders of the days in range are read.
     public func documents<D: Document>(_ type: D.Type, from: Date, to: Date) throws -> [D] {
         guard from < to else { return [] }
-        let descriptor = try collection(for: D.self)
+        let descriptor = try documentCollection(for: D.self)
         return try scan(descriptor, instants: from..<to) { try self.decode(D.self, $0) }
     }
 
@@ -63,7 +61,7 @@ extension Store {
     /// Deletes the document of type `D` with `id`; returns false when there was none.
     @discardableResult
     public func delete<D: Document>(_ type: D.Type, id: D.ID) throws -> Bool {
-        let descriptor = try collection(for: D.self)
+        let descriptor = try documentCollection(for: D.self)
         return try delete(id: try idString(id), in: descriptor.name)
     }
 
@@ -76,12 +74,10 @@ extension Store {
 
     /// Saves the document of a singleton collection durably.
     public func save<S: SingletonDocument>(_ singleton: S) throws {
-        let descriptor = try singletonCollection(for: S.self)
-        let value = try DocumentEncoder().encode(singleton)
-        try withWriteLock { _ = try write([(descriptor, value)]) }
+        try write { try $0.save(singleton) }
     }
 
-    private func collection<D: Document>(for type: D.Type) throws -> CollectionDescriptor {
+    func documentCollection<D: Document>(for type: D.Type) throws -> CollectionDescriptor {
         let descriptor = try collection(named: D.collection)
         guard !descriptor.isSingleton else {
             throw AlmanacError(.invalidArgument, "\(D.self) names the singleton collection \(D.collection); conform it to SingletonDocument instead of Document")
@@ -89,7 +85,7 @@ extension Store {
         return descriptor
     }
 
-    private func singletonCollection<S: SingletonDocument>(for type: S.Type) throws -> CollectionDescriptor {
+    func singletonCollection<S: SingletonDocument>(for type: S.Type) throws -> CollectionDescriptor {
         let descriptor = try collection(named: S.collection)
         guard descriptor.isSingleton else {
             throw AlmanacError(.invalidArgument, "\(S.self) names \(S.collection), which is not a singleton collection in the catalog; conform it to Document instead")
@@ -97,7 +93,7 @@ extension Store {
         return descriptor
     }
 
-    private func idString<ID>(_ id: ID) throws -> String {
+    func idString<ID>(_ id: ID) throws -> String {
         if let string = id as? String { return string }
         if let uuid = id as? UUID { return uuid.uuidString }
         guard let encodable = id as? any Encodable, case .string(let string) = try DocumentEncoder().encode(encodable) else {
@@ -106,7 +102,7 @@ extension Store {
         return string
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
         do {
             return try DocumentDecoder().decode(T.self, from: stored.value)
         } catch var error as AlmanacError {

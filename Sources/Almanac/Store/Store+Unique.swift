@@ -4,7 +4,9 @@ extension Store {
     ///
     /// A unique date field only needs the folder that date files into; any other field
     /// needs the whole collection, so keep unique fields to small collections or date fields.
-    func checkUnique(_ write: PreparedWrite, against batch: [PreparedWrite]) throws {
+    /// Stored documents that `changed` saves or deletes are judged by their pending version
+    /// (in `batch`), not their file.
+    func checkUnique(_ write: PreparedWrite, against batch: [PreparedWrite], changed: PendingChange? = nil) throws {
         let collection = write.collection
         guard !collection.unique.isEmpty, let id = write.location.id else { return }
         let key = DocumentID.key(id)
@@ -29,6 +31,7 @@ extension Store {
             }
             for location in try locations(in: collection, days: days) {
                 guard let otherID = location.id, DocumentID.key(otherID) != key,
+                      changed?.touches(PendingChange.key(collection.name, otherID)) != true,
                       let stored = try read(location), let otherValue = stored.value[field],
                       otherValue.hasSameValue(as: value)
                 else { continue }

@@ -6,6 +6,9 @@ struct WriteSession {
     var holder: StoreLock.Holder
     var lastWrite: DispatchTime
     var releaseScheduled: Bool
+    /// A committed change could not be finished: the lock is left as a killed writer leaves
+    /// it, so the next writer finishes the change from its journal.
+    var interrupted = false
 }
 
 /// A pending id hint: `location` nil means the document was deleted.
@@ -28,11 +31,22 @@ extension Store {
 
     /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
     /// processes on `flock`. Recovers from a previous writer's crash when taking the lock.
-    func withWriteLock<T>(_ body: () throws -> T) throws -> T {
-        if let writeRefusal { throw writeRefusal }
+    ///
+    /// - Parameter reading: for ``read(_:)``: a store newer than this code may be read, and a
+    ///   crashed writer's leftovers are left for a writer that understands them.
+    func withWriteLock<T>(reading: Bool = false, _ body: () throws -> T) throws -> T {
+        if !reading, let writeRefusal { throw writeRefusal }
         mutex.lock()
         defer { mutex.unlock() }
-        if session == nil { try beginSession() }
+        // The mutex is recursive so that reads on the store work inside a transaction's block;
+        // a write there would commit on its own, outside the transaction.
+        guard !reading || transactionDepth == 0 else { return try body() }
+        guard transactionDepth == 0 else {
+            throw AlmanacError(.invalidArgument, "the store was written inside its own write or read block; save and delete through the block's transaction (db.save, db.delete) so that the change commits with it")
+        }
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        if session == nil { try beginSession(recovering: writeRefusal == nil) }
         do {
             let result = try body()
             scheduleEndOfSession()
@@ -52,7 +66,7 @@ extension Store {
     }
 
     /// Takes the lock and starts a session. Call with `mutex` held.
-    private func beginSession() throws {
+    private func beginSession(recovering: Bool) throws {
         let lock = try writeLock()
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
@@ -68,7 +82,7 @@ extension Store {
         }
         // From here the caches describe the store as this writer leaves it.
         cache.token = token
-        if previous?.state == "active" {
+        if recovering, previous?.state == "active" {
             do {
                 try recoverInterruptedWrite()
             } catch {
@@ -113,7 +127,11 @@ extension Store {
     func endSession() {
         guard let current = session else { return }
         flushHints()
-        try? writeLock().release(current.holder)
+        if current.interrupted {
+            try? writeLock().abandon()
+        } else {
+            try? writeLock().release(current.holder)
+        }
         session = nil
         cache.token = "\(current.holder.token)/released"
     }

@@ -25,17 +25,14 @@ extension Store {
         try save(json: [document], in: collection)[0]
     }
 
-    /// Saves many untyped documents into `collection` with one durability point: every
-    /// document is checked before any file is written, each file is written and fsynced, and
-    /// each touched folder is fsynced once at the end.
+    /// Saves many untyped documents into `collection` as one transaction: every document is
+    /// checked before any file is written, and all of them are durable together, or none.
     ///
     /// - Returns: the documents' locations, in order.
     @discardableResult
     public func save(json documents: [JSONValue], in collection: String) throws -> [DocumentLocation] {
         let descriptor = try self.collection(named: collection)
-        return try withWriteLock {
-            try write(documents.map { (descriptor, $0) })
-        }
+        return try write { try $0.save(batch: documents, in: descriptor) }
     }
 
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
@@ -47,69 +44,7 @@ extension Store {
     public func delete(id: String, in collection: String) throws -> Bool {
         let descriptor = try self.collection(named: collection)
         if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
-        return try withWriteLock {
-            let exists = descriptor.isSingleton
-                ? try !locations(in: descriptor, days: nil).isEmpty
-                : try locationIndex(of: descriptor)[DocumentID.key(id)] != nil
-            guard exists else { return false }
-            try deleteDocumentApplyingReferences(descriptor.name, id: id)
-            return true
-        }
-    }
-
-    /// Checks, then writes, `items`. Call inside ``withWriteLock(_:)``.
-    func write(_ items: [(CollectionDescriptor, JSONValue)]) throws -> [DocumentLocation] {
-        var prepared: [PreparedWrite] = []
-        var claimed: [String: Int] = [:]  // "collection/key" → index in `prepared`
-        for (index, (collection, document)) in items.enumerated() {
-            do {
-                let write = try prepare(document, in: collection)
-                if let id = write.location.id {
-                    let claim = collection.name + "/" + DocumentID.key(id)
-                    if let earlier = claimed[claim] {
-                        throw AlmanacError(
-                            .idCollision,
-                            "documents \(earlier) and \(index) of this batch both have id \"\(id)\" (ignoring case); give each its own id",
-                            id: id)
-                    }
-                    claimed[claim] = prepared.count
-                }
-                try checkUnique(write, against: prepared)
-                prepared.append(write)
-            } catch let error as AlmanacError {
-                throw items.count > 1 ? error.prefixed("document \(index) of the batch: ") : error
-            }
-        }
-        let moves = prepared.compactMap { write in write.previous.map { ($0, write.location) } }
-        if !moves.isEmpty { try writeJournal(moves: moves) }
-
-        // One folder at a time, so a batch across a thousand day folders holds one of them open;
-        // each folder is flushed once, the last with the batch's one full flush (its commit point).
-        let groups = prepared.indicesGrouped { $0.location.folderPath }
-        for (number, (path, indices)) in groups.enumerated() {
-            let folder = try writableFolder(path)
-            for index in indices {
-                try folder.writeFile(prepared[index].location.fileName, prepared[index].bytes, folderFlush: nil)
-            }
-            try folder.synchronize(number == groups.count - 1 ? commitFlush : .barrier)
-        }
-
-        if !moves.isEmpty {
-            for (old, new) in moves {
-                try FaultInjection.check(.beforeRemovingOldCopy, name: old.fileName)
-                try moveAttachments(from: old, to: new)
-                try removeDocumentFile(at: old, flush: .barrier)
-            }
-            try removeJournal()
-        }
-        var hints: [IDHint] = []
-        for write in prepared {
-            guard let id = write.location.id else { continue }
-            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
-            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
-        }
-        recordHints(hints)
-        return prepared.map(\.location)
+        return try write { try $0.delete(id: id, in: collection) }
     }
 
     /// Works out where `document` goes and whether an existing copy must move.

@@ -43,7 +43,9 @@ public final class Store: @unchecked Sendable {
     /// Why writes are refused (a store newer than this code), or `nil` when they are allowed.
     let writeRefusal: AlmanacError?
 
-    let mutex = NSLock()
+    let mutex = NSRecursiveLock()
+    /// How many ``withWriteLock(reading:_:)`` blocks the thread holding `mutex` is inside.
+    var transactionDepth = 0
     var cache = Cache()
     /// The write session in progress, if this store holds the lock; see Store+WriteSession.swift.
     var session: WriteSession?
@@ -107,6 +109,9 @@ public final class Store: @unchecked Sendable {
         /// For a store built out of sight and renamed into place (an import's staging store):
         /// its writes only order, and the rename that publishes it pays the one full flush.
         var isStaging = false
+
+        /// For a snapshot opened to be read (see `StoreSnapshot`): exports read it directly.
+        var isSnapshot = false
     }
 
     /// The flush of a write's commit point: full, except in a staging store (see `Options.isStaging`).

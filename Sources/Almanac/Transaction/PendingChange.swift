@@ -1,0 +1,67 @@
+/// What a ``Transaction`` has changed so far, held in memory until it commits.
+///
+/// Keys are `collection/lowercased id` (`collection/` for a singleton), so a document saved
+/// twice keeps its last value and a document saved then deleted is not written at all.
+struct PendingChange {
+    /// Documents to write, in the order first saved; `nil` where a later delete dropped one.
+    private(set) var writes: [PreparedWrite?] = []
+    private var writeIndex: [String: Int] = [:]
+    /// Documents stored before the transaction that it removes, by key.
+    var removals: [String: DocumentLocation] = [:]
+    /// Attachment files removed with deleted documents, store-relative.
+    var fileRemovals: [String] = []
+    /// Changes planned by the store's own operations (seed import, retention): files other
+    /// than documents and the new `store.json`.
+    var extra = AtomicChange()
+
+    static func key(_ collection: String, _ id: String?) -> String {
+        collection + "/" + (id.map(DocumentID.key) ?? "")
+    }
+
+    var isEmpty: Bool { writeIndex.isEmpty && removals.isEmpty && fileRemovals.isEmpty && extra.isEmpty }
+
+    /// The pending write of `key`, if any.
+    func write(for key: String) -> PreparedWrite? {
+        writeIndex[key].flatMap { writes[$0] }
+    }
+
+    /// Whether the transaction has saved or deleted the document `key`.
+    func touches(_ key: String) -> Bool {
+        writeIndex[key] != nil || removals[key] != nil
+    }
+
+    /// The pending writes of `collection`.
+    func writes(in collection: String) -> [PreparedWrite] {
+        writes.compactMap { $0 }.filter { $0.collection.name == collection }
+    }
+
+    /// Every pending write, in order.
+    var allWrites: [PreparedWrite] { writes.compactMap { $0 } }
+
+    mutating func put(_ write: PreparedWrite) {
+        let key = PendingChange.key(write.collection.name, write.location.id)
+        if let index = writeIndex[key] {
+            writes[index] = write
+        } else {
+            writeIndex[key] = writes.count
+            writes.append(write)
+        }
+    }
+
+    /// Drops the pending write of `key`; returns it.
+    @discardableResult
+    mutating func dropWrite(_ key: String) -> PreparedWrite? {
+        guard let index = writeIndex.removeValue(forKey: key) else { return nil }
+        defer { writes[index] = nil }
+        return writes[index]
+    }
+
+    /// The whole change, ready for ``Store/commit(_:crashPointKind:)``.
+    var atomicChange: AtomicChange {
+        var change = extra
+        change.writes += allWrites
+        change.removals += removals.values.sorted { $0.relativePath < $1.relativePath }
+        change.fileRemovals += fileRemovals
+        return change
+    }
+}

@@ -1,0 +1,70 @@
+/// The documents a delete removes and the referring documents it changes.
+struct DeletePlan {
+    /// key → the document's location as the transaction sees it.
+    var deleted: [String: DocumentLocation] = [:]
+    /// key → the referring document with the reference set to null.
+    var nullified: [String: JSONValue] = [:]
+    var report: DeleteReport
+}
+
+extension ReadTransaction {
+    /// Works out the documents to delete, nullify and cascade, as this transaction sees the store.
+    func deletePlan(_ selection: DeleteSelection) throws -> DeletePlan {
+        var targets: [StoredDocument] = []
+        switch selection {
+        case .all:
+            preconditionFailure("deleting everything is planned by the store")
+        case .collection(let name, let days, let filters):
+            targets = try documents(json: try store.collection(named: name).name, days: days, where: filters)
+        case .document(let name, let id):
+            let descriptor = try store.collection(named: name)
+            if !descriptor.isSingleton { try DocumentID.validate(id, collection: name) }
+            guard let document = try current(descriptor, id: descriptor.isSingleton ? nil : id) else {
+                throw AlmanacError(.notFound, "no \(name) document \"\(id)\"", id: id)
+            }
+            targets = [document]
+        }
+        var plan = DeletePlan(report: DeleteReport(dryRun: false, deleted: [], nullified: [], attachments: 0, removedArchiveAndBackup: false))
+        var nullifiedFields: [String] = []
+        var queue = targets
+        var referrers: [String: [StoredDocument]] = [:]
+        while let target = queue.popLast() {
+            let key = PendingChange.key(target.location.collection, target.location.id)
+            guard plan.deleted[key] == nil else { continue }
+            plan.deleted[key] = target.location
+            plan.nullified[key] = nil
+            let descriptor = try store.collection(named: target.location.collection)
+            if pending.removals[key] == nil, let stored = try storedLocation(descriptor, id: target.location.id) {
+                plan.report.attachments += try store.attachments(at: stored, readingBytes: false).count
+            }
+            guard let id = target.location.id else { continue }
+            for referring in store.catalog.collections {
+                for reference in referring.references where reference.collection == target.location.collection {
+                    if referrers[referring.name] == nil { referrers[referring.name] = try documents(json: referring.name) }
+                    for document in referrers[referring.name] ?? []
+                    where document.value[reference.field]?.stringValue.map(DocumentID.key) == DocumentID.key(id) {
+                        let label = "\(referring.name)/\(document.location.id ?? "")"
+                        let referringKey = PendingChange.key(referring.name, document.location.id)
+                        switch reference.onDelete {
+                        case .restrict:
+                            throw AlmanacError(
+                                .invalidArgument,
+                                "\(label) refers to \(target.location.collection)/\(id) through \"\(reference.field)\", which the catalog restricts: delete or change \(label) first",
+                                path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
+                        case .cascade:
+                            queue.append(document)
+                        case .nullify:
+                            guard plan.deleted[referringKey] == nil, case .object(var members) = plan.nullified[referringKey] ?? document.value else { continue }
+                            members[reference.field] = .null
+                            plan.nullified[referringKey] = .object(members)
+                            nullifiedFields.append("\(label) \(reference.field)")
+                        }
+                    }
+                }
+            }
+        }
+        plan.report.deleted = plan.deleted.values.map { location in location.id.map { "\(location.collection)/\($0)" } ?? location.collection }.sorted()
+        plan.report.nullified = nullifiedFields.sorted()
+        return plan
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A consistent view of a store for the length of a ``Store/read(_:)`` block: no other writer,
+/// in this process or another, changes the store until the block returns.
+///
+/// A ``Transaction`` is a read transaction too, and its reads see its own pending saves and
+/// deletes. Use the value only inside its block; afterwards every call throws.
+///
+/// ```swift
+/// let (commitment, state) = try store.read { db in
+///     (try db.document(Commitment.self, id: id), try db.singleton(EscalationState.self))
+/// }
+/// ```
+public class ReadTransaction {
+    let store: Store
+    var pending = PendingChange()
+    private var isOpen = true
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    /// Ends the transaction: later calls throw.
+    func close() { isOpen = false }
+
+    func requireOpen() throws {
+        guard isOpen else {
+            throw AlmanacError(.invalidArgument, "this transaction has ended: use it only inside the block of the store's read or write call that gave it")
+        }
+    }
+
+    // MARK: Untyped reads
+
+    /// The untyped document `id` of `collection`, or `nil` when there is none.
+    ///
+    /// - Throws: `.invalidID` for an id that breaks the id rules; `.malformedJSON` naming
+    ///   the file, line and column when the stored file is damaged.
+    public func document(json id: String, in collection: String) throws -> StoredDocument? {
+        try requireOpen()
+        let descriptor = try store.collection(named: collection)
+        if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
+        return try current(descriptor, id: descriptor.isSingleton ? nil : id)
+    }
+
+    /// The untyped documents of `collection`, oldest first, with this transaction's changes.
+    ///
+    /// - Parameters:
+    ///   - collection: the collection's name.
+    ///   - days: keep documents dated on these days (in the store's time zone).
+    ///   - filters: keep documents matching every filter.
+    public func documents(json collection: String, days: ClosedRange<CalendarDate>? = nil,
+                          where filters: [FieldFilter] = []) throws -> [StoredDocument] {
+        try requireOpen()
+        let descriptor = try store.collection(named: collection)
+        let stored = try store.scan(descriptor, days: days, where: filters) { $0 }
+        let changed = pending.writes(in: descriptor.name)
+        let touchesCollection = !changed.isEmpty || pending.removals.keys.contains { $0.hasPrefix(descriptor.name + "/") }
+        guard touchesCollection else { return stored }
+        var merged = stored.filter { !pending.touches(PendingChange.key(descriptor.name, $0.location.id)) }
+        for write in changed {
+            let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
+            guard filters.allSatisfy({ $0.matches(document.value) }) else { continue }
+            if let days {
+                guard let date = try store.filingDate(of: write.members, in: descriptor, id: write.location.id),
+                      days.contains(date.day(in: store.timeZone))
+                else { continue }
+            }
+            merged.append(document)
+        }
+        let keyed = try merged.map { document -> (Double, String, StoredDocument) in
+            let date = try document.value.objectValue.flatMap { try store.filingDate(of: $0, in: descriptor, id: document.location.id) }
+            return (date?.sortKey ?? 0, document.location.id ?? "", document)
+        }
+        return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+    }
+
+    // MARK: Typed reads
+
+    /// The document of type `D` with `id`, or `nil` when there is none.
+    public func document<D: Document>(_ type: D.Type, id: D.ID) throws -> D? {
+        try requireOpen()
+        let descriptor = try store.documentCollection(for: D.self)
+        let id = try store.idString(id)
+        try DocumentID.validate(id, collection: descriptor.name)
+        return try current(descriptor, id: id).map { try store.decode(D.self, $0) }
+    }
+
+    /// Every document of type `D`, oldest first.
+    public func documents<D: Document>(_ type: D.Type) throws -> [D] {
+        let descriptor = try store.documentCollection(for: D.self)
+        return try documents(json: descriptor.name).map { try store.decode(D.self, $0) }
+    }
+
+    /// The documents of type `D` dated on the days `from` through `to` (inclusive), oldest first.
+    public func documents<D: Document>(_ type: D.Type, from: CalendarDate, to: CalendarDate) throws -> [D] {
+        guard from <= to else { return [] }
+        let descriptor = try store.documentCollection(for: D.self)
+        return try documents(json: descriptor.name, days: from...to).map { try store.decode(D.self, $0) }
+    }
+
+    /// The document of a singleton collection, or `nil` when it was never saved.
+    public func singleton<S: SingletonDocument>(_ type: S.Type) throws -> S? {
+        try requireOpen()
+        let descriptor = try store.singletonCollection(for: S.self)
+        return try current(descriptor, id: nil).map { try store.decode(S.self, $0) }
+    }
+
+    // MARK: Internals
+
+    /// The document as the transaction sees it: its own pending change, or the stored file.
+    func current(_ descriptor: CollectionDescriptor, id: String?) throws -> StoredDocument? {
+        let key = PendingChange.key(descriptor.name, id)
+        if let write = pending.write(for: key) {
+            return StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
+        }
+        if pending.removals[key] != nil { return nil }
+        guard let location = try storedLocation(descriptor, id: id) else { return nil }
+        return try store.read(location)
+    }
+
+    /// Where the document is stored on disk (ignoring this transaction's changes).
+    func storedLocation(_ descriptor: CollectionDescriptor, id: String?) throws -> DocumentLocation? {
+        guard let id else {
+            let location = DocumentLocation(collection: descriptor.name, folders: [], id: nil)
+            return try store.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
+        }
+        return try store.locationIndex(of: descriptor)[DocumentID.key(id)]
+    }
+}

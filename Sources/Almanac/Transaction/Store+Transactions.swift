@@ -1,0 +1,53 @@
+extension Store {
+    /// Runs `body` as one transaction and commits what it saved and deleted, all together.
+    ///
+    /// Writers queue: other threads of this process, other processes and the `almanac` tool
+    /// wait (up to ``Options/lockTimeout``) until the block has returned and its change is
+    /// durable. Reads inside the block see the store plus the block's own changes, so a
+    /// read-modify-write loses no update. When `body` throws, nothing is written and the
+    /// error is rethrown. After a crash at any instant, the store holds all of the change or
+    /// none of it.
+    ///
+    /// ```swift
+    /// try store.write { db in
+    ///     try db.save(commitment)
+    ///     try db.save(escalationState)      // both, or neither
+    /// }
+    /// ```
+    ///
+    /// Inside the block, write through the transaction: a save on the store itself throws
+    /// `.invalidArgument` rather than committing on its own.
+    /// - Parameter body: the transaction's work; its result is returned.
+    /// - Throws: what `body` throws; what the commit's checks refuse (`.uniqueViolation`,
+    ///   `.ruleViolation`, `.missingReference`); `.locked`, `.storeTooNew`, `.io`.
+    @discardableResult
+    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try withWriteLock {
+            let transaction = Transaction(store: self)
+            defer { transaction.close() }
+            let result = try body(transaction)
+            try transaction.commit()
+            return result
+        }
+    }
+
+    /// Runs `body` with a consistent view of the store: no writer changes it until `body` returns.
+    ///
+    /// Takes the writers' lock, so writers wait for the block (keep it short). Reads outside
+    /// a `read` block see each document whole, but a change of several documents may be seen
+    /// half made; inside one they are seen all or not at all.
+    ///
+    /// ```swift
+    /// let (streak, events) = try store.read { db in
+    ///     (try db.singleton(Streak.self), try db.documents(UsageEvent.self, from: start, to: today))
+    /// }
+    /// ```
+    /// - Throws: what `body` throws; `.locked` after ``Options/lockTimeout``.
+    public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
+        try withWriteLock(reading: true) {
+            let transaction = ReadTransaction(store: self)
+            defer { transaction.close() }
+            return try body(transaction)
+        }
+    }
+}

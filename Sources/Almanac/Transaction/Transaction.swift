@@ -1,0 +1,176 @@
+import Foundation
+
+/// A change to a store made of any number of saves and deletes, in any collections,
+/// committed as one by ``Store/write(_:)``.
+///
+/// Inside the block the store is held under the writers' lock: reads see the store as it is
+/// plus this transaction's own changes, and no other writer (another thread, another
+/// process, the `almanac` tool) changes anything until the block returns. When it returns,
+/// every change is durable, all together; a `kill -9` or a power cut at any instant leaves
+/// all of them or none. When the block throws, nothing is written.
+///
+/// ```swift
+/// try store.write { db in
+///     guard var message = try db.document(Message.self, id: id) else { return }
+///     message.timesShown += 1          // no lost update: other writers wait
+///     try db.save(message)
+///     try db.save(ShownEvent(messageId: id, at: .now))
+/// }
+/// ```
+///
+/// Every check that a single save makes (the schema, ids, unique fields, the catalog's rules
+/// and references) is made when a document is saved into the transaction, so the error
+/// names the call that caused it.
+public final class Transaction: ReadTransaction {
+    /// The name test crash points use for this transaction's commit (`ALMANAC_TEST_CRASH_AT=<kind>:<point>`).
+    var crashPointKind = "transaction"
+
+    // MARK: Saving
+
+    /// Saves `document` when the transaction commits, replacing the document with the same id.
+    ///
+    /// - Throws: `.invalidDocument`, `.invalidID`, `.idCollision`, `.uniqueViolation`,
+    ///   `.ruleViolation`; the transaction stays usable and the refused document is not part of it.
+    public func save<D: Document>(_ document: D) throws {
+        let descriptor = try store.documentCollection(for: D.self)
+        try save(json: try DocumentEncoder().encode(document), in: descriptor)
+    }
+
+    /// Saves every document of `documents` when the transaction commits.
+    ///
+    /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
+    public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
+        let descriptor = try store.documentCollection(for: D.self)
+        let encoder = DocumentEncoder()
+        try save(batch: try documents.map { try encoder.encode($0) }, in: descriptor)
+    }
+
+    /// Saves a batch in which each id may appear once (two documents with one id are a mistake).
+    @discardableResult
+    func save(batch documents: [JSONValue], in descriptor: CollectionDescriptor) throws -> [DocumentLocation] {
+        var claimed: [String: Int] = [:]
+        return try documents.enumerated().map { index, document in
+            do {
+                let location = try save(json: document, in: descriptor)
+                if let id = location.id {
+                    if let earlier = claimed.updateValue(index, forKey: DocumentID.key(id)) {
+                        throw AlmanacError(
+                            .idCollision,
+                            "documents \(earlier) and \(index) of this batch both have id \"\(id)\" (ignoring case); give each its own id",
+                            id: id)
+                    }
+                }
+                return location
+            } catch let error as AlmanacError where documents.count > 1 {
+                throw error.prefixed("document \(index) of the batch: ")
+            }
+        }
+    }
+
+    /// Saves the document of a singleton collection when the transaction commits.
+    public func save<S: SingletonDocument>(_ singleton: S) throws {
+        let descriptor = try store.singletonCollection(for: S.self)
+        try save(json: try DocumentEncoder().encode(singleton), in: descriptor)
+    }
+
+    /// Saves an untyped document into `collection` when the transaction commits.
+    ///
+    /// - Parameters:
+    ///   - document: a JSON object with a string `"id"` (not needed in a singleton collection).
+    ///   - collection: the collection's name.
+    /// - Returns: where the document will live.
+    @discardableResult
+    public func save(json document: JSONValue, in collection: String) throws -> DocumentLocation {
+        try save(json: document, in: try store.collection(named: collection))
+    }
+
+    @discardableResult
+    func save(json document: JSONValue, in descriptor: CollectionDescriptor) throws -> DocumentLocation {
+        try requireOpen()
+        var write = try store.prepare(document, in: descriptor)
+        let key = PendingChange.key(descriptor.name, write.location.id)
+        if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
+            throw AlmanacError(
+                .idCollision,
+                "id \"\(id)\" collides with \"\(earlier)\", saved earlier in this transaction: ids that differ only in case are the same id; save it as \"\(earlier)\" or choose another id",
+                id: id)
+        }
+        if let removed = pending.removals[key] {
+            // Deleted earlier in this transaction (with its attachments), saved again: a new document.
+            if removed == write.location { pending.removals[key] = nil }
+            write.previous = nil
+            write.isNew = true
+        }
+        pending.put(write)
+        return write.location
+    }
+
+    // MARK: Deleting
+
+    /// Deletes the document of type `D` with `id` when the transaction commits, applying the
+    /// catalog's references; returns false when there is none.
+    @discardableResult
+    public func delete<D: Document>(_ type: D.Type, id: D.ID) throws -> Bool {
+        let descriptor = try store.documentCollection(for: D.self)
+        return try delete(id: try store.idString(id), in: descriptor.name)
+    }
+
+    /// Deletes the document `id` of `collection` with its attachments when the transaction
+    /// commits, applying the catalog's references (nullify, cascade, restrict); returns false
+    /// when there is none.
+    ///
+    /// - Throws: `.invalidID`; `.invalidArgument` when a `restrict` reference forbids it.
+    @discardableResult
+    public func delete(id: String, in collection: String) throws -> Bool {
+        try requireOpen()
+        let descriptor = try store.collection(named: collection)
+        if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
+        guard try current(descriptor, id: descriptor.isSingleton ? nil : id) != nil else { return false }
+        try delete(.document(collection, id: id))
+        return true
+    }
+
+    /// Deletes the documents `selection` names when the transaction commits, applying the
+    /// catalog's references; ``DeleteSelection/all`` is not a transaction's (use ``Store/delete(_:dryRun:)``).
+    ///
+    /// - Returns: what is deleted and set to null.
+    @discardableResult
+    public func delete(_ selection: DeleteSelection) throws -> DeleteReport {
+        try requireOpen()
+        if case .all = selection {
+            throw AlmanacError(.invalidArgument, "deleting everything is not part of a transaction; call store.delete(.all) on its own")
+        }
+        let plan = try deletePlan(selection)
+        for (key, location) in plan.deleted {
+            let descriptor = try store.collection(named: location.collection)
+            pending.dropWrite(key)
+            guard let stored = try storedLocation(descriptor, id: location.id) else { continue }
+            if pending.removals[key] == nil {
+                pending.removals[key] = stored
+                for attachment in try store.attachments(at: stored, readingBytes: false) {
+                    pending.fileRemovals.append((stored.folderPath + [Store.attachmentFolderName(stored.id ?? ""), attachment.name]).joined(separator: "/"))
+                }
+            }
+        }
+        for (key, document) in plan.nullified.sorted(by: { $0.key < $1.key }) where plan.deleted[key] == nil {
+            let name = String(key.prefix(while: { $0 != "/" }))
+            do {
+                try save(json: document, in: try store.collection(named: name))
+            } catch let error as AlmanacError {
+                throw error.prefixed("cannot set the reference to null (the schema must allow null there): ")
+            }
+        }
+        return plan.report
+    }
+
+    // MARK: Store operations
+
+    /// Adds a change the store planned itself (seed import, retention) to this transaction.
+    func include(_ change: AtomicChange) {
+        pending.extra.writes += change.writes
+        pending.extra.removals += change.removals
+        pending.extra.files += change.files
+        pending.extra.fileRemovals += change.fileRemovals
+        if let manifest = change.manifest { pending.extra.manifest = manifest }
+    }
+}

@@ -1,0 +1,112 @@
+// A second process for the transaction and snapshot tests: it writes to a store through the
+// library while a test kills it, or runs `almanac backup` and `export` beside it.
+//
+//   AlmanacTestWorker create STORE                 a store with the catalog below
+//   AlmanacTestWorker increment STORE COUNT        COUNT read-modify-write increments of counters/n
+//   AlmanacTestWorker transactions STORE COUNT     COUNT transactions over three collections
+//   AlmanacTestWorker move STORE SECONDS           moves movers/* between month folders until SECONDS pass
+//
+// Prints one line per committed transaction for `transactions` ("committed N"), so that a test
+// knows which changes were reported durable before it killed the process.
+import Almanac
+import Foundation
+
+let catalog = """
+{
+  "app": "worker",
+  "version": 1,
+  "collections": [
+    {"name": "events", "schema": "any.schema.json", "dateField": "timestamp", "partition": "day"},
+    {"name": "notes", "schema": "any.schema.json", "dateField": "date", "partition": "month"},
+    {"name": "tally", "schema": "any.schema.json", "singleton": true},
+    {"name": "counters", "schema": "any.schema.json", "partition": "none"},
+    {"name": "movers", "schema": "any.schema.json", "dateField": "date", "partition": "month", "attachments": true}
+  ]
+}
+"""
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("AlmanacTestWorker: \(message)\n".utf8))
+    exit(2)
+}
+
+func day(_ number: Int) -> String {
+    // Days spread over two years, so transactions write into many folders.
+    let date = Date(timeIntervalSince1970: 1_735_689_600 + Double(number % 730) * 86_400)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    return formatter.string(from: date)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else { fail("usage: AlmanacTestWorker create|increment|transactions|move STORE [N]") }
+let storeURL = URL(fileURLWithPath: arguments[2])
+let number = arguments.count > 3 ? Double(arguments[3]) ?? 0 : 0
+
+do {
+    switch arguments[1] {
+    case "create":
+        let schema = storeURL.deletingLastPathComponent().appendingPathComponent("worker-schema")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        try Data(catalog.utf8).write(to: schema.appendingPathComponent("catalog.json"))
+        try Data("{\"type\": \"object\"}\n".utf8).write(to: schema.appendingPathComponent("any.schema.json"))
+        let store = try Store.create(at: storeURL, schema: schema, timeZone: TimeZone(identifier: "UTC")!)
+        try store.save(json: .object(["id": .string("n"), "value": .number(JSONNumber(0))]), in: "counters")
+        try store.write { db in
+            for index in 0..<40 {
+                try db.save(json: .object(["id": .string("m\(index)"), "date": .string(day(index * 31)), "position": .number(JSONNumber(index))]), in: "movers")
+            }
+        }
+        for index in 0..<40 where index.isMultiple(of: 4) {
+            try store.saveAttachment(Array("file of m\(index)".utf8), named: "note.txt", to: "m\(index)", in: "movers")
+        }
+    case "increment":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
+        for _ in 0..<Int(number) {
+            try store.write { db in
+                guard case .object(var counter)? = try db.document(json: "n", in: "counters")?.value,
+                      let value = counter["value"]?.numberValue?.int64Value
+                else { fail("counters/n is missing") }
+                counter["value"] = .number(JSONNumber(value + 1))
+                try db.save(json: .object(counter), in: "counters")
+            }
+        }
+    case "transactions":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
+        let first = (try store.document(json: "", in: "tally")?.value["count"]?.numberValue?.int64Value).map(Int.init) ?? 0
+        for index in (first + 1)...(first + Int(number)) {
+            try store.write { db in
+                try db.save(json: .object(["id": .string("e\(index)"), "timestamp": .string(day(index) + "T12:00:00Z"), "n": .number(JSONNumber(index))]), in: "events")
+                try db.save(json: .object(["id": .string("t\(index)"), "date": .string(day(index * 7)), "n": .number(JSONNumber(index))]), in: "notes")
+                try db.save(json: .object(["count": .number(JSONNumber(index))]), in: "tally")
+                // One document moves between folders in every transaction, with its attachment.
+                let mover = "m\((index % 10) * 4)"
+                guard case .object(var members)? = try db.document(json: mover, in: "movers")?.value else { fail("movers/\(mover) is missing") }
+                members["date"] = .string(day(index * 31))
+                members["movedBy"] = .number(JSONNumber(index))
+                try db.save(json: .object(members), in: "movers")
+            }
+            FileHandle.standardOutput.write(Data("committed \(index)\n".utf8))
+        }
+    case "move":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60, lockLinger: 0))
+        let deadline = Date().addingTimeInterval(number)
+        var round = 0
+        while Date() < deadline {
+            round += 1
+            try store.write { db in
+                for index in stride(from: round % 4, to: 40, by: 4) {
+                    guard case .object(var members)? = try db.document(json: "m\(index)", in: "movers")?.value else { fail("movers/m\(index) is missing") }
+                    members["date"] = .string(day(index * 31 + round * 45))
+                    try db.save(json: .object(members), in: "movers")
+                }
+            }
+        }
+        print("moved \(round) rounds")
+    default:
+        fail("unknown command \(arguments[1])")
+    }
+} catch {
+    fail("\(error)")
+}
