@@ -46,6 +46,7 @@ enum AlmanacTool {
             case ["migrate", "repair"]: return try MigrateRepairCommand.run(context)
             case ["seed", "import"]: return try SeedImportCommand.run(context)
             case ["export"]: return try ExportCommand.run(context)
+            case ["backup"]: return try BackupCommand.run(context)
             case ["import"]: return try ImportCommand.run(context)
             case ["delete"]: return try DeleteCommand.run(context)
             case ["retention", "run"]: return try RetentionRunCommand.run(context)

@@ -130,6 +130,13 @@ enum CommandTree {
                     .flag("attachments", help: "Include the documents' attachment files (base64)."),
                 ]),
             CommandSpec(
+                name: "backup",
+                abstract: "Copy the store, while it is written, into a new folder: complete, consistent and checked.",
+                discussion: "The copy is of one instant (writers wait only while it is pictured) and is independent of the store: copy-on-write clones where the file system has them (APFS, Btrfs, XFS), plain copies otherwise. It is checked before it is named DEST. A plain 'cp -a' is safe only while no writer runs.",
+                positionals: [
+                    .required("destination", help: "The new folder (it must not exist)."),
+                ]),
+            CommandSpec(
                 name: "import",
                 abstract: "Restore an export into a new or empty store (--store), validating every document.",
                 discussion: "The store is created at the export's schema version; run 'migrate up' afterwards to bring it forward. A store that holds documents is refused.",

@@ -99,6 +99,7 @@ do {
                 for index in stride(from: round % 4, to: 40, by: 4) {
                     guard case .object(var members)? = try db.document(json: "m\(index)", in: "movers")?.value else { fail("movers/m\(index) is missing") }
                     members["date"] = .string(day(index * 31 + round * 45))
+                    members["round"] = .number(JSONNumber(round))
                     try db.save(json: .object(members), in: "movers")
                 }
             }

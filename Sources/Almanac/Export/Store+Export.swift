@@ -42,7 +42,17 @@ extension Store {
         try export(to: fd, path: "(standard output)", options: options)
     }
 
+    /// Exports one consistent state: a snapshot taken under the writers' lock, read while
+    /// writers carry on.
     private func export(to fd: Int32, path: String, options: ExportOptions) throws -> ExportSummary {
+        if self.options.isSnapshot { return try exportFiles(to: fd, path: path, options: options) }
+        let names = try exportedCollections(options).map(\.name)
+        let snapshot = try makeSnapshot(collections: Set(names))
+        defer { snapshot.remove() }
+        return try snapshot.open().exportFiles(to: fd, path: path, options: options)
+    }
+
+    private func exportFiles(to fd: Int32, path: String, options: ExportOptions) throws -> ExportSummary {
         let collections = try exportedCollections(options)
         // First pass: the counts for the header (file names only, unless dates must be read).
         var counts: [(String, Int)] = []

@@ -17,6 +17,10 @@ import Foundation
 final class StoreLock: @unchecked Sendable {
     // Sendable: `descriptor` is immutable; the Store serialises acquire/release with its own mutex.
     private let descriptor: Int32
+    /// `.almanac/lock-queue`: the next writer in line holds it while it waits for the lock,
+    /// so a writer that releases the lock and at once wants it again queues behind a waiting
+    /// process instead of taking it back first (`flock` itself is not fair).
+    private let queueDescriptor: Int32
     private let path: String
 
     /// Who holds (or last held) the lock, as recorded in the lock file.
@@ -37,10 +41,22 @@ final class StoreLock: @unchecked Sendable {
             openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
+        let queue = SystemCall.retryingInterrupts {
+            openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard queue >= 0 else {
+            let failure = SystemCall.failure("open", path: folder.childPath("lock-queue"))
+            close(fd)
+            throw failure
+        }
         descriptor = fd
+        queueDescriptor = queue
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        close(descriptor)
+        close(queueDescriptor)
+    }
 
     /// Takes the lock, waiting up to `timeout` seconds.
     ///
@@ -49,7 +65,19 @@ final class StoreLock: @unchecked Sendable {
     /// - Throws: `.locked` naming the holder when the wait times out.
     func acquire(command: String, token: String, timeout: Double) throws -> (previous: Holder?, current: Holder) {
         let deadline = Date().addingTimeInterval(max(0, timeout))
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+        // First the place in line, then the lock; the place is given up once the lock is held.
+        try wait(for: queueDescriptor, until: deadline)
+        defer { flock(queueDescriptor, LOCK_UN) }
+        try wait(for: descriptor, until: deadline)
+        let previous = readHolder()
+        let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
+        write(current)
+        return (previous, current)
+    }
+
+    /// Takes `flock` on `fd`, polling until `deadline`.
+    private func wait(for fd: Int32, until deadline: Date) throws {
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = SystemCall.errno
             guard code == EWOULDBLOCK || code == EINTR || code == EAGAIN else {
                 throw StoreLock.lockFailure(path: path, errno: code)
@@ -61,12 +89,8 @@ final class StoreLock: @unchecked Sendable {
                     "store is locked by \(who); wait for it to finish, or retry with a longer --lock-timeout",
                     path: path)
             }
-            usleep(10_000)
+            usleep(fd == descriptor ? 2_000 : 10_000)
         }
-        let previous = readHolder()
-        let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
-        write(current)
-        return (previous, current)
     }
 
     /// The error for a `flock` that failed other than by waiting: a file system that cannot

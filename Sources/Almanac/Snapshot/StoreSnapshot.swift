@@ -1,0 +1,96 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A private, read-only picture of a store at one instant: its files hard-linked into
+/// `.almanac/snapshots/<pid>-<n>/`, taken under the writers' lock.
+///
+/// Writers never change a file in place (each save writes a new file and renames it over the
+/// old name), so a link keeps the bytes it was made with while writers carry on; the picture
+/// costs one link per file and no copy. Where the file system has no hard links the files are
+/// copied instead, still under the lock. Only Almanac reads a snapshot, and it is removed when
+/// done, so a person's editor never writes through one of its links.
+struct StoreSnapshot {
+    /// The snapshot's folder, a store of its own (store.json, schema/, data/, archive/).
+    let url: URL
+    private let parent: Directory
+    private let name: String
+
+    static let folderName = "snapshots"
+
+    fileprivate init(url: URL, parent: Directory, name: String) {
+        self.url = url
+        self.parent = parent
+        self.name = name
+    }
+
+    /// The snapshot opened as a store, for reading.
+    func open() throws -> Store {
+        var options = Store.Options(lockTimeout: 0)
+        options.isSnapshot = true
+        return try Store(at: url, options: options)
+    }
+
+    /// Removes the snapshot.
+    func remove() {
+        _ = try? parent.removeTree(name)
+    }
+}
+
+extension Store {
+    /// Takes a snapshot of the store's documents, schema and manifest (and, with
+    /// `includingRollbackBackup`, the pre-migration backup kept for `rollback`).
+    ///
+    /// - Parameter collections: the collections whose documents are needed; `nil` for all.
+    func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
+        try withWriteLock(reading: true) {
+            let snapshots = try createFolders([".almanac", StoreSnapshot.folderName])
+            Store.removeSnapshotsOfDeadProcesses(in: snapshots)
+            let name = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
+            let target = try snapshots.openOrCreateFolder(name, synchronize: false).folder
+            do {
+                let copier = TreeCopier { source, file, folder in
+                    try source.linkOrCopy(file, into: folder, as: file, flush: nil)
+                }
+                try copier.copyFile(Manifest.fileName, from: root, to: target)
+                if let schema = try root.openFolder("schema") { try copier.copyTree(schema, into: target, as: "schema") }
+                if let data = try root.openFolder("data") {
+                    let copy = try target.openOrCreateFolder("data", synchronize: false).folder
+                    for entry in try data.entries() where entry.kind == .folder {
+                        guard collections?.contains(entry.name) ?? true, let folder = try data.openFolder(entry.name) else { continue }
+                        try copier.copyTree(folder, into: copy, as: entry.name)
+                    }
+                    for entry in try data.entries() where entry.kind == .file && entry.name.hasSuffix(".json") {
+                        guard collections?.contains(String(entry.name.dropLast(5))) ?? true else { continue }
+                        try copier.copyFile(entry.name, from: data, to: copy)
+                    }
+                }
+                if collections == nil, let archive = try root.openFolder("archive") { try copier.copyTree(archive, into: target, as: "archive") }
+                if includingRollbackBackup, let internalFolder = try root.openFolder(".almanac"),
+                   let backup = try internalFolder.openFolder(StoreSwap.backupFolder) {
+                    let copy = try target.openOrCreateFolder(".almanac", synchronize: false).folder
+                    try copier.copyTree(backup, into: copy, as: StoreSwap.backupFolder)
+                }
+            } catch {
+                _ = try? snapshots.removeTree(name)
+                throw error
+            }
+            return StoreSnapshot(url: url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), parent: snapshots, name: name)
+        }
+    }
+
+    /// Removes snapshots left by processes killed while exporting or backing up.
+    private static func removeSnapshotsOfDeadProcesses(in folder: Directory) {
+        for entry in (try? folder.entries()) ?? [] {
+            guard let pid = Int32(entry.name.prefix(while: { $0 != "-" })), pid != getpid(),
+                  kill(pid, 0) != 0, SystemCall.errno == ESRCH
+            else { continue }
+            _ = try? folder.removeTree(entry.name)
+        }
+    }
+}

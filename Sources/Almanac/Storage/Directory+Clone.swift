@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension Directory {
+    /// How a file reached a copy: sharing its blocks (a copy-on-write clone) or byte by byte.
+    enum CopyMethod { case clone, copy }
+
+    /// Makes `newName` in `folder` an independent copy of the file `name` here (mode 0600):
+    /// a copy-on-write clone where the file system has them (`clonefileat` on APFS, the
+    /// `FICLONE` ioctl on Btrfs and XFS), a plain copy otherwise. Unlike a hard link, changing
+    /// one never changes the other. Not flushed: the caller flushes the copy as a whole.
+    func cloneOrCopy(_ name: String, into folder: Directory, as newName: String) throws -> CopyMethod {
+        if try clone(name, into: folder, as: newName) { return .clone }
+        guard let bytes = try readFile(name) else { throw SystemCall.failure("open", path: childPath(name), errno: ENOENT) }
+        try folder.createFile(newName, bytes, flush: nil)
+        return .copy
+    }
+
+    /// Flushes the file `name` (a barrier) where many copied files cannot be flushed by one volume sync.
+    func flushFile(_ name: String) throws {
+        let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        defer { close(fd) }
+        guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
+    }
+
+    /// Flushes this folder and every folder below it (their entries; the files are flushed apart).
+    func synchronizeTree() throws {
+        for entry in try entries() where entry.kind == .folder {
+            try openFolder(entry.name)?.synchronizeTree()
+        }
+        try synchronize(.barrier)
+    }
+
+    /// Clones the file; false where the file system cannot (the caller copies instead).
+    private func clone(_ name: String, into folder: Directory, as newName: String) throws -> Bool {
+        #if canImport(Darwin)
+        guard let cloneFile = Directory.cloneFileAt else { return false }
+        if cloneFile(descriptor, name, folder.descriptor, newName, 0) == 0 {
+            _ = fchmodat(folder.descriptor, newName, 0o600, AT_SYMLINK_NOFOLLOW)
+            return true
+        }
+        let code = SystemCall.errno
+        guard SystemCall.isUnsupported(code) || code == EXDEV else { throw SystemCall.failure("clonefile", path: folder.childPath(newName), errno: code) }
+        return false
+        #else
+        guard let ioctl = Directory.ioctlFunction else { return false }
+        let source = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        defer { close(source) }
+        let target = SystemCall.retryingInterrupts {
+            openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        }
+        guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName)) }
+        defer { close(target) }
+        if ioctl(target, Directory.ficlone, source) == 0 { return true }
+        let code = SystemCall.errno
+        unlinkat(folder.descriptor, newName, 0)
+        // EOPNOTSUPP (ext4, tmpfs), EXDEV, EINVAL (unaligned or special files): copy instead.
+        guard SystemCall.isUnsupported(code) || code == EXDEV || code == EINVAL || code == ENOTTY else {
+            throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code)
+        }
+        return false
+        #endif
+    }
+
+    #if canImport(Darwin)
+    private typealias CloneFunction = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private static let cloneFileAt: CloneFunction? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "clonefileat") else { return nil }
+        return unsafeBitCast(address, to: CloneFunction.self)
+    }()
+    #else
+    /// `_IOW(0x94, 9, int)`.
+    private static let ficlone: UInt = 0x4004_9409
+    private typealias IoctlFunction = @convention(c) (Int32, UInt, Int32) -> Int32
+    // Looked up at run time: C's variadic `ioctl` is not imported into Swift.
+    private static let ioctlFunction: IoctlFunction? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "ioctl") else { return nil }
+        return unsafeBitCast(address, to: IoctlFunction.self)
+    }()
+    #endif
+}

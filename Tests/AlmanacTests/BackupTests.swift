@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Almanac
+
+@Suite("Store.backup")
+struct BackupTests {
+    @Test("a backup is a complete, independent, checked store of its own")
+    func completeAndIndependent() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(contentsOf: (1...20).map { LoggedEvent(id: "E\($0)", timestamp: instant("2025-01-\(10 + $0 % 9)T10:00:00Z"), kind: "k") })
+        try store.save(Preferences(timerDuration: 20, interests: ["x"]))
+        try writeRaw("stray", to: "data/events/2025/01/10/.DS_Store", in: store)
+        let destination = folder.path("backups/first")
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let report = try store.backup(to: destination)
+        #expect(report.documents == 21)
+        #expect(report.files >= 21 + 2, "documents, store.json and the schema files")
+        let backup = try Store(at: destination)
+        #expect(try backup.check().problems.isEmpty)
+        #expect(try backup.documents(LoggedEvent.self) == store.documents(LoggedEvent.self))
+        #expect(try backup.singleton(Preferences.self)?.interests == ["x"])
+        #expect(!FileManager.default.fileExists(atPath: destination.appendingPathComponent("data/events/2025/01/10/.DS_Store").path), "OS files are not copied")
+
+        // Not hard links: editing the backup in place leaves the store alone.
+        let copied = destination.appendingPathComponent("data/events/2025/01/11/E1.json")
+        let original = try Data(contentsOf: store.url.appendingPathComponent("data/events/2025/01/11/E1.json"))
+        let handle = try FileHandle(forWritingTo: copied)
+        try handle.seek(toOffset: 0)
+        try handle.write(contentsOf: Data("{ ".utf8))
+        try handle.close()
+        #expect(try Data(contentsOf: store.url.appendingPathComponent("data/events/2025/01/11/E1.json")) == original)
+        #expect(!FileManager.default.fileExists(atPath: store.url.appendingPathComponent(".almanac/snapshots").path)
+            || ((try? FileManager.default.contentsOfDirectory(atPath: store.url.appendingPathComponent(".almanac/snapshots").path)) ?? []).isEmpty)
+    }
+
+    @Test("a backup never replaces a folder, nor goes inside the store")
+    func refusedDestinations() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        let existing = folder.path("existing")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        let exists = #expect(throws: AlmanacError.self) { try store.backup(to: existing) }
+        #expect(exists?.code == .invalidArgument)
+        #expect(exists?.message.contains("already exists") == true)
+        let inside = #expect(throws: AlmanacError.self) { try store.backup(to: store.url.appendingPathComponent("data/copy")) }
+        #expect(inside?.code == .invalidArgument)
+        let noParent = #expect(throws: AlmanacError.self) { try store.backup(to: folder.path("missing/parent/copy")) }
+        #expect(noParent?.message.contains("create it first") == true)
+    }
+
+    @Test("a store that does not check clean is not backed up, and nothing is left at the destination")
+    func damagedStoreRefused() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-10T10:00:00Z"), kind: "k"))
+        try writeRaw("{ not json", to: "data/events/2025/01/10/E2.json", in: store)
+        let destination = folder.path("copy")
+        let error = #expect(throws: AlmanacError.self) { try store.backup(to: destination) }
+        #expect(error?.message.contains("check") == true)
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).allSatisfy { !$0.hasSuffix(Directory.temporarySuffix) })
+    }
+
+    @Test("without hard links, snapshots copy under the lock and exports still hold every document once")
+    func exportWithoutLinks() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(contentsOf: (1...5).map { LoggedEvent(id: "E\($0)", timestamp: instant("2025-01-1\($0)T10:00:00Z"), kind: "k") })
+        let snapshot = try store.makeSnapshot()
+        defer { snapshot.remove() }
+        let view = try snapshot.open()
+        #expect(try view.documents(LoggedEvent.self).count == 5)
+        // A save after the snapshot does not reach it: it replaces the file, the link keeps the old bytes.
+        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-11T10:00:00Z"), kind: "changed"))
+        #expect(try view.document(LoggedEvent.self, id: "E1")?.kind == "k")
+        #expect(try store.document(LoggedEvent.self, id: "E1")?.kind == "changed")
+    }
+}
