@@ -471,17 +471,28 @@ enum SchemaRuleFixtures {
 @Suite("Schema rules of the reference apps")
 struct SchemaRuleTests {
     /// A store of `app` created with `almanac init` from the repository's schema.
-    private func makeRuleStore(_ app: String, in folder: E2EFolder) throws -> URL {
+    /// A store of `app` created with `almanac init` from the repository's schema, holding the
+    /// base documents that a document of `collection` refers to (the store refuses a reference
+    /// to a missing document).
+    private func makeRuleStore(_ app: String, in folder: E2EFolder, for collection: String? = nil) throws -> URL {
         let store = folder.path("\(app)-store")
         let result = try run(["init", store.path, "--schema", E2ERepository.schema(app).path, "--time-zone", "UTC"])
         try #require(result.exit == 0, "almanac init failed: \(result)")
+        let referred: [String: [String]] = [
+            "action-templates": ["focus-areas"], "milestones": ["focus-areas"],
+            "action-instances": ["focus-areas", "action-templates"], "cravings": ["recordings"],
+        ]
+        for target in referred[collection ?? ""] ?? [] {
+            let put = try run(["put", "--store", store.path, target], stdin: SchemaRuleFixtures.bases[target]!.text)
+            try #require(put.exit == 0, "the base \(target) document was refused: \(put)")
+        }
         return store
     }
 
     @Test("each documented rule refuses a document that breaks it", arguments: SchemaRuleFixtures.rows)
     func ruleRefusesBrokenDocument(_ row: SchemaRuleRow) throws {
         let folder = E2EFolder()
-        let store = try makeRuleStore(row.app, in: folder)
+        let store = try makeRuleStore(row.app, in: folder, for: row.collection)
         let isSingleton = SchemaRuleFixtures.singletons.contains(row.collection)
 
         let base = try run(["put", "--store", store.path, row.collection], stdin: row.base.text)
@@ -516,7 +527,7 @@ struct SchemaRuleTests {
     @Test("documents at the edge of a rule are accepted", arguments: SchemaRuleFixtures.allowedRows)
     func ruleAllowsEdgeDocument(_ row: SchemaAllowedRow) throws {
         let folder = E2EFolder()
-        let store = try makeRuleStore(row.app, in: folder)
+        let store = try makeRuleStore(row.app, in: folder, for: row.collection)
         let put = try run(["put", "--store", store.path, row.collection], stdin: row.document.text)
         #expect(put.exit == 0, "\(row.document.text) was refused: \(put)")
     }
@@ -549,7 +560,8 @@ struct SchemaRuleTests {
             let properties = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
             var parsed: [CollectionDescriptor.Rule] = []
             for rule in list {
-                #expect(Set(rule.keys) == ["name", "description", "fields"], "\(app)/\(name): \(rule)")
+                #expect(Set(rule.keys) == ["name", "description", "fields", "check"] || Set(rule.keys) == ["name", "description", "fields", "app"],
+                        "\(app)/\(name): a rule is checked by the store (check) or says why the app checks it (app): \(rule)")
                 let ruleName = try #require(rule["name"] as? String, "\(app)/\(name): \(rule)")
                 let description = try #require(rule["description"] as? String, "\(app)/\(name)/\(ruleName)")
                 let fields = try #require(rule["fields"] as? [String], "\(app)/\(name)/\(ruleName)")
@@ -561,7 +573,11 @@ struct SchemaRuleTests {
                 for field in fields {
                     #expect(properties.contains(field), "\(app)/\(name)/\(ruleName): \(field) is not in \(schemaFile)")
                 }
-                parsed.append(.init(name: ruleName, description: description, fields: fields))
+                var expected = CollectionDescriptor.Rule(name: ruleName, description: description, fields: fields)
+                expected.checkedByApp = rule["app"] as? String
+                expected.check = catalog.collection(named: name)?.rules.first { $0.name == ruleName }?.check
+                #expect((expected.check != nil) == (rule["check"] != nil), "\(app)/\(name)/\(ruleName): the check did not parse")
+                parsed.append(expected)
             }
             #expect(Set(parsed.map(\.name)).count == parsed.count, "\(app)/\(name): duplicate rule names")
             // The library reads the same rules.

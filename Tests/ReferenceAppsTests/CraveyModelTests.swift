@@ -43,7 +43,7 @@ struct CraveyModelTests {
         try conformance.expectConforms(Craving(
             timestamp: chicago("2025-01-27", 20, 3), intensity: 8, triggers: [.lonely, .paraphernalia], location: .preset(.car),
             notes: "Parked outside the dispensary.", createdAt: chicago("2025-01-27", 20, 4), modifiedAt: chicago("2025-01-28", 8, 0),
-            recordingId: recording.id), everyField: true)
+            recordingId: recording.id), everyField: true, savingFirst: { try $0.save(recording) })
         try conformance.expectConforms(MotivationalMessage(
             content: "This craving will pass. They always do.", category: .urge, isCustom: false, priority: 2, timesShown: 4,
             lastShownAt: chicago("2025-02-01", 21, 0), isActive: true, createdAt: chicago("2025-01-06", 3, 0),

@@ -103,7 +103,12 @@ struct MIGAStoreTests {
     func oneCurrentStreak() throws {
         try Self.withStore { (miga: MIGAStore, _: URL) throws in
             let kept = try #require(try miga.record(Self.event(.exitToFocus, "2025-01-06", 9)))
-            try miga.store.save(Streak(startDate: instant("2025-01-01", 9, in: Self.zone), currentDayCount: 1, lastActivityDate: instant("2025-01-01", 9, in: Self.zone)))
+            let second = Streak(startDate: instant("2025-01-01", 9, in: Self.zone), currentDayCount: 1, lastActivityDate: instant("2025-01-01", 9, in: Self.zone))
+            // The store refuses a second streak (the catalog's atMost 1); a hand edit can still add one.
+            let refused = #expect(throws: AlmanacError.self) { try miga.store.save(second) }
+            #expect(refused?.code == .ruleViolation && refused?.message.contains("one-current-streak") == true)
+            let file = miga.store.url.appendingPathComponent("data/streaks/\(second.id.uuidString).json")
+            try Data(try DocumentEncoder().encode(second).prettyJSONBytes).write(to: file)
             let error = #expect(throws: AlmanacError.self) { try miga.streak() }
             #expect(error?.code == .ruleViolated && error?.pointer == "/id")
             let again = try miga.recalculateStreak()

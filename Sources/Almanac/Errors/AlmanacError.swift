@@ -135,5 +135,9 @@ extension AlmanacError {
         public static let invalidArgument = Code(rawValue: "invalid-argument")
         /// `check` found problems in the store.
         public static let checkFailed = Code(rawValue: "check-failed")
+        /// A document breaks one of its collection's catalog rules (the message names it).
+        public static let ruleViolation = Code(rawValue: "rule-violation")
+        /// A document names, in a reference field, a document that does not exist.
+        public static let missingReference = Code(rawValue: "missing-reference")
     }
 }

@@ -91,7 +91,7 @@ struct CatalogReader {
         for (index, item) in try array(members["references"], at: pointer + "/references").enumerated() {
             let at = pointer + "/references/\(index)"
             let fields = try object(item, at: at)
-            try allowOnly(["field", "collection", "onDelete"], in: fields, at: at)
+            try allowOnly(["field", "collection", "onDelete", "allowsDangling"], in: fields, at: at)
             let ruleName = try string(fields["onDelete"], at: at + "/onDelete")
             guard let rule = CollectionDescriptor.DeleteRule(rawValue: ruleName) else {
                 throw error(at + "/onDelete", "\"\(ruleName)\" is not a delete rule; use nullify, cascade or restrict")
@@ -99,18 +99,10 @@ struct CatalogReader {
             references.append(.init(
                 field: try string(fields["field"], at: at + "/field"),
                 collection: try string(fields["collection"], at: at + "/collection"),
-                onDelete: rule))
+                onDelete: rule,
+                allowsDangling: try bool(fields["allowsDangling"], at: at + "/allowsDangling")))
         }
-        var rules: [CollectionDescriptor.Rule] = []
-        for (index, item) in try array(members["rules"], at: pointer + "/rules").enumerated() {
-            let at = pointer + "/rules/\(index)"
-            let fields = try object(item, at: at)
-            try allowOnly(["name", "description", "fields"], in: fields, at: at)
-            rules.append(.init(
-                name: try string(fields["name"], at: at + "/name"),
-                description: try string(fields["description"], at: at + "/description"),
-                fields: try strings(fields["fields"], at: at + "/fields")))
-        }
+        let rules = try self.rules(members["rules"], at: pointer + "/rules")
         var descriptor = CollectionDescriptor(
             name: name,
             description: try optionalString(members["description"], at: pointer + "/description"),

@@ -40,6 +40,11 @@ public struct CollectionDescriptor: Sendable, Equatable {
         public var description: String
         /// The fields it involves.
         public var fields: [String]
+        /// What the store checks on every write and in `check`, when the rule can be stated that way.
+        public var check: RuleCheck?
+        /// Why the app's Swift code checks the rule instead of the store (it needs what a
+        /// document does not hold: the user's time zone, settings, another document's list).
+        public var checkedByApp: String?
     }
 
     /// A field that refers to a document of another collection.
@@ -50,6 +55,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
         public var collection: String
         /// What deleting the referred-to document does to the referring ones.
         public var onDelete: DeleteRule
+        /// Whether a document may name one that does not exist (saved later, or kept elsewhere);
+        /// otherwise a save naming a missing document is refused.
+        public var allowsDangling = false
     }
 
     /// What happens to referring documents when a referred-to document is deleted.

@@ -20,6 +20,8 @@ struct CheckWalker {
     var idsByCollection: [String: Set<String>] = [:]
     /// Reference values found: where, which reference, the id named.
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
+    /// collection → the documents its collection-wide rules (counts, groups) need.
+    var ruleDocuments: [String: [(path: String, members: [String: JSONValue])]] = [:]
 
     init(store: Store) {
         self.store = store
@@ -77,6 +79,7 @@ struct CheckWalker {
                 try classifyStray(entry, in: data)
             }
         }
+        checkCollectionRules()
         for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
             report("dangling-reference", value.path,
                    "\"\(value.field)\" names \(value.target) document \"\(value.id)\", which does not exist; set it to null or restore the document",
@@ -187,6 +190,7 @@ struct CheckWalker {
             }
         }
         checkSchema(stored, collection: collection, folder: folder, name: name)
+        checkRules(members, collection: collection, path: path)
         do {
             if let expected = try store.location(for: stored.value, in: collection).folderPath as [String]?,
                expected != location.folderPath, members["id"]?.stringValue == location.id {

@@ -48,7 +48,11 @@ extension Store {
     }
 
     /// Works out where `document` goes and whether an existing copy must move.
+    ///
+    /// Timestamps written with another offset are stored in UTC with `Z`, the instant unchanged,
+    /// so that files sort, compare and read the same everywhere.
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
+        let document = document.hasTimestampsNotInUTC ? document.normalizingTimestamps : document
         let location = try location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, in: collection, id: location.id)

@@ -6,6 +6,7 @@ extension Transaction {
         for write in writes {
             try store.checkUnique(write, against: writes, changed: pending)
         }
+        try checkChangeRules()
         try store.commit(pending.atomicChange, crashPointKind: crashPointKind)
     }
 }

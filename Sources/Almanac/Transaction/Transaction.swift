@@ -101,6 +101,7 @@ public final class Transaction: ReadTransaction {
             write.previous = nil
             write.isNew = true
         }
+        try checkDocumentRules(write)
         pending.put(write)
         return write.location
     }

@@ -1,0 +1,107 @@
+import Foundation
+
+extension Transaction {
+    /// The rules of one document (comparisons between its fields), checked as it is saved.
+    func checkDocumentRules(_ write: PreparedWrite) throws {
+        let now = Date()
+        for rule in write.collection.rules {
+            guard let check = rule.check, let violation = check.violation(in: write.members, now: now) else { continue }
+            throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: violation.pointer, violation.reason)
+        }
+    }
+
+    /// The rules that depend on the whole change: allowed transitions from stored values,
+    /// counts and groups over the collection as the change leaves it, and references.
+    func checkChangeRules() throws {
+        let extra = pending.extra.writes
+        for write in extra { try checkDocumentRules(write) }
+        let writes = pending.allWrites + extra
+        var byCollection: [String: [PreparedWrite]] = [:]
+        for write in writes { byCollection[write.collection.name, default: []].append(write) }
+        for (_, changed) in byCollection.sorted(by: { $0.key < $1.key }) {
+            let collection = changed[0].collection
+            for rule in collection.rules {
+                switch rule.check {
+                case .transitions(let field, let allowed):
+                    try checkTransitions(rule, field: field, allowed: allowed, changed)
+                case .atMost(let limit, let condition):
+                    guard changed.contains(where: { condition?.matches(.object($0.members)) ?? true }) else { continue }
+                    let count = try documents(json: collection.name).filter { condition?.matches($0.value) ?? true }.count
+                    guard count > limit else { continue }
+                    let which = condition.map { " matching \($0)" } ?? ""
+                    let write = changed.first { condition?.matches(.object($0.members)) ?? true }
+                    throw store.ruleViolation(rule, of: collection, at: write?.location, pointer: nil,
+                                              "\(collection.name) would hold \(count) documents\(which), and at most \(limit) are allowed; change or delete another in the same transaction")
+                case .unique(let field, let per):
+                    try checkUniqueInGroup(rule, field: field, per: per, changed)
+                case .compare, nil:
+                    continue
+                }
+            }
+            for reference in collection.references where !reference.allowsDangling {
+                let target = try store.collection(named: reference.collection)
+                for write in changed {
+                    guard case .string(let id)? = write.members[reference.field] else { continue }
+                    let valid = (try? DocumentID.validate(id, collection: target.name)) != nil
+                    if valid, try current(target, id: id) != nil { continue }
+                    throw AlmanacError(
+                        .missingReference,
+                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; save that document first (in the same transaction, if need be) or set \"\(reference.field)\" to null",
+                        path: write.location.relativePath, id: write.location.id, pointer: "/" + reference.field)
+                }
+            }
+        }
+    }
+
+    private func checkTransitions(_ rule: CollectionDescriptor.Rule, field: String, allowed: [String: [String]], _ changed: [PreparedWrite]) throws {
+        for write in changed where !write.isNew {
+            guard let stored = try storedLocation(write.collection, id: write.location.id).flatMap({ try store.read($0) }),
+                  let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
+            else { continue }
+            let oldText = old.stringValue ?? old.shortDescription
+            let newText = new.stringValue ?? new.shortDescription
+            guard let targets = allowed[oldText] else {
+                throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: "/" + field,
+                                          "\(field) is \(oldText), which never changes; it cannot become \(newText)")
+            }
+            guard targets.contains(newText) else {
+                throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: "/" + field,
+                                          "\(field) may go from \(oldText) to \(targets.joined(separator: ", ")) only, not to \(newText)")
+            }
+        }
+    }
+
+    private func checkUniqueInGroup(_ rule: CollectionDescriptor.Rule, field: String, per: [String], _ changed: [PreparedWrite]) throws {
+        let collection = changed[0].collection
+        for write in changed {
+            guard let value = write.members[field], value != .null else { continue }
+            let group = per.map { write.members[$0] ?? .null }
+            // A group by the date field needs that day's folder only.
+            var days: ClosedRange<CalendarDate>?
+            if per == [collection.dateField].compactMap({ $0 }), let date = try store.filingDate(of: write.members, in: collection, id: write.location.id) {
+                let day = date.day(in: store.timeZone)
+                days = day...day
+            }
+            for other in try documents(json: collection.name, days: days) {
+                guard DocumentID.key(other.location.id ?? "") != DocumentID.key(write.location.id ?? ""),
+                      let otherValue = other.value[field], otherValue.hasSameValue(as: value),
+                      zip(per, group).allSatisfy({ (other.value[$0] ?? .null).hasSameValue(as: $1) })
+                else { continue }
+                let groupText = zip(per, group).map { "\($0) \($1.shortDescription)" }.joined(separator: ", ")
+                throw store.ruleViolation(rule, of: collection, at: write.location, pointer: "/" + field,
+                                          "\(field) \(value.shortDescription) is already used by \(collection.name) document \"\(other.location.id ?? "")\" with the same \(groupText)")
+            }
+        }
+    }
+}
+
+extension Store {
+    /// The error for a document that breaks `rule`.
+    func ruleViolation(_ rule: CollectionDescriptor.Rule, of collection: CollectionDescriptor, at location: DocumentLocation?,
+                       pointer: String?, _ reason: String) -> AlmanacError {
+        AlmanacError(
+            .ruleViolation,
+            "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(reason)",
+            path: location?.relativePath, id: location?.id, pointer: pointer)
+    }
+}
