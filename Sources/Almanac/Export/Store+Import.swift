@@ -84,6 +84,7 @@ extension Store {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
             }
             let summary = try store.restore(items: items, reader: reader, header: info)
+            try store.checkReferences()
             try store.withWriteLock {
                 var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
                 for (key, value) in info.history { manifest.set(key, value) }

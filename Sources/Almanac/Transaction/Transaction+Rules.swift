@@ -38,7 +38,9 @@ extension Transaction {
                     continue
                 }
             }
-            for reference in collection.references where !reference.allowsDangling {
+            // An import's staging store takes documents in export order, a collection at a time;
+            // its references are checked once it holds them all (see `Store.checkReferences()`).
+            for reference in collection.references where !reference.allowsDangling && !store.options.isStaging {
                 let target = try store.collection(named: reference.collection)
                 for write in changed {
                     guard case .string(let id)? = write.members[reference.field] else { continue }
@@ -96,6 +98,25 @@ extension Transaction {
 }
 
 extension Store {
+    /// Refuses the store when a document names, in a reference field, a document that does
+    /// not exist: for a store filled without checking references as it went (an import).
+    func checkReferences() throws {
+        for collection in catalog.collections where collection.references.contains(where: { !$0.allowsDangling }) {
+            let documents = try self.documents(json: collection.name)
+            for reference in collection.references where !reference.allowsDangling {
+                let target = try self.collection(named: reference.collection)
+                let ids = try mutex.synchronized { try locationIndex(of: target) }
+                for document in documents {
+                    guard case .string(let id)? = document.value[reference.field], ids[DocumentID.key(id)] == nil else { continue }
+                    throw AlmanacError(
+                        .missingReference,
+                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; set it to null or restore the document, then try again",
+                        path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
+                }
+            }
+        }
+    }
+
     /// The error for a document that breaks `rule`.
     func ruleViolation(_ rule: CollectionDescriptor.Rule, of collection: CollectionDescriptor, at location: DocumentLocation?,
                        pointer: String?, _ reason: String) -> AlmanacError {

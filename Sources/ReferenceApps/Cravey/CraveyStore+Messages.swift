@@ -29,11 +29,14 @@ extension CraveyStore {
     @discardableResult
     public func showMessage(for triggers: [HAALTTrigger]?, context: MotivationalMessage.Category = .urge, now: Date) throws -> MotivationalMessage? {
         let category = MotivationalMessageSelector.determineCategory(triggers: triggers, context: context)
-        let messages = try store.documents(MotivationalMessage.self) { $0.isActive && $0.category == category }
-        guard var message = MotivationalMessageSelector.select(from: messages, category: category) else { return nil }
-        message.recordShown(at: now)
-        try store.save(message)
-        return message
+        // Read, count and save in one transaction: the app and its widget lose no display.
+        return try store.write { db in
+            let messages = try db.documents(MotivationalMessage.self).filter { $0.isActive && $0.category == category }
+            guard var message = MotivationalMessageSelector.select(from: messages, category: category) else { return nil }
+            message.recordShown(at: now)
+            try db.save(message)
+            return message
+        }
     }
 
     /// Saves a message the user wrote or edited, checked with ``MotivationalMessage/validate()``.
@@ -49,9 +52,11 @@ extension CraveyStore {
     /// - Returns: the message as saved, or `nil` when there is none.
     @discardableResult
     public func setActive(_ isActive: Bool, message id: UUID) throws -> MotivationalMessage? {
-        guard var message = try store.document(MotivationalMessage.self, id: id) else { return nil }
-        message.isActive = isActive
-        try store.save(message)
-        return message
+        try store.write { db in
+            guard var message = try db.document(MotivationalMessage.self, id: id) else { return nil }
+            message.isActive = isActive
+            try db.save(message)
+            return message
+        }
     }
 }

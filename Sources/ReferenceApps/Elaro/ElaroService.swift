@@ -23,10 +23,12 @@ public struct ElaroService: Sendable {
     ///
     /// - Throws: `.ruleViolated` (nothing saved) or the store's errors.
     public func save(_ area: FocusArea) throws {
-        var areas = try store.documents(FocusArea.self).filter { $0.id != area.id }
-        areas.append(area)
-        try FocusArea.validateActiveLimit(areas)
-        try store.save(area)
+        try store.write { db in
+            var areas = try db.documents(FocusArea.self).filter { $0.id != area.id }
+            areas.append(area)
+            try FocusArea.validateActiveLimit(areas)
+            try db.save(area)
+        }
     }
 
     /// Activates the focus area `name` with its building blocks and queues `focus.activate`.
@@ -47,9 +49,11 @@ public struct ElaroService: Sendable {
     ///
     /// - Throws: `.ruleViolated` (nothing saved) or the store's errors.
     public func save(_ instance: ActionInstance) throws {
-        let template = try store.document(ActionTemplate.self, id: instance.templateId)
-        try instance.validate(against: template.map { [$0.id: $0] } ?? [:])
-        try store.save(instance)
+        try store.write { db in
+            let template = try db.document(ActionTemplate.self, id: instance.templateId)
+            try instance.validate(against: template.map { [$0.id: $0] } ?? [:])
+            try db.save(instance)
+        }
     }
 
     /// Saves `summary` after checking `week-starts-monday`.

@@ -30,9 +30,12 @@ public struct MIGAStore: Sendable {
     @discardableResult
     public func record(_ event: UsageEvent) throws -> Streak? {
         try event.validate()
-        try store.save(event)
-        guard event.eventType == .exitToFocus else { return try streak() }
-        return try updateStreak(from: event)
+        // The event and the streak it moves, in one transaction: both or neither.
+        return try store.write { db in
+            try db.save(event)
+            guard event.eventType == .exitToFocus else { return try streak(in: db) }
+            return try updateStreak(from: event, in: db)
+        }
     }
 
     /// The contract's `updateStreak(from:)`: loads the stored streak, applies the new exit with
@@ -43,9 +46,13 @@ public struct MIGAStore: Sendable {
     ///   ``Streak/validate(in:)``.
     @discardableResult
     public func updateStreak(from newEvent: UsageEvent) throws -> Streak {
-        let updated = try StreakCalculator(timeZone: timeZone).updateStreak(from: newEvent, existing: try streak())
+        try store.write { try updateStreak(from: newEvent, in: $0) }
+    }
+
+    private func updateStreak(from newEvent: UsageEvent, in db: Transaction) throws -> Streak {
+        let updated = try StreakCalculator(timeZone: timeZone).updateStreak(from: newEvent, existing: try streak(in: db))
         try updated.validate(in: timeZone)
-        try store.save(updated)
+        try db.save(updated)
         return updated
     }
 
@@ -53,7 +60,11 @@ public struct MIGAStore: Sendable {
     ///
     /// - Throws: `.ruleViolated` when the collection holds more than one (rule `one-current-streak`).
     public func streak() throws -> Streak? {
-        let all = try store.documents(Streak.self)
+        try streak(in: nil)
+    }
+
+    private func streak(in db: ReadTransaction?) throws -> Streak? {
+        let all = try db?.documents(Streak.self) ?? store.documents(Streak.self)
         guard all.count <= 1 else {
             throw AlmanacError.rule(
                 "one-current-streak: the store holds \(all.count) streaks (\(all.map(\.id.uuidString).joined(separator: ", "))); "
@@ -72,17 +83,19 @@ public struct MIGAStore: Sendable {
     /// - Returns: the saved streak, or `nil` when there is no exit.
     @discardableResult
     public func recalculateStreak() throws -> Streak? {
-        let stored = try store.documents(Streak.self)
-        let events = try store.documents(UsageEvent.self)
-        let calculator = StreakCalculator(timeZone: timeZone)
-        guard let derived = calculator.calculateStreak(from: events, id: stored.first?.id ?? UUID()) else {
-            for streak in stored { try store.delete(Streak.self, id: streak.id) }
-            return nil
+        try store.write { db in
+            let stored = try db.documents(Streak.self)
+            let events = try db.documents(UsageEvent.self)
+            let calculator = StreakCalculator(timeZone: timeZone)
+            guard let derived = calculator.calculateStreak(from: events, id: stored.first?.id ?? UUID()) else {
+                for streak in stored { try db.delete(Streak.self, id: streak.id) }
+                return nil
+            }
+            try derived.validate(in: timeZone)
+            for extra in stored.dropFirst() { try db.delete(Streak.self, id: extra.id) }
+            try db.save(derived)
+            return derived
         }
-        try derived.validate(in: timeZone)
-        for extra in stored.dropFirst() { try store.delete(Streak.self, id: extra.id) }
-        try store.save(derived)
-        return derived
     }
 
     /// The events whose local day is `from` through `to` (inclusive), oldest first; only

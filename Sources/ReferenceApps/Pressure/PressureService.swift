@@ -67,16 +67,19 @@ public struct PressureService: Sendable {
     /// - Parameter newID: makes the ids of no-commitment records.
     @discardableResult
     public func closeDays(at now: Date, newID: () -> UUID = { UUID() }) throws -> DayCloseResult {
-        let settings = try settings()
-        let stored = try commitments()
-        let changed = PressureDayClose(settings: settings, timeZone: timeZone).changes(to: stored, at: now, newID: newID)
-        for commitment in changed {
-            try commitment.validate()
-            try commitment.validate(against: settings, in: timeZone)
+        // One transaction: the closed days and the state derived from them, both or neither.
+        try store.write { db in
+            let settings = try settings(in: db)
+            let stored = try db.documents(Commitment.self)
+            let changed = PressureDayClose(settings: settings, timeZone: timeZone).changes(to: stored, at: now, newID: newID)
+            for commitment in changed {
+                try commitment.validate()
+                try commitment.validate(against: settings, in: timeZone)
+            }
+            try db.save(contentsOf: changed)
+            let state = try saveState(from: PressureDayClose.merging(changed, into: stored), settings: settings, at: now, in: db)
+            return DayCloseResult(changed: changed, state: state)
         }
-        if !changed.isEmpty { try store.save(contentsOf: changed) }
-        let state = try saveState(from: PressureDayClose.merging(changed, into: stored), settings: settings, at: now)
-        return DayCloseResult(changed: changed, state: state)
     }
 
     /// The escalation state derived from the store at `now`, without changing the store.
@@ -150,26 +153,31 @@ public struct PressureService: Sendable {
     @discardableResult
     public func checkIn(id: UUID, answer: CheckInAnswer, at now: Date) throws -> Commitment {
         try closeDays(at: now)
-        let settings = try settings()
-        let all = try commitments()
-        var commitment = try commitment(id)
-        let today = PressureToday(settings: settings, commitments: all, now: now, timeZone: timeZone)
-        try commitment.transition(to: answer.status)
-        guard commitment.date == today.date, today.isWindowOpen else {
-            let why = commitment.date != today.date
-                ? "the commitment is for \(commitment.date), not today \(today.date); only today's commitments can be checked in"
-                : "the check-in window of \(today.date) is \(settings.commitmentDeadline)–\(settings.checkinWindowClose) and it is not open now"
-            throw AlmanacError.rule(why, in: Commitment.collection, id: id.uuidString, field: Commitment.CodingKeys.checkedInAt.rawValue)
+        // One transaction: the check-in and the escalation state, both or neither.
+        return try store.write { db in
+            let settings = try settings(in: db)
+            let all = try db.documents(Commitment.self)
+            guard var commitment = try db.document(Commitment.self, id: id) else {
+                throw AlmanacError(.notFound, "no commitment with id \(id.uuidString)", id: id.uuidString)
+            }
+            let today = PressureToday(settings: settings, commitments: all, now: now, timeZone: timeZone)
+            try commitment.transition(to: answer.status)
+            guard commitment.date == today.date, today.isWindowOpen else {
+                let why = commitment.date != today.date
+                    ? "the commitment is for \(commitment.date), not today \(today.date); only today's commitments can be checked in"
+                    : "the check-in window of \(today.date) is \(settings.commitmentDeadline)–\(settings.checkinWindowClose) and it is not open now"
+                throw AlmanacError.rule(why, in: Commitment.collection, id: id.uuidString, field: Commitment.CodingKeys.checkedInAt.rawValue)
+            }
+            let engine = EscalationEngine(timeZone: timeZone)
+            commitment.checkedInAt = now
+            commitment.lockedAt = today.deadline
+            commitment.escalationTierSnap = engine.tier(on: today.date, history: engine.history(of: all))
+            try commitment.validate()
+            try commitment.validate(against: settings, in: timeZone)
+            try db.save(commitment)
+            try saveState(from: PressureDayClose.merging([commitment], into: all), settings: settings, at: now, in: db)
+            return commitment
         }
-        let engine = EscalationEngine(timeZone: timeZone)
-        commitment.checkedInAt = now
-        commitment.lockedAt = today.deadline
-        commitment.escalationTierSnap = engine.tier(on: today.date, history: engine.history(of: all))
-        try commitment.validate()
-        try commitment.validate(against: settings, in: timeZone)
-        try store.save(commitment)
-        try saveState(from: PressureDayClose.merging([commitment], into: all), settings: settings, at: now)
-        return commitment
     }
 
     /// Spends this month's restart shield on the most recent settled day, which must be a
@@ -195,21 +203,23 @@ public struct PressureService: Sendable {
             throw AlmanacError.rule("this month's restart shield is spent; the next one comes \(state.shieldResetDate.map { "\(CalendarDate($0, in: timeZone))" } ?? "next month")",
                                     in: EscalationState.collection, field: field)
         }
-        let all = try commitments()
-        let today = CalendarDate(now, in: timeZone)
-        guard let target = EscalationEngine(timeZone: timeZone).history(of: all).last, target.outcome == .miss,
-              target.date.year == today.year, target.date.month == today.month else {
-            throw AlmanacError.rule("a restart shield covers the most recent settled day when it was an unshielded miss in this month; there is none at \(today)",
-                                    in: Commitment.collection, field: Commitment.CodingKeys.shieldUsed.rawValue)
+        return try store.write { db in
+            let all = try db.documents(Commitment.self)
+            let today = CalendarDate(now, in: timeZone)
+            guard let target = EscalationEngine(timeZone: timeZone).history(of: all).last, target.outcome == .miss,
+                  target.date.year == today.year, target.date.month == today.month else {
+                throw AlmanacError.rule("a restart shield covers the most recent settled day when it was an unshielded miss in this month; there is none at \(today)",
+                                        in: Commitment.collection, field: Commitment.CodingKeys.shieldUsed.rawValue)
+            }
+            var shielded: [Commitment] = []
+            for var commitment in all where commitment.date == target.date && (commitment.status == .no || commitment.status == .missed) {
+                commitment.shieldUsed = true
+                try commitment.validate()
+                shielded.append(commitment)
+            }
+            try db.save(contentsOf: shielded)
+            return try saveState(from: PressureDayClose.merging(shielded, into: all), settings: settings, at: now, in: db)
         }
-        var shielded: [Commitment] = []
-        for var commitment in all where commitment.date == target.date && (commitment.status == .no || commitment.status == .missed) {
-            commitment.shieldUsed = true
-            try commitment.validate()
-            shielded.append(commitment)
-        }
-        try store.save(contentsOf: shielded)
-        return try saveState(from: PressureDayClose.merging(shielded, into: all), settings: settings, at: now)
     }
 
     /// The stored commitment `id`.
@@ -222,11 +232,16 @@ public struct PressureService: Sendable {
 
     /// Derives the escalation state from `commitments`, validates it and saves it when it differs.
     @discardableResult
-    func saveState(from commitments: [Commitment], settings: PressureSettings, at now: Date) throws -> EscalationState {
+    func saveState(from commitments: [Commitment], settings: PressureSettings, at now: Date, in db: Transaction) throws -> EscalationState {
         let state = EscalationEngine(timeZone: timeZone).state(from: commitments, settings: settings, at: now)
         try state.validate()
         try state.validate(against: settings, in: timeZone, at: now)
-        if try store.singleton(EscalationState.self) != state { try store.save(state) }
+        if try db.singleton(EscalationState.self) != state { try db.save(state) }
         return state
+    }
+
+    /// The settings as the transaction `db` sees them.
+    func settings(in db: ReadTransaction) throws -> PressureSettings {
+        try db.singleton(PressureSettings.self) ?? .defaults(timeZone: timeZone)
     }
 }
