@@ -4,7 +4,8 @@ enum BenchmarkCatalog {
     /// The cases' names, for `--case`.
     static let names = [
         SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name,
-        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, MigrationCase.name,
+        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
+        BackupCase.name, MigrationCase.name,
     ]
 
     /// The case called `name`.
@@ -17,6 +18,8 @@ enum BenchmarkCatalog {
         case OpenReadCase.name: OpenReadCase()
         case ValidationCase.name: ValidationCase()
         case MigrationCase.name: MigrationCase()
+        case TransactionCase.name: TransactionCase()
+        case BackupCase.name: BackupCase()
         default: ScanMemoryCase()
         }
     }

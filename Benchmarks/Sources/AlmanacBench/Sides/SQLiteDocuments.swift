@@ -29,6 +29,14 @@ final class SQLiteDocuments<D: BenchDocument> {
         }
     }
 
+    /// Inserts the documents inside a transaction the caller opened and commits.
+    func insertInOpenTransaction(_ documents: [PreparedDocument]) throws {
+        let insert = try insertStatement()
+        for document in documents {
+            try run(insert, document)
+        }
+    }
+
     /// Inserts all documents in one transaction.
     func insertBatch(_ documents: [PreparedDocument]) throws {
         let insert = try insertStatement()

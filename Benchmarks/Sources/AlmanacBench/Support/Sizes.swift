@@ -12,6 +12,8 @@ struct Sizes: Codable, Sendable {
     var batchRepetitions: Int
     /// Recorded rounds of the peak-memory case (one child process per side and round).
     var memoryRepetitions: Int
+    /// Documents of the transaction case, half in each of two collections.
+    var transactionDocuments = 1000
     /// Days covered by the 3-year store.
     var storeDays = 1096
     /// Days covered by the 1-year store (its documents are the 3-year store's first year).
