@@ -138,6 +138,47 @@ struct MIGAStoreTests {
         }
     }
 
+    @Test("an exit saved without updating the stored streak still counts: the report uses whichever is later and says the record is behind")
+    func streakReportSeesLaterExits() throws {
+        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+            try miga.record(Self.event(.exitToFocus, "2025-01-06", 9))
+            try miga.record(Self.event(.exitToFocus, "2025-01-07", 9))
+            // Another writer (the widget, `almanac put`) saves an exit of the next day, not through record().
+            try miga.store.save(Self.event(.exitToFocus, "2025-01-08", 9))
+            #expect(try miga.streak()?.currentDayCount == 2, "the stored record is stale")
+            let context = ReportContext(now: instant("2025-01-08", 20, in: Self.zone), timeZone: Self.zone)
+            let report = try MIGAStreakReport.make(store: miga.store, context: context)
+            #expect(report.currentDayCount == 3 && report.lastActivityDate == CalendarDate("2025-01-08"))
+            #expect(report.storedIsBehind && report.text.contains("behind"))
+            // Recalculating from the events brings the record up to date.
+            try miga.recalculateStreak()
+            #expect(try MIGAStreakReport.make(store: miga.store, context: context).storedIsBehind == false)
+            #expect(try miga.streak()?.currentDayCount == 3)
+        }
+    }
+
+    @Test("all-time KPIs do not shrink when retention archives old events")
+    func kpisCountTheArchive() throws {
+        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+            var day = CalendarDate("2025-01-01")!
+            while day <= CalendarDate("2025-04-30")! {
+                try miga.record(Self.event(day.daysSinceEpoch.isMultiple(of: 3) ? .proceedToApp : .exitToFocus, day.description, 12))
+                day = day.adding(days: 1)
+            }
+            let context = ReportContext(now: instant("2025-04-30", 20, in: Self.zone), timeZone: Self.zone)
+            let before = try MIGAKPIReport.make(store: miga.store, context: context)
+            #expect(before.totalEvents == 120)
+            let retention = try miga.store.applyRetention(asOf: CalendarDate("2025-04-30")!)
+            #expect(retention.archived == 29, "events before 2025-01-30 are archived")
+            #expect(try miga.store.documents(UsageEvent.self).count == 91)
+            let after = try MIGAKPIReport.make(store: miga.store, context: context)
+            #expect(after.totalEvents == before.totalEvents && after.totalConsciousExits == before.totalConsciousExits
+                    && after.hoursReclaimed == before.hoursReclaimed && after.from == before.from,
+                    "before \(before), after \(after)")
+            #expect(try miga.kpis(through: context.now).totalConsciousExits == before.totalConsciousExits)
+        }
+    }
+
     @Test("Statistics Aggregation from the store: KPIs of the events up to now, trends from a day-range query (timestamp index)")
     func statisticsFromStore() throws {
         try Self.withStore { (miga: MIGAStore, _: URL) throws in

@@ -5,7 +5,7 @@ extension Store {
     /// changed, the file moves to the new date folder and no copy stays behind.
     ///
     /// - Throws: ``AlmanacError`` with `.invalidID`, `.invalidDocument`, `.idCollision`,
-    ///   `.uniqueViolation`, `.locked`, `.storeTooNew` or `.io`.
+    ///   `.uniqueViolation`, `.ruleViolation`, `.missingReference`, `.locked`, `.storeTooNew` or `.io`.
     public func save<D: Document>(_ document: D) throws {
         try save(contentsOf: [document])
     }

@@ -19,7 +19,7 @@ extension Store {
     ///   - collection: the collection's name.
     /// - Returns: where the document now lives.
     /// - Throws: `.invalidID`, `.invalidDocument`, `.idCollision`, `.uniqueViolation`,
-    ///   `.locked`, `.storeTooNew`, `.io`.
+    ///   `.ruleViolation`, `.missingReference`, `.locked`, `.storeTooNew`, `.io`.
     @discardableResult
     public func save(json document: JSONValue, in collection: String) throws -> DocumentLocation {
         try save(json: [document], in: collection)[0]

@@ -5,7 +5,8 @@ import Foundation
 /// Open an existing store with ``init(at:options:)`` or make a new one with
 /// ``create(at:schema:timeZone:options:)``, then save and query typed ``Document`` values.
 /// Every save is durable when it returns, and writers in other processes are kept out with
-/// a lock on `.almanac/lock`.
+/// a lock on `.almanac/lock`. Change several documents at once with ``write(_:)``, and read
+/// several consistently with ``read(_:)``.
 ///
 /// ```swift
 /// let store = try Store(at: URL(filePath: "MyStore"))
@@ -17,7 +18,7 @@ import Foundation
 /// `Store` is safe to use from many threads at once.
 public final class Store: @unchecked Sendable {
     // Sendable: every stored property is immutable except `cache`, `session`, `pendingHints`,
-    // `compiledSchemas` and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
+    // `compiledSchemas`, `transactionDepth` and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
     // operation, so at most one thread of this process writes at a time, and `flock`
     // excludes other processes (and other Store instances on the same folder).
 

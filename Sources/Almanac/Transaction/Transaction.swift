@@ -18,9 +18,11 @@ import Foundation
 /// }
 /// ```
 ///
-/// Every check that a single save makes (the schema, ids, unique fields, the catalog's rules
-/// and references) is made when a document is saved into the transaction, so the error
-/// names the call that caused it.
+/// What concerns one document (its schema, id and one-document rules) is checked when it is
+/// saved into the transaction, so the error names the call that caused it; what concerns
+/// several (unique fields, counts and groups, allowed transitions, references) is checked when
+/// the block returns, against the store as the whole change leaves it, so two documents may
+/// swap a unique value in one transaction.
 public final class Transaction: ReadTransaction {
     /// The name test crash points use for this transaction's commit (`ALMANAC_TEST_CRASH_AT=<kind>:<point>`).
     var crashPointKind = "transaction"

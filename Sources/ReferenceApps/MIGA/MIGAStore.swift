@@ -109,9 +109,15 @@ public struct MIGAStore: Sendable {
         try store.documents(UsageEvent.self).filter { $0.timestamp <= now }
     }
 
-    /// The KPIs of every stored event up to `now` (data flow "Statistics Aggregation").
+    /// Every event up to `now`, archived ones included, oldest first: the all-time history, which
+    /// must not shrink when retention archives old events.
+    public func allTimeEvents(through now: Date) throws -> [UsageEvent] {
+        try store.archivedDocuments(UsageEvent.self).filter { $0.timestamp <= now } + events(through: now)
+    }
+
+    /// The all-time KPIs of every event up to `now`, archived ones included (data flow "Statistics Aggregation").
     public func kpis(through now: Date) throws -> StatisticsAggregator.KPIStats {
-        StatisticsAggregator(timeZone: timeZone).calculateKPIs(from: try events(through: now))
+        StatisticsAggregator(timeZone: timeZone).calculateKPIs(from: try allTimeEvents(through: now))
     }
 
     /// The daily trends of the `days` days ending today (the day of `now`), oldest first;

@@ -33,6 +33,9 @@ public struct MIGAStreakReport: AppReport {
     public var longestEndDate: CalendarDate?
     /// The first local day of the usage events the longest run was looked for in.
     public var eventsFrom: CalendarDate?
+    /// Whether the stored streak record missed later exits (saved without ``MIGAStore/record(_:)``):
+    /// the report counts them, and the record needs ``MIGAStore/recalculateStreak()`` or the next exit.
+    public var storedIsBehind = false
 
     /// Builds the report from the store's streak and events up to `context.now`.
     public static func make(store: Store, context: ReportContext) throws -> MIGAStreakReport {
@@ -42,8 +45,16 @@ public struct MIGAStreakReport: AppReport {
         let events = try data.events(through: context.now)
         let summary = calculator.summary(of: events)
         var current = summary?.current
+        var storedIsBehind = false
         if let stored = try data.streak(), stored.lastActivityDate <= context.now {
-            current = stored
+            // The stored record carries the streak past what retention archived; exits saved
+            // after it (by another writer, or `almanac put`) extend it: whichever is later wins.
+            var merged = stored
+            for exit in events where exit.eventType == .exitToFocus && exit.timestamp > stored.lastActivityDate {
+                merged = try calculator.updateStreak(from: exit, existing: merged)
+                storedIsBehind = true
+            }
+            current = merged
         }
         var longest = summary?.longest
         if let current, current.currentDayCount > (longest?.currentDayCount ?? 0) { longest = current }
@@ -55,7 +66,7 @@ public struct MIGAStreakReport: AppReport {
             longestDayCount: longest?.currentDayCount ?? 0,
             longestStartDate: longest.map { CalendarDate($0.startDate, in: zone) },
             longestEndDate: longest.map { CalendarDate($0.lastActivityDate, in: zone) },
-            eventsFrom: events.map { CalendarDate($0.timestamp, in: zone) }.min())
+            eventsFrom: events.map { CalendarDate($0.timestamp, in: zone) }.min(), storedIsBehind: storedIsBehind)
     }
 
     /// The report for a terminal.
@@ -73,6 +84,9 @@ public struct MIGAStreakReport: AppReport {
         }
         if let longestStart = longestStartDate, let longestEnd = longestEndDate {
             lines.append("Longest streak: \(Self.days(longestDayCount)) (\(longestStart) – \(longestEnd))")
+        }
+        if storedIsBehind {
+            lines.append("The stored streak record is behind the events (an exit was saved without updating it); the next exit, or recalculating the streak, brings it up to date.")
         }
         if let eventsFrom {
             lines.append("Current: consecutive days ending with the latest exit. Longest: longest run in the events since \(eventsFrom).")
