@@ -59,6 +59,26 @@ struct MigrationPlanTests {
         #expect(plan.invalidDocuments.first?.violations.first?.message.contains("mood") == true)
     }
 
+    @Test("results that break the target catalog's rules are listed, and migrate up refuses them")
+    func resultsBreakingRules() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, target) = try fixture(folder)
+        // Version 3's rules: at most one exit, and a mood is never "calm" where the kind was exit.
+        let catalogURL = target.appendingPathComponent("catalog.json")
+        let catalog = try String(contentsOf: catalogURL, encoding: .utf8).replacingOccurrences(
+            of: #""name": "events", "schema": "events.schema.json""#,
+            with: #""name": "events", "schema": "events.schema.json", "rules": [{"name": "one-exit", "description": "At most one exit.", "fields": ["mood"], "check": {"atMost": 1, "where": {"field": "mood", "exists": true}}}, {"name": "mood-after-type", "description": "A mood sorts after its type.", "fields": ["mood", "type"], "check": {"compare": ["mood", ">", "type"]}}]"#)
+        try Data(catalog.utf8).write(to: catalogURL)
+        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        #expect(!plan.isValid)
+        let messages = plan.invalidDocuments.flatMap { document in document.violations.map { "\(document.document): \($0.message)" } }
+        #expect(messages.contains { $0.contains("one-exit") && $0.contains("2 documents") }, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("events/e0") && $0.contains("mood-after-type") }, "\(messages)")
+        let before = try treeBytes(store.url)
+        #expect(throws: AlmanacError.self) { try Store.migrate(at: store.url, migrations: migrations, targetSchema: target) }
+        #expect(try treeBytes(store.url).filter { !$0.key.hasPrefix(".almanac/") } == before.filter { !$0.key.hasPrefix(".almanac/") })
+    }
+
     @Test("a schema folder at another version than the target is refused")
     func wrongSchemaVersion() throws {
         let folder = TemporaryFolder()

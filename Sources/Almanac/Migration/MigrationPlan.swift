@@ -195,7 +195,8 @@ struct MigrationWorkingSet {
     }
 
     /// Validates every document of every collection of the target catalog: its schema, its
-    /// unique fields, ids that differ only in case, the date field that files it, and no
+    /// unique fields, the catalog's rules (transitions aside: they judge an app's writes, not a
+    /// schema change), ids that differ only in case, the date field that files it, and no
     /// documents left in a collection the target catalog does not have.
     mutating func validate(against catalog: Catalog, schemaFolder: URL) throws -> [MigrationPlan.InvalidDocument] {
         var invalid: [MigrationPlan.InvalidDocument] = []
@@ -208,12 +209,20 @@ struct MigrationWorkingSet {
             let schema = try JSONSchema(try JSONValue(parsing: Catalog.readExternalFile(url, missing: "\(collection.schema) is missing")), path: url.path)
             var ids: [String: String] = [:]
             var uniqueValues: [String: [String: (id: String, value: JSONValue)]] = [:]
+            var ruleDocuments: [(label: String, members: [String: JSONValue])] = []
+            let now = Date()
             for (id, entry) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
                 let label = id.isEmpty ? collection.name : "\(collection.name)/\(id)"
                 let violations = schema.validate(entry.value)
                 if !violations.isEmpty {
                     invalid.append(.init(document: label, violations: violations))
                     continue
+                }
+                if let members = entry.value.objectValue {
+                    ruleDocuments.append((label, members))
+                    for rule in collection.rules {
+                        if let violation = rule.violation(in: members, now: now) { report(label, violation.pointer, "rule", violation.message) }
+                    }
                 }
                 if let other = ids.updateValue(id, forKey: DocumentID.key(id)) {
                     report(label, "/id", "id", "id \"\(id)\" differs only in case from \(collection.name)/\(other); ids are compared ignoring case")
@@ -231,6 +240,11 @@ struct MigrationWorkingSet {
                     } else {
                         uniqueValues[field, default: [:]][key] = (id, value)
                     }
+                }
+            }
+            for rule in collection.rules {
+                for violation in rule.violations(among: ruleDocuments) {
+                    report(violation.label, violation.pointer ?? "", "rule", violation.message)
                 }
             }
         }

@@ -8,8 +8,8 @@ extension CheckWalker {
         for rule in collection.rules {
             switch rule.check {
             case .compare:
-                if let violation = rule.check?.violation(in: members, now: now) {
-                    report("rule", path, "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(violation.reason)", pointer: violation.pointer)
+                if let violation = rule.violation(in: members, now: now) {
+                    report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }
             case .atMost, .unique:
                 ruleDocuments[collection.name, default: []].append((path, members))
@@ -27,30 +27,10 @@ extension CheckWalker {
     /// Reports the collection-wide rules (counts, groups) broken by the documents kept.
     mutating func checkCollectionRules() {
         for collection in store.catalog.collections {
-            let documents = ruleDocuments[collection.name] ?? []
+            let documents = (ruleDocuments[collection.name] ?? []).map { (label: $0.path, members: $0.members) }
             for rule in collection.rules {
-                switch rule.check {
-                case .atMost(let limit, let condition):
-                    let matching = documents.filter { condition?.matches(.object($0.members)) ?? true }
-                    guard matching.count > limit else { continue }
-                    let which = condition.map { " matching \($0)" } ?? ""
-                    report("rule", matching[limit].path,
-                           "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(matching.count) documents\(which), at most \(limit) allowed (\(matching.map(\.path).joined(separator: ", ")))")
-                case .unique(let field, let per):
-                    var seen: [[JSONValue]: String] = [:]
-                    for document in documents {
-                        guard let value = document.members[field], value != .null else { continue }
-                        let key = [value] + per.map { document.members[$0] ?? .null }
-                        if let other = seen[key] {
-                            report("rule", document.path,
-                                   "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(field) \(value.shortDescription) is also used by \(other)",
-                                   pointer: "/" + field)
-                        } else {
-                            seen[key] = document.path
-                        }
-                    }
-                default:
-                    continue
+                for violation in rule.violations(among: documents) {
+                    report("rule", violation.label, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }
             }
         }

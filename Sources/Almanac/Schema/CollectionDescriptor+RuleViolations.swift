@@ -1,0 +1,38 @@
+import Foundation
+
+extension CollectionDescriptor.Rule {
+    /// How one document breaks this rule's one-document check (a comparison), or `nil`.
+    func violation(in members: [String: JSONValue], now: Date) -> (pointer: String, message: String)? {
+        guard let found = check?.violation(in: members, now: now) else { return nil }
+        return (found.pointer, "breaks the rule \"\(name)\" (\(description)): \(found.reason)")
+    }
+
+    /// How the documents of a collection, each with a label (its path or `collection/id`),
+    /// break this rule's collection-wide check (a count, a group); empty for other checks.
+    func violations(among documents: [(label: String, members: [String: JSONValue])]) -> [(label: String, pointer: String?, message: String)] {
+        switch check {
+        case .atMost(let limit, let condition):
+            let matching = documents.filter { condition?.matches(.object($0.members)) ?? true }
+            guard matching.count > limit else { return [] }
+            let which = condition.map { " matching \($0)" } ?? ""
+            return [(matching[limit].label, nil,
+                     "breaks the rule \"\(name)\" (\(description)): \(matching.count) documents\(which), at most \(limit) allowed (\(matching.map(\.label).joined(separator: ", ")))")]
+        case .unique(let field, let per):
+            var seen: [[JSONValue]: String] = [:]
+            var found: [(label: String, pointer: String?, message: String)] = []
+            for document in documents {
+                guard let value = document.members[field], value != .null else { continue }
+                let key = [value] + per.map { document.members[$0] ?? .null }
+                if let other = seen[key] {
+                    found.append((document.label, "/" + field,
+                                  "breaks the rule \"\(name)\" (\(description)): \(field) \(value.shortDescription) is also used by \(other)"))
+                } else {
+                    seen[key] = document.label
+                }
+            }
+            return found
+        default:
+            return []
+        }
+    }
+}
