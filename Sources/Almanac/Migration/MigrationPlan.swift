@@ -200,6 +200,7 @@ struct MigrationWorkingSet {
     /// documents left in a collection the target catalog does not have.
     mutating func validate(against catalog: Catalog, schemaFolder: URL) throws -> [MigrationPlan.InvalidDocument] {
         var invalid: [MigrationPlan.InvalidDocument] = []
+        let filing = Filing(catalog: catalog, timeZone: store.timeZone)
         func report(_ label: String, _ pointer: String, _ keyword: String, _ message: String) {
             invalid.append(.init(document: label, violations: [SchemaViolation(pointer: pointer, keyword: keyword, schemaPointer: "", message: message)]))
         }
@@ -228,7 +229,7 @@ struct MigrationWorkingSet {
                     report(label, "/id", "id", "id \"\(id)\" differs only in case from \(collection.name)/\(other); ids are compared ignoring case")
                 }
                 do {
-                    _ = try store.location(for: entry.value, in: collection)
+                    _ = try filing.location(for: entry.value, in: collection)
                 } catch let error as AlmanacError {
                     report(label, error.pointer ?? "", "dateField", error.message)
                 }

@@ -10,7 +10,7 @@ extension Store {
         var found: [StoredDocument] = []
         try collectArchived(in: folder, folders: [], descriptor: descriptor, into: &found)
         let keyed = found.map { document -> (Double, String, StoredDocument) in
-            let date = document.value.objectValue.flatMap { try? filingDate(of: $0, in: descriptor, id: document.location.id) }
+            let date = document.value.objectValue.flatMap { try? filing.filingDate(of: $0, in: descriptor, id: document.location.id) }
             return (date?.sortKey ?? 0, document.location.id ?? "", document)
         }
         return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)

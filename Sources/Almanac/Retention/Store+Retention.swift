@@ -97,7 +97,7 @@ extension Store {
                     guard case .object(let members) = value else {
                         throw AlmanacError(.invalidDocument, "a document must be a JSON object, found \(value.typeName)", id: location.id)
                     }
-                    guard let date = try self.filingDate(of: members, in: descriptor, id: location.id) else { return nil }
+                    guard let date = try self.filing.filingDate(of: members, in: descriptor, id: location.id) else { return nil }
                     let day = date.day(in: timeZone)
                     guard day < cutoff else { return nil }
                     return RetentionCandidate(location: location, bytes: bytes, members: members, day: day)

@@ -174,7 +174,7 @@ extension Store {
             try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue)
         }
         for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
-            if let location = parseRelativePath(path) {
+            if let location = filing.parseRelativePath(path) {
                 try FaultInjection.check(.beforeRemovingOldCopy, name: location.fileName)
                 try removeDocumentFile(at: location, flush: .barrier)
                 continue

@@ -192,7 +192,7 @@ struct CheckWalker {
         checkSchema(stored, collection: collection, folder: folder, name: name)
         checkRules(members, collection: collection, path: path)
         do {
-            if let expected = try store.location(for: stored.value, in: collection).folderPath as [String]?,
+            if let expected = try store.filing.location(for: stored.value, in: collection).folderPath as [String]?,
                expected != location.folderPath, members["id"]?.stringValue == location.id {
                 let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
                 report("misplaced", path,

@@ -93,7 +93,7 @@ extension Store {
                 guard let document = try read(location, in: folder) else { continue }
                 if let days {
                     guard let members = document.value.objectValue,
-                          let date = try filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
+                          let date = try filing.filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
                     else { continue }
                 }
                 try body(location, document.value)

@@ -32,7 +32,7 @@ extension Store {
                   DocumentID.key(String(decoding: line[line.startIndex..<tab], as: UTF8.self)) == key
             else { continue }
             let path = String(decoding: line[(tab + 1)...], as: UTF8.self)
-            latest = path == "-" ? nil : parseRelativePath(path).flatMap { $0.collection == collection.name ? $0 : nil }
+            latest = path == "-" ? nil : filing.parseRelativePath(path).flatMap { $0.collection == collection.name ? $0 : nil }
         }
         return latest
     }

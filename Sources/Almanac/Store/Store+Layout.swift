@@ -54,46 +54,6 @@ extension Store {
             "no collection \"\(name)\" in the \(app) catalog.\(suggestion) The collections are: \(names.joined(separator: ", "))")
     }
 
-    /// The date of `document` that decides its folder, or `nil` for collections not filed by date.
-    func filingDate(of document: [String: JSONValue], in collection: CollectionDescriptor, id: String?) throws -> DocumentDate? {
-        guard let field = collection.dateField else { return nil }
-        let pointer = "/" + field
-        guard let value = document[field], value != .null else {
-            if collection.partition == Partition.none { return nil }
-            throw AlmanacError(
-                .invalidDocument,
-                "missing the date field \"\(field)\" that files a \(collection.name) document; add a timestamp such as \"2025-01-27T14:03:00Z\" or a date such as \"2025-01-27\"",
-                id: id, pointer: pointer)
-        }
-        guard let date = DocumentDate(value) else {
-            throw AlmanacError(
-                .invalidDocument,
-                "\(value.shortDescription) is not a date; write a timestamp such as \"2025-01-27T14:03:00Z\" or a calendar date such as \"2025-01-27\"",
-                id: id, pointer: pointer)
-        }
-        return date
-    }
-
-    /// Where `document` belongs, after checking that it is an object with a valid id.
-    func location(for document: JSONValue, in collection: CollectionDescriptor) throws -> DocumentLocation {
-        guard case .object(let members) = document else {
-            throw AlmanacError(.invalidDocument, "a document must be a JSON object, found \(document.typeName)", pointer: "")
-        }
-        if collection.isSingleton {
-            return DocumentLocation(collection: collection.name, folders: [], id: nil)
-        }
-        guard let idValue = members["id"] else {
-            throw AlmanacError(.invalidDocument, "missing \"id\"; every \(collection.name) document needs a string id", pointer: "/id")
-        }
-        guard case .string(let id) = idValue else {
-            throw AlmanacError(.invalidDocument, "\"id\" must be a string, found \(idValue.typeName)", pointer: "/id")
-        }
-        try DocumentID.validate(id, collection: collection.name)
-        let date = try filingDate(of: members, in: collection, id: id)
-        let folders = date.map { collection.partition?.folders(for: $0.day(in: timeZone)) ?? [] } ?? []
-        return DocumentLocation(collection: collection.name, folders: folders, id: id)
-    }
-
     /// Opens the folders `names` from the store root, or returns `nil` when one is missing.
     func openFolders(_ names: [String]) throws -> Directory? {
         var folder = root

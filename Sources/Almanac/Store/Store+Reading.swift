@@ -106,7 +106,7 @@ extension Store {
                 guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
                 var key = 0.0
                 if let members = document.value.objectValue,
-                   let date = try self.filingDate(of: members, in: descriptor, id: location.id) {
+                   let date = try self.filing.filingDate(of: members, in: descriptor, id: location.id) {
                     if let days, !days.contains(date.day(in: timeZone)) { return nil }
                     if let instants {
                         switch date {

@@ -41,7 +41,7 @@ extension Store {
             }
             for move in journal["moves"]?.arrayValue ?? [] {
                 guard let from = move["from"]?.stringValue, let to = move["to"]?.stringValue,
-                      let old = parseRelativePath(from), let new = parseRelativePath(to)
+                      let old = filing.parseRelativePath(from), let new = filing.parseRelativePath(to)
                 else { continue }
                 if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
                     try moveAttachments(from: old, to: new)
@@ -67,26 +67,6 @@ extension Store {
             }
         }
         if removed { try folder.synchronize(.barrier) }
-    }
-
-    /// The location named by a store-relative document path, or `nil` when it names none.
-    func parseRelativePath(_ path: String) -> DocumentLocation? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, parts[0] == "data" else { return nil }
-        if parts.count == 2, parts[1].hasSuffix(".json") {
-            let name = String(parts[1].dropLast(5))
-            guard catalog.collection(named: name)?.isSingleton == true else { return nil }
-            return DocumentLocation(collection: name, folders: [], id: nil)
-        }
-        // Only names this code could have written: a known collection and date folders.
-        guard let collection = catalog.collection(named: parts[1]), !collection.isSingleton,
-              let id = DocumentID.id(fromFileName: parts[parts.count - 1])
-        else { return nil }
-        let folders = Array(parts[2..<(parts.count - 1)])
-        guard folders.count == collection.partition?.depth,
-              folders.enumerated().allSatisfy({ DateFolder.number($1, level: $0) != nil })
-        else { return nil }
-        return DocumentLocation(collection: collection.name, folders: folders, id: id)
     }
 }
 

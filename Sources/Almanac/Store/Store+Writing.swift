@@ -53,7 +53,7 @@ extension Store {
     /// so that files sort, compare and read the same everywhere.
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
         let document = document.hasTimestampsNotInUTC ? document.normalizingTimestamps : document
-        let location = try location(for: document, in: collection)
+        let location = try filing.location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, in: collection, id: location.id)
         var previous: DocumentLocation?

@@ -37,6 +37,8 @@ public final class Store: @unchecked Sendable {
 
     let root: Directory
     let manifest: Manifest
+    /// Where this store's documents go (its catalog and time zone).
+    let filing: Filing
     /// The inode of `store.json` when it was read: a migration, rollback or any other rewrite
     /// of `store.json` replaces the file, so another inode means it must be read again.
     let manifestInode: UInt64?
@@ -143,6 +145,7 @@ public final class Store: @unchecked Sendable {
             throw AlmanacError(.notAStore, "the store has no schema/catalog.json; restore the schema folder from a backup or the app's schema", path: "schema/catalog.json")
         }
         catalog = try Catalog(bytes: catalogBytes, path: "schema/catalog.json")
+        filing = Filing(catalog: catalog, timeZone: manifest.timeZone)
         writeRefusal = Store.refusal(manifest: manifest, codeSchemaVersion: options.codeSchemaVersion)
         // What a writer killed in mid-write left (a multi-file change to finish, temporary
         // files) is repaired before any read, so every command sees a whole store.

@@ -61,14 +61,14 @@ public class ReadTransaction {
             let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
             guard filters.allSatisfy({ $0.matches(document.value) }) else { continue }
             if let days {
-                guard let date = try store.filingDate(of: write.members, in: descriptor, id: write.location.id),
+                guard let date = try store.filing.filingDate(of: write.members, in: descriptor, id: write.location.id),
                       days.contains(date.day(in: store.timeZone))
                 else { continue }
             }
             merged.append(document)
         }
         let keyed = try merged.map { document -> (Double, String, StoredDocument) in
-            let date = try document.value.objectValue.flatMap { try store.filingDate(of: $0, in: descriptor, id: document.location.id) }
+            let date = try document.value.objectValue.flatMap { try store.filing.filingDate(of: $0, in: descriptor, id: document.location.id) }
             return (date?.sortKey ?? 0, document.location.id ?? "", document)
         }
         return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)

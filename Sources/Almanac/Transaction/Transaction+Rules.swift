@@ -80,7 +80,7 @@ extension Transaction {
             let group = per.map { write.members[$0] ?? .null }
             // A group by the date field needs that day's folder only.
             var days: ClosedRange<CalendarDate>?
-            if per == [collection.dateField].compactMap({ $0 }), let date = try store.filingDate(of: write.members, in: collection, id: write.location.id) {
+            if per == [collection.dateField].compactMap({ $0 }), let date = try store.filing.filingDate(of: write.members, in: collection, id: write.location.id) {
                 let day = date.day(in: store.timeZone)
                 days = day...day
             }

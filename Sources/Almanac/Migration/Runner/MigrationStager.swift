@@ -16,6 +16,8 @@ import Foundation
 struct MigrationStager {
     let store: Store
     let catalog: Catalog
+    /// Files documents by the target catalog, in the store's time zone.
+    let filing: Filing
     let schemaFolder: URL
     let progress: (@Sendable (MigrationProgress) -> Void)?
 
@@ -32,6 +34,7 @@ struct MigrationStager {
     private let flushEach = !Directory.canSynchronizeFileSystem
 
     init(store: Store, catalog: Catalog, schemaFolder: URL, progress: (@Sendable (MigrationProgress) -> Void)?) {
+        filing = Filing(catalog: catalog, timeZone: store.timeZone)
         self.store = store
         self.catalog = catalog
         self.schemaFolder = schemaFolder
@@ -54,7 +57,7 @@ struct MigrationStager {
         for collection in catalog.collections {
             // By target folder, then id: each folder is finished before the next is begun.
             let entries = try (working.collections[collection.name] ?? [:]).map { key, entry in
-                (key: key, entry: entry, location: try store.location(for: entry.value, in: collection))
+                (key: key, entry: entry, location: try filing.location(for: entry.value, in: collection))
             }.sorted {
                 $0.location.folderPath == $1.location.folderPath
                     ? $0.key < $1.key : $0.location.folderPath.lexicographicallyPrecedes($1.location.folderPath)
