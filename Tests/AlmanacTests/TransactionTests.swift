@@ -33,6 +33,22 @@ struct TransactionTests {
         #expect(try store.check().problems.isEmpty)
     }
 
+    @Test("save(contentsOf:) takes documents of several types and collections, all or none")
+    func mixedTypes() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        let event = LoggedEvent(id: "E1", timestamp: instant("2025-02-08T10:00:00Z"), kind: "exit")
+        let day = CalendarDate("2025-02-08")!
+        try store.save(contentsOf: [event, Counter(id: "c", value: 1), Commitment(id: UUID(), date: day, text: "walk")] as [any Document])
+        #expect(try store.document(LoggedEvent.self, id: "E1") == event)
+        #expect(try store.document(Counter.self, id: "c")?.value == 1)
+        let refused = #expect(throws: AlmanacError.self) {
+            try store.save(contentsOf: [Counter(id: "d", value: 2), Commitment(id: UUID(), date: day, text: "again")] as [any Document])
+        }
+        #expect(refused?.code == .uniqueViolation)
+        #expect(try store.document(Counter.self, id: "d") == nil, "the refused batch wrote nothing")
+    }
+
     @Test("an error thrown inside write leaves the tree byte-identical")
     func thrownErrorWritesNothing() throws {
         struct Cancelled: Error {}

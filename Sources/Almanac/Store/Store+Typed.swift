@@ -19,6 +19,17 @@ extension Store {
         try write { try $0.save(contentsOf: documents) }
     }
 
+    /// Saves documents of any mix of types (and collections) as one transaction: all of them are
+    /// durable together, or none.
+    ///
+    /// ```swift
+    /// try store.save(contentsOf: [commitment, escalationState, notification] as [any Document])
+    /// ```
+    /// - Throws: as ``save(_:)-(Document)``; nothing is written when a document is refused.
+    public func save(contentsOf documents: [any Document]) throws {
+        try write { try $0.save(contentsOf: documents) }
+    }
+
     /// The document of type `D` with `id`, or `nil` when there is none.
     ///
     /// - Throws: `.malformedJSON` (path, line, column) or `.invalidDocument` (path, JSON

@@ -47,6 +47,17 @@ public final class Transaction: ReadTransaction {
         try save(batch: try documents.map { try encoder.encode($0) }, in: descriptor)
     }
 
+    /// Saves documents of any mix of types when the transaction commits.
+    public func save(contentsOf documents: [any Document]) throws {
+        for (index, document) in documents.enumerated() {
+            do {
+                try save(document)
+            } catch let error as AlmanacError {
+                throw error.prefixed("document \(index) of the batch: ")
+            }
+        }
+    }
+
     /// Saves a batch in which each id may appear once (two documents with one id are a mistake).
     @discardableResult
     func save(batch documents: [JSONValue], in descriptor: CollectionDescriptor) throws -> [DocumentLocation] {
