@@ -99,7 +99,7 @@ struct CatalogRuleTests {
         #expect((check.stdout + check.stderr).contains(row.rule), "check names the rule: \(check)")
     }
 
-    @Test("a reference to a missing document is refused; one the catalog lets dangle is not needed here")
+    @Test("a reference to a missing document is refused; saved after the document it names, it is accepted")
     func missingReferenceRefused() throws {
         let folder = E2EFolder()
         let store = folder.path("store")
@@ -108,7 +108,7 @@ struct CatalogRuleTests {
         #expect(put.exit == 3, "\(put)")
         #expect(put.stderr.contains("recordings document \"\(SchemaRuleFixtures.recordingID)\", which does not exist"), "\(put)")
         #expect(dataFiles(store).isEmpty)
-        // Saved together (the recording first, in one put each), both are accepted.
+        // The recording first, then the craving: both are accepted.
         #expect(try run(["put", "--store", store.path, "recordings"], stdin: CatalogRuleRow.base("recordings").text).exit == 0)
         #expect(try run(["put", "--store", store.path, "cravings"], stdin: CatalogRuleRow.base("cravings").text).exit == 0)
     }

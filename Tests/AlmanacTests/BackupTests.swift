@@ -62,8 +62,8 @@ struct BackupTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).allSatisfy { !$0.hasSuffix(Directory.temporarySuffix) })
     }
 
-    @Test("without hard links, snapshots copy under the lock and exports still hold every document once")
-    func exportWithoutLinks() throws {
+    @Test("a snapshot keeps the bytes it was taken with while the store is written")
+    func snapshotIsAPicture() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
         try store.save(contentsOf: (1...5).map { LoggedEvent(id: "E\($0)", timestamp: instant("2025-01-1\($0)T10:00:00Z"), kind: "k") })

@@ -152,20 +152,28 @@ struct TransactionTests {
         let first = try TestSchema.makeStore(in: folder, timeZone: "UTC")
         try first.save(Counter(id: "n", value: 0))
         let second = try Store(at: first.url)
-        await withTaskGroup(of: Void.self) { group in
+        let failures = await withTaskGroup(of: [String].self) { group in
             for worker in 0..<8 {
                 let store = worker.isMultiple(of: 2) ? first : second
                 group.addTask {
+                    var failures: [String] = []
                     for _ in 0..<25 {
-                        try? store.write { db in
-                            var counter = try db.document(Counter.self, id: "n")!
-                            counter.value += 1
-                            try db.save(counter)
+                        do {
+                            try store.write { db in
+                                var counter = try db.document(Counter.self, id: "n")!
+                                counter.value += 1
+                                try db.save(counter)
+                            }
+                        } catch {
+                            failures.append("\(error)")
                         }
                     }
+                    return failures
                 }
             }
+            return await group.reduce(into: []) { $0 += $1 }
         }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
         #expect(try Store(at: first.url).document(Counter.self, id: "n")?.value == 200)
     }
 

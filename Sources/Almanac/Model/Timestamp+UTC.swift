@@ -49,12 +49,12 @@ extension JSONValue {
     }
 
     /// Whether some string of the value is a timestamp not written in UTC with `Z` (cheap: most
-    /// strings are ruled out by their length and 11th character).
+    /// strings are ruled out by their length and their 11th character).
     var hasTimestampsNotInUTC: Bool {
         switch self {
         case .string(let text):
             let utf8 = text.utf8
-            guard utf8.count >= 20, utf8.count <= 40 else { return false }
+            guard utf8.count >= 20 else { return false }
             let separator = utf8[utf8.index(utf8.startIndex, offsetBy: 10)]
             guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") else { return false }
             return Timestamp.normalizedUTC(text) != nil

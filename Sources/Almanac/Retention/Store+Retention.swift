@@ -37,7 +37,7 @@ extension Store {
         return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let plan = try retentionPlan(asOf: asOf, validating: false)
-            transaction.include(try retentionChange(plan, asOf: asOf))
+            try transaction.include(try retentionChange(plan, asOf: asOf))
             transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         }

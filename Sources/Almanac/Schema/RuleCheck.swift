@@ -37,7 +37,18 @@ public enum RuleCheck: Sendable, Equatable {
 
     /// A comparison operator.
     public enum ComparisonOperator: String, Sendable, CaseIterable {
-        case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", equal = "==", notEqual = "!="
+        /// `<`
+        case less = "<"
+        /// `<=`
+        case lessOrEqual = "<="
+        /// `>`
+        case greater = ">"
+        /// `>=`
+        case greaterOrEqual = ">="
+        /// `==`
+        case equal = "=="
+        /// `!=`
+        case notEqual = "!="
 
         func holds(_ order: ComparisonResult) -> Bool {
             switch self {

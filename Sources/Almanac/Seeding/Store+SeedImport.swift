@@ -32,7 +32,7 @@ extension Store {
         return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let (report, change) = try seedImportPlan(files)
-            transaction.include(change)
+            try transaction.include(change)
             transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
         }

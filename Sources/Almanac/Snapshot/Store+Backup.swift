@@ -7,19 +7,6 @@ import Darwin
 #endif
 import Foundation
 
-/// What ``Store/backup(to:)`` wrote.
-public struct BackupReport: Sendable, Equatable {
-    /// The backup's folder.
-    public var url: URL
-    /// Documents in the backup (all checked).
-    public var documents: Int
-    /// Files copied, documents and attachments and schema files alike.
-    public var files: Int
-    /// How many of them are copy-on-write clones, sharing their blocks with the store until
-    /// either side changes (APFS, Btrfs, XFS); the rest were copied byte by byte.
-    public var cloned: Int
-}
-
 extension Store {
     /// Writes a complete, consistent, independent copy of the store into the new folder `destination`,
     /// while writers carry on.
@@ -38,7 +25,7 @@ extension Store {
     /// - Parameter destination: a folder that does not exist yet, on any volume.
     /// - Returns: what was written.
     /// - Throws: `.invalidArgument` when `destination` exists or lies inside the store; `.io`;
-    ///   `.invalidDocument` or another `check` error when the copy does not check clean (then
+    ///   `.checkFailed` naming the first problem when the copy does not check clean (then
     ///   nothing is left at `destination`).
     @discardableResult
     public func backup(to destination: URL) throws -> BackupReport {
@@ -84,7 +71,7 @@ extension Store {
             guard report.isClean else {
                 let first = report.problems.first { $0.severity == .error }
                 throw AlmanacError(
-                    .invalidArgument,
+                    .checkFailed,
                     "the copy does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); run 'almanac check' on the store, repair it, and back up again",
                     path: first?.path)
             }

@@ -267,33 +267,6 @@ final class Directory: @unchecked Sendable {
     }
 }
 
-extension Directory {
-    /// The suffix of every temporary file a writer creates; ids cannot start with `.`, so
-    /// `.<name>.<pid>-<n>.almanac-tmp` never collides with a document.
-    static let temporarySuffix = ".almanac-tmp"
-
-    private static let counter = Counter()
-
-    private static let processID = getpid()
-
-    static func temporaryName(for name: String) -> String {
-        ".\(name).\(processID)-\(counter.next())\(temporarySuffix)"
-    }
-
-    /// Whether `name` is a temporary file left by a writer.
-    static func isTemporaryName(_ name: String) -> Bool {
-        name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
-    }
-
-    /// The name a temporary file stands in for (`A1.json` for `.A1.json.812-3.almanac-tmp`).
-    static func finalName(ofTemporary name: String) -> String? {
-        guard isTemporaryName(name) else { return nil }
-        let middle = name.dropFirst().dropLast(temporarySuffix.count)
-        guard let dot = middle.lastIndex(of: ".") else { return nil }
-        return String(middle[..<dot])
-    }
-}
-
 /// A process-wide counter for unique temporary names.
 final class Counter: @unchecked Sendable {
     // Sendable: `value` is only touched while `lock` is held.

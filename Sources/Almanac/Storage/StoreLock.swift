@@ -75,6 +75,13 @@ final class StoreLock: @unchecked Sendable {
         return (previous, current)
     }
 
+    /// Whether another writer waits in line for the lock (it holds the queue lock meanwhile).
+    func hasWaiter() -> Bool {
+        guard flock(queueDescriptor, LOCK_EX | LOCK_NB) == 0 else { return true }
+        flock(queueDescriptor, LOCK_UN)
+        return false
+    }
+
     /// Takes `flock` on `fd`, polling until `deadline`.
     private func wait(for fd: Int32, until deadline: Date) throws {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

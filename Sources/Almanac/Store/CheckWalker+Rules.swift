@@ -11,11 +11,14 @@ extension CheckWalker {
                 if let violation = rule.violation(in: members, now: now) {
                     report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }
-            case .atMost, .unique:
-                ruleDocuments[collection.name, default: []].append((path, members))
-            case .transitions, nil:
+            case .atMost, .unique, .transitions, nil:
                 continue  // a transition needs the stored history, which a check does not have
             }
+        }
+        if collection.rules.contains(where: { rule in
+            switch rule.check { case .atMost, .unique: true; default: false }
+        }) {
+            ruleDocuments[collection.name, default: []].append((path, members))
         }
         for (pointer, text) in JSONValue.object(members).timestampsNotInUTC() {
             report("timestamp-not-utc", path,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Several files changed as one: documents written and removed, and optionally `store.json`,
-/// all or nothing even across `kill -9` (for seed imports, and later import and delete).
+/// all or nothing even across `kill -9`: what every transaction commits.
 ///
 /// Every new file is first written under a temporary name beside its final one and made
 /// durable. Then the journal `.almanac/journal.json` lists the renames and removals: once it
@@ -29,8 +29,8 @@ struct AtomicChange {
 
     var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil && files.isEmpty && fileRemovals.isEmpty }
 
-    /// The one document write that is the whole change, when it is one file written in place
-    /// of another at the same path: a rename is atomic on its own, so it needs no journal.
+    /// The one document write that is the whole change, when it is one file, new or replacing
+    /// the one at the same path: a rename is atomic on its own, so it needs no journal.
     var singleWrite: PreparedWrite? {
         guard writes.count == 1, writes[0].previous == nil, removals.isEmpty, manifest == nil,
               files.isEmpty, fileRemovals.isEmpty
@@ -86,6 +86,17 @@ extension Store {
             }
             staged.append((file.folder, file.name, file.bytes))
         }
+        // A moved document's attachments move with it (decided before anything is written).
+        var folderMoves: [JSONValue] = []
+        for write in change.writes where write.collection.attachments {
+            guard let previous = write.previous, let id = previous.id, previous.folderPath != write.location.folderPath,
+                  try openFolders(previous.folderPath)?.entryKind(of: Store.attachmentFolderName(id)) == .folder
+            else { continue }
+            folderMoves.append(.object([
+                "from": .string((previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")),
+                "to": .string((write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")),
+            ]))
+        }
         var renames: [JSONValue] = []
         var created: [(folder: [String], name: String)] = []
         do {
@@ -107,21 +118,11 @@ extension Store {
                 renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
             }
             if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
-        } catch let error as AlmanacError where error.code != .simulatedCrash {
+        } catch {
             // Nothing is committed yet: the files written so far go, and the store is as before.
+            if (error as? AlmanacError)?.code == .simulatedCrash { throw error }
             for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
             throw error
-        }
-        // A moved document's attachments move with it.
-        var folderMoves: [JSONValue] = []
-        for write in change.writes where write.collection.attachments {
-            guard let previous = write.previous, let id = previous.id, previous.folderPath != write.location.folderPath,
-                  try openFolders(previous.folderPath)?.entryKind(of: Store.attachmentFolderName(id)) == .folder
-            else { continue }
-            folderMoves.append(.object([
-                "from": .string((previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")),
-                "to": .string((write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")),
-            ]))
         }
         let removals = change.removals + change.writes.compactMap(\.previous)
         var journal: [String: JSONValue] = [
@@ -135,6 +136,12 @@ extension Store {
         do {
             try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(journal)), folderFlush: commitFlush)
         } catch let error as AlmanacError where error.code != .simulatedCrash {
+            // A journal renamed into place but not flushed may still reach the disk: keep what
+            // it names and let the next writer finish it; without a journal nothing happened.
+            if (try? openFolders([".almanac"])?.entryKind(of: Store.journalName)) == .file {
+                session?.interrupted = true
+                throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
+            }
             for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
             throw error
         }

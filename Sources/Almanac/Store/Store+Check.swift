@@ -126,7 +126,7 @@ struct CheckWalker {
             }
             idsByCollection[collection.name, default: []].insert(DocumentID.key(id))
             guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
-            for reference in collection.references {
+            for reference in collection.references where !reference.allowsDangling {
                 if case .string(let target)? = members[reference.field] {
                     referenceValues.append((path, reference.field, reference.collection, target))
                 }

@@ -23,11 +23,6 @@ extension Store {
     /// long beyond the writes themselves.
     var lockLinger: Double { options.lockLinger }
 
-    /// Where sessions are ended. A queue of its own, not the global pool: on Linux the Swift
-    /// concurrency threads come from that pool, and when callers block all of them (waiting
-    /// for this very lock, say) a release scheduled there would never run. A labelled serial
-    /// queue gets a thread of its own when the pool is busy.
-    private static let sessionQueue = DispatchQueue(label: "Almanac.Store.session")
 
     /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
     /// processes on `flock`. Recovers from a previous writer's crash when taking the lock.
@@ -82,6 +77,11 @@ extension Store {
         }
         // From here the caches describe the store as this writer leaves it.
         cache.token = token
+        if !recovering, previous?.state == "active" {
+            // A writer this code cannot judge was killed: leave its record saying so, for a
+            // writer that understands its journal.
+            session?.interrupted = true
+        }
         if recovering, previous?.state == "active" {
             do {
                 try recoverInterruptedWrite()
@@ -96,12 +96,13 @@ extension Store {
     /// Call with `mutex` held.
     private func scheduleEndOfSession() {
         guard var current = session else { return }
-        guard lockLinger > 0 else { return endSession() }
+        // A process waiting in line gets the lock now, however busy this writer is.
+        guard lockLinger > 0, !((try? writeLock().hasWaiter()) ?? false) else { return endSession() }
         current.lastWrite = .now()
         defer { session = current }
         guard !current.releaseScheduled else { return }
         current.releaseScheduled = true
-        Store.sessionQueue.asyncAfter(deadline: .now() + lockLinger) { [weak self] in
+        sessionQueue.asyncAfter(deadline: .now() + lockLinger) { [weak self] in
             self?.endSessionIfIdle()
         }
     }
@@ -114,7 +115,7 @@ extension Store {
         if idle >= lockLinger {
             endSession()
         } else {
-            Store.sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
+            sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
                 self?.endSessionIfIdle()
             }
             current.releaseScheduled = true
@@ -151,6 +152,10 @@ extension Store {
     /// UIApplication.shared.endBackgroundTask(task)
     /// ```
     public func finishWriting() {
-        mutex.synchronized { endSession() }
+        mutex.synchronized {
+            // Inside a read or write block the lock is the block's until it returns.
+            guard transactionDepth == 0 else { return }
+            endSession()
+        }
     }
 }

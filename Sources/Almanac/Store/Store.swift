@@ -58,6 +58,12 @@ public final class Store: @unchecked Sendable {
     var compiledSchemas: [String: JSONSchema] = [:]
     private var lazyLock: StoreLock?
     let instanceID = UUID().uuidString.prefix(8)
+    /// Where this store's lingering session is ended. A queue of its own, not the global pool:
+    /// on Linux the Swift concurrency threads come from that pool, and when callers block all
+    /// of them (waiting for this very lock, say) a release scheduled there would never run. Not
+    /// shared between stores either: a release waiting for one store's mutex (held by a writer
+    /// waiting for the file lock) must not hold up another store's release of that lock.
+    let sessionQueue = DispatchQueue(label: "Almanac.Store.session")
     let tokenCounter = Counter()
 
     /// How a store is opened.

@@ -10,8 +10,8 @@ struct PendingChange {
     var removals: [String: DocumentLocation] = [:]
     /// Attachment files removed with deleted documents, store-relative.
     var fileRemovals: [String] = []
-    /// Changes planned by the store's own operations (seed import, retention): files other
-    /// than documents and the new `store.json`.
+    /// What the store's own operations (seed import, retention) change besides documents:
+    /// other files (archived documents, attachments) and the new `store.json`.
     var extra = AtomicChange()
 
     static func key(_ collection: String, _ id: String?) -> String {

@@ -13,9 +13,7 @@ extension Transaction {
     /// The rules that depend on the whole change: allowed transitions from stored values,
     /// counts and groups over the collection as the change leaves it, and references.
     func checkChangeRules() throws {
-        let extra = pending.extra.writes
-        for write in extra { try checkDocumentRules(write) }
-        let writes = pending.allWrites + extra
+        let writes = pending.allWrites
         var byCollection: [String: [PreparedWrite]] = [:]
         for write in writes { byCollection[write.collection.name, default: []].append(write) }
         for (_, changed) in byCollection.sorted(by: { $0.key < $1.key }) {
@@ -44,6 +42,11 @@ extension Transaction {
                 let target = try store.collection(named: reference.collection)
                 for write in changed {
                     guard case .string(let id)? = write.members[reference.field] else { continue }
+                    // An unchanged reference is not this change's doing (a hand edit, a restored backup).
+                    if !write.isNew, let stored = try storedLocation(write.collection, id: write.location.id).flatMap({ try store.read($0) }),
+                       stored.value[reference.field] == .string(id) {
+                        continue
+                    }
                     let valid = (try? DocumentID.validate(id, collection: target.name)) != nil
                     if valid, try current(target, id: id) != nil { continue }
                     throw AlmanacError(
@@ -56,7 +59,9 @@ extension Transaction {
     }
 
     private func checkTransitions(_ rule: CollectionDescriptor.Rule, field: String, allowed: [String: [String]], _ changed: [PreparedWrite]) throws {
-        for write in changed where !write.isNew {
+        for write in changed {
+            // Judged against the file as the transaction found it (a delete and a new save in one
+            // transaction do not reset the history).
             guard let stored = try storedLocation(write.collection, id: write.location.id).flatMap({ try store.read($0) }),
                   let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
             else { continue }
@@ -94,35 +99,5 @@ extension Transaction {
                                           "\(field) \(value.shortDescription) is already used by \(collection.name) document \"\(other.location.id ?? "")\" with the same \(groupText)")
             }
         }
-    }
-}
-
-extension Store {
-    /// Refuses the store when a document names, in a reference field, a document that does
-    /// not exist: for a store filled without checking references as it went (an import).
-    func checkReferences() throws {
-        for collection in catalog.collections where collection.references.contains(where: { !$0.allowsDangling }) {
-            let documents = try self.documents(json: collection.name)
-            for reference in collection.references where !reference.allowsDangling {
-                let target = try self.collection(named: reference.collection)
-                let ids = try mutex.synchronized { try locationIndex(of: target) }
-                for document in documents {
-                    guard case .string(let id)? = document.value[reference.field], ids[DocumentID.key(id)] == nil else { continue }
-                    throw AlmanacError(
-                        .missingReference,
-                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; set it to null or restore the document, then try again",
-                        path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
-                }
-            }
-        }
-    }
-
-    /// The error for a document that breaks `rule`.
-    func ruleViolation(_ rule: CollectionDescriptor.Rule, of collection: CollectionDescriptor, at location: DocumentLocation?,
-                       pointer: String?, _ reason: String) -> AlmanacError {
-        AlmanacError(
-            .ruleViolation,
-            "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(reason)",
-            path: location?.relativePath, id: location?.id, pointer: pointer)
     }
 }

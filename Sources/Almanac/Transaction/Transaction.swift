@@ -31,8 +31,9 @@ public final class Transaction: ReadTransaction {
 
     /// Saves `document` when the transaction commits, replacing the document with the same id.
     ///
-    /// - Throws: `.invalidDocument`, `.invalidID`, `.idCollision`, `.uniqueViolation`,
-    ///   `.ruleViolation`; the transaction stays usable and the refused document is not part of it.
+    /// - Throws: `.invalidDocument`, `.invalidID`, `.idCollision`, `.ruleViolation` (a rule of one
+    ///   document); the transaction stays usable and the refused document is not part of it.
+    ///   Unique fields, counts, transitions and references are checked when the block returns.
     public func save<D: Document>(_ document: D) throws {
         let descriptor = try store.documentCollection(for: D.self)
         try save(json: try DocumentEncoder().encode(document), in: descriptor)
@@ -48,6 +49,8 @@ public final class Transaction: ReadTransaction {
     }
 
     /// Saves documents of any mix of types when the transaction commits.
+    ///
+    /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
     public func save(contentsOf documents: [any Document]) throws {
         for (index, document) in documents.enumerated() {
             do {
@@ -180,9 +183,18 @@ public final class Transaction: ReadTransaction {
     // MARK: Store operations
 
     /// Adds a change the store planned itself (seed import, retention) to this transaction.
-    func include(_ change: AtomicChange) {
-        pending.extra.writes += change.writes
-        pending.extra.removals += change.removals
+    ///
+    /// Its documents join the transaction's own, so its reads, rules and references see them.
+    func include(_ change: AtomicChange) throws {
+        for write in change.writes {
+            try checkDocumentRules(write)
+            pending.put(write)
+        }
+        for removal in change.removals {
+            let key = PendingChange.key(removal.collection, removal.id)
+            pending.dropWrite(key)
+            pending.removals[key] = removal
+        }
         pending.extra.files += change.files
         pending.extra.fileRemovals += change.fileRemovals
         if let manifest = change.manifest { pending.extra.manifest = manifest }

@@ -192,19 +192,21 @@ public struct PressureService: Sendable {
     ///   not an unshielded miss of this month.
     @discardableResult
     public func applyRestartShield(at now: Date) throws -> EscalationState {
-        let state = try closeDays(at: now).state
-        let settings = try settings()
-        let field = EscalationState.CodingKeys.restartShieldsRemaining.rawValue
-        guard settings.isPaid(at: now) else {
-            throw AlmanacError.rule("restart shields are for paid users; the subscription is \(settings.subscriptionTier.rawValue)\(settings.subscriptionTier == .paid ? ", expired" : "")",
-                                    in: EscalationState.collection, field: field)
-        }
-        guard state.restartShieldsRemaining > 0 else {
-            throw AlmanacError.rule("this month's restart shield is spent; the next one comes \(state.shieldResetDate.map { "\(CalendarDate($0, in: timeZone))" } ?? "next month")",
-                                    in: EscalationState.collection, field: field)
-        }
+        try closeDays(at: now)
+        // The checks and the spend in one transaction: two calls cannot both spend this month's shield.
         return try store.write { db in
+            let settings = try settings(in: db)
             let all = try db.documents(Commitment.self)
+            let state = EscalationEngine(timeZone: timeZone).state(from: all, settings: settings, at: now)
+            let field = EscalationState.CodingKeys.restartShieldsRemaining.rawValue
+            guard settings.isPaid(at: now) else {
+                throw AlmanacError.rule("restart shields are for paid users; the subscription is \(settings.subscriptionTier.rawValue)\(settings.subscriptionTier == .paid ? ", expired" : "")",
+                                        in: EscalationState.collection, field: field)
+            }
+            guard state.restartShieldsRemaining > 0 else {
+                throw AlmanacError.rule("this month's restart shield is spent; the next one comes \(state.shieldResetDate.map { "\(CalendarDate($0, in: timeZone))" } ?? "next month")",
+                                        in: EscalationState.collection, field: field)
+            }
             let today = CalendarDate(now, in: timeZone)
             guard let target = EscalationEngine(timeZone: timeZone).history(of: all).last, target.outcome == .miss,
                   target.date.year == today.year, target.date.month == today.month else {

@@ -31,8 +31,8 @@ enum WorkerProcess {
         } else {
             process.standardOutput = FileHandle.nullDevice
         }
-        let errors = Pipe()
-        process.standardError = errors
+        // Not a pipe nobody reads: a worker that writes much would block on it.
+        process.standardError = FileHandle.standardError
         try process.run()
         return process
     }
