@@ -47,6 +47,11 @@ struct TransactionTests {
         }
         #expect(refused?.code == .uniqueViolation)
         #expect(try store.document(Counter.self, id: "d") == nil, "the refused batch wrote nothing")
+        let twice = #expect(throws: AlmanacError.self) {
+            try store.save(contentsOf: [Counter(id: "x", value: 1), Counter(id: "X", value: 2)] as [any Document])
+        }
+        #expect(twice?.code == .idCollision)
+        #expect(try store.document(Counter.self, id: "x") == nil)
     }
 
     @Test("an error thrown inside write leaves the tree byte-identical")

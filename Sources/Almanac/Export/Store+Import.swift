@@ -84,7 +84,14 @@ extension Store {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
             }
             let summary = try store.restore(items: items, reader: reader, header: info)
-            try store.checkReferences()
+            do {
+                try store.checkReferences()
+            } catch let error as AlmanacError where error.code == .missingReference {
+                throw AlmanacError(
+                    .missingReference,
+                    "the export's document \(error.path ?? "") names a document the export does not hold (\(error.message)); export again from a store that 'almanac check' finds clean",
+                    path: file.path, id: error.id, pointer: error.pointer)
+            }
             try store.withWriteLock {
                 var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
                 for (key, value) in info.history { manifest.set(key, value) }

@@ -52,13 +52,26 @@ public final class Transaction: ReadTransaction {
     ///
     /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
     public func save(contentsOf documents: [any Document]) throws {
+        var claimed: [String: Int] = [:]
         for (index, document) in documents.enumerated() {
             do {
-                try save(document)
+                let (descriptor, value) = try encoded(document)
+                let location = try save(json: value, in: descriptor)
+                if let earlier = claimed.updateValue(index, forKey: PendingChange.key(descriptor.name, location.id)) {
+                    throw AlmanacError(
+                        .idCollision,
+                        "documents \(earlier) and \(index) of this batch are both \(descriptor.name) \"\(location.id ?? "")\" (ignoring case); give each its own id",
+                        id: location.id)
+                }
             } catch let error as AlmanacError {
                 throw error.prefixed("document \(index) of the batch: ")
             }
         }
+    }
+
+    /// The collection and JSON of a document whose type is known only at run time.
+    private func encoded<D: Document>(_ document: D) throws -> (CollectionDescriptor, JSONValue) {
+        (try store.documentCollection(for: D.self), try DocumentEncoder().encode(document))
     }
 
     /// Saves a batch in which each id may appear once (two documents with one id are a mistake).
