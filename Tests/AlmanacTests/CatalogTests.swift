@@ -70,6 +70,11 @@ struct CatalogTests {
         (#"{"app": "x", "version": 1, "collections": [{"name": "../a", "schema": "s.json", "partition": "none"}]}"#, "/collections/0/name"),
         (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "colour": 1}]}"#, "/collections/0/colour"),
         (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "references": [{"field": "b", "collection": "zz", "onDelete": "cascade"}]}]}"#, "/collections/0/references/0/collection"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r", "description": "d.", "fields": ["x", "y"], "check": {"compare": ["x", "=<", "y"]}}]}]}"#, "/collections/0/rules/0/check/compare/1"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r", "description": "d.", "fields": ["x", "y"], "check": {"compare": ["x", "<=", "yy"]}}]}]}"#, "/collections/0/rules/0/check"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r", "description": "d.", "fields": ["x"], "check": {"atMost": 1}, "app": "why"}]}]}"#, "/collections/0/rules/0/app"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r", "description": "d.", "fields": ["x"], "check": {"atMost": 1, "where": {"field": "x", "equal": 1}}}]}]}"#, "/collections/0/rules/0/check/where/equal"),
+        (#"{"app": "x", "version": 1, "collections": [{"name": "a", "schema": "s.json", "partition": "none", "rules": [{"name": "r", "description": "d.", "fields": ["x"], "check": {"most": 1}}]}]}"#, "/collections/0/rules/0/check"),
     ])
     func badCatalog(json: String, pointer: String) throws {
         let error = #expect(throws: AlmanacError.self) { try Catalog(bytes: Array(json.utf8), path: "catalog.json") }

@@ -15,6 +15,10 @@ extension CatalogReader {
                 description: try string(fields["description"], at: at + "/description"),
                 fields: try strings(fields["fields"], at: at + "/fields"))
             rule.check = try fields["check"].map { try check($0, at: at + "/check") }
+            // A misspelt field would make a comparison skip every document (a missing side is skipped).
+            for field in rule.check?.fields ?? [] where !rule.fields.contains(field) {
+                throw error(at + "/check", "uses \"\(field)\", which the rule's \"fields\" does not list; list it there, or correct the name")
+            }
             rule.checkedByApp = try optionalString(fields["app"], at: at + "/app")
             return rule
         }
