@@ -18,11 +18,12 @@ extension CollectionDescriptor.Rule {
             return [(matching[limit].label, nil,
                      "breaks the rule \"\(name)\" (\(description)): \(matching.count) documents\(which), at most \(limit) allowed (\(matching.map(\.label).joined(separator: ", ")))")]
         case .unique(let field, let per):
-            var seen: [[JSONValue]: String] = [:]
+            // Keys by value, as the write path compares (`1` and `1.0` are one value).
+            var seen: [[String]: String] = [:]
             var found: [(label: String, pointer: String?, message: String)] = []
             for document in documents {
                 guard let value = document.members[field], value != .null else { continue }
-                let key = [value] + per.map { document.members[$0] ?? .null }
+                let key = [value.uniquenessKey] + per.map { (document.members[$0] ?? .null).uniquenessKey }
                 if let other = seen[key] {
                     found.append((document.label, "/" + field,
                                   "breaks the rule \"\(name)\" (\(description)): \(field) \(value.shortDescription) is also used by \(other)"))
