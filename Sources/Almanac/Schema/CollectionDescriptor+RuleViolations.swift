@@ -1,10 +1,15 @@
 import Foundation
 
 extension CollectionDescriptor.Rule {
+    /// The message of a document that breaks the rule, for `reason`.
+    func message(_ reason: String) -> String {
+        "breaks the rule \"\(name)\" (\(description)): \(reason)"
+    }
+
     /// How one document breaks this rule's one-document check (a comparison), or `nil`.
     func violation(in members: [String: JSONValue], now: Date) -> (pointer: String, message: String)? {
         guard let found = check?.violation(in: members, now: now) else { return nil }
-        return (found.pointer, "breaks the rule \"\(name)\" (\(description)): \(found.reason)")
+        return (found.pointer, message(found.reason))
     }
 
     /// How the documents of a collection, each with a label (its path or `collection/id`),
@@ -16,7 +21,7 @@ extension CollectionDescriptor.Rule {
             guard matching.count > limit else { return [] }
             let which = condition.map { " matching \($0)" } ?? ""
             return [(matching[limit].label, nil,
-                     "breaks the rule \"\(name)\" (\(description)): \(matching.count) documents\(which), at most \(limit) allowed (\(matching.map(\.label).joined(separator: ", ")))")]
+                     message("\(matching.count) documents\(which), at most \(limit) allowed (\(matching.map(\.label).joined(separator: ", ")))"))]
         case .unique(let field, let per):
             // Keys by value, as the write path compares (`1` and `1.0` are one value).
             var seen: [[String]: String] = [:]
@@ -26,7 +31,7 @@ extension CollectionDescriptor.Rule {
                 let key = [value.uniquenessKey] + per.map { (document.members[$0] ?? .null).uniquenessKey }
                 if let other = seen[key] {
                     found.append((document.label, "/" + field,
-                                  "breaks the rule \"\(name)\" (\(description)): \(field) \(value.shortDescription) is also used by \(other)"))
+                                  message("\(field) \(value.shortDescription) is also used by \(other)")))
                 } else {
                     seen[key] = document.label
                 }

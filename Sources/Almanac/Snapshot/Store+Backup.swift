@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 extension Store {
@@ -58,13 +51,7 @@ extension Store {
                 files += 1
                 if !volumeSync { try into.flushFile(name) }
             }
-            for entry in try source.entries().sorted(by: { $0.name < $1.name }) {
-                switch entry.kind {
-                case .file: try copier.copyFile(entry.name, from: source, to: copyRoot)
-                case .folder: if let folder = try source.openFolder(entry.name) { try copier.copyTree(folder, into: copyRoot, as: entry.name) }
-                default: continue
-                }
-            }
+            try copier.copyContents(of: source, into: copyRoot)
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if try !volumeSync || !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
             let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Options(lockTimeout: 0)).check()

@@ -60,14 +60,11 @@ extension Store {
                 try copier.copyFile(Manifest.fileName, from: root, to: target)
                 if let schema = try root.openFolder("schema") { try copier.copyTree(schema, into: target, as: "schema") }
                 if let data = try root.openFolder("data") {
-                    let copy = try target.openOrCreateFolder("data", synchronize: false).folder
-                    for entry in try data.entries() where entry.kind == .folder {
-                        guard collections?.contains(entry.name) ?? true, let folder = try data.openFolder(entry.name) else { continue }
-                        try copier.copyTree(folder, into: copy, as: entry.name)
-                    }
-                    for entry in try data.entries() where entry.kind == .file && entry.name.hasSuffix(".json") {
-                        guard collections?.contains(String(entry.name.dropLast(5))) ?? true else { continue }
-                        try copier.copyFile(entry.name, from: data, to: copy)
+                    // A collection is its folder, or for a singleton its `<name>.json`.
+                    try copier.copyContents(of: data, into: try target.openOrCreateFolder("data", synchronize: false).folder) { entry in
+                        let singleton = entry.kind == .file && entry.name.hasSuffix(".json")
+                        guard singleton || entry.kind == .folder else { return false }
+                        return collections?.contains(singleton ? String(entry.name.dropLast(5)) : entry.name) ?? true
                     }
                 }
                 if collections == nil, let archive = try root.openFolder("archive") { try copier.copyTree(archive, into: target, as: "archive") }

@@ -19,7 +19,8 @@ final class StoreLock: @unchecked Sendable {
     private let descriptor: Int32
     /// `.almanac/lock-queue`: the next writer in line holds it while it waits for the lock,
     /// so a writer that releases the lock and at once wants it again queues behind a waiting
-    /// process instead of taking it back first (`flock` itself is not fair).
+    /// process instead of taking it back first (`flock` itself is not fair). -1 for a lock
+    /// opened only to read its record.
     private let queueDescriptor: Int32
     private let path: String
 
@@ -34,13 +35,22 @@ final class StoreLock: @unchecked Sendable {
         var token: String
     }
 
-    init(folder: Directory) throws {
+    /// Opens the lock of the store's `.almanac/` folder.
+    ///
+    /// - Parameter forWriting: whether this value will take the lock (and so needs a place in
+    ///   line); a reader that only asks who held it last opens one file, and creates none but the lock.
+    init(folder: Directory, forWriting: Bool = true) throws {
         let name = "lock"
         path = folder.childPath(name)
         let fd = SystemCall.retryingInterrupts {
             openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
+        guard forWriting else {
+            descriptor = fd
+            queueDescriptor = -1
+            return
+        }
         let queue = SystemCall.retryingInterrupts {
             openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
@@ -55,7 +65,7 @@ final class StoreLock: @unchecked Sendable {
 
     deinit {
         close(descriptor)
-        close(queueDescriptor)
+        if queueDescriptor >= 0 { close(queueDescriptor) }
     }
 
     /// Takes the lock, waiting up to `timeout` seconds.
@@ -64,6 +74,7 @@ final class StoreLock: @unchecked Sendable {
     ///   writing) and the record now written for this holder, to pass to ``release(_:)``.
     /// - Throws: `.locked` naming the holder when the wait times out.
     func acquire(command: String, token: String, timeout: Double) throws -> (previous: Holder?, current: Holder) {
+        precondition(queueDescriptor >= 0, "a lock opened to read its record cannot be taken")
         let deadline = Date().addingTimeInterval(max(0, timeout))
         // First the place in line, then the lock; the place is given up once the lock is held.
         try wait(for: queueDescriptor, until: deadline)
@@ -77,6 +88,7 @@ final class StoreLock: @unchecked Sendable {
 
     /// Whether another writer waits in line for the lock (it holds the queue lock meanwhile).
     func hasWaiter() -> Bool {
+        guard queueDescriptor >= 0 else { return false }
         guard flock(queueDescriptor, LOCK_EX | LOCK_NB) == 0 else { return true }
         flock(queueDescriptor, LOCK_UN)
         return false

@@ -23,8 +23,13 @@ struct TreeCopier {
 
     /// Copies the folder `source` into `parent` as `name`, with everything in it.
     func copyTree(_ source: Directory, into parent: Directory, as name: String) throws {
-        let target = try parent.openOrCreateFolder(name, synchronize: false).folder
-        for entry in try source.entries().sorted(by: { $0.name < $1.name }) {
+        try copyContents(of: source, into: try parent.openOrCreateFolder(name, synchronize: false).folder)
+    }
+
+    /// Copies what the folder `source` holds into the folder `target`: every entry, or those
+    /// `including` accepts at this level (everything below them is copied).
+    func copyContents(of source: Directory, into target: Directory, including: (Directory.Entry) -> Bool = { _ in true }) throws {
+        for entry in try source.entries().sorted(by: { $0.name < $1.name }) where including(entry) {
             if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
             switch entry.kind {
             case .file:

@@ -21,11 +21,7 @@ extension Store {
     }
 
     /// The error for a document that breaks `rule`.
-    func ruleViolation(_ rule: CollectionDescriptor.Rule, of collection: CollectionDescriptor, at location: DocumentLocation?,
-                       pointer: String?, _ reason: String) -> AlmanacError {
-        AlmanacError(
-            .ruleViolation,
-            "breaks the \(collection.name) rule \"\(rule.name)\" (\(rule.description)): \(reason)",
-            path: location?.relativePath, id: location?.id, pointer: pointer)
+    func ruleViolation(_ rule: CollectionDescriptor.Rule, at location: DocumentLocation?, pointer: String?, _ reason: String) -> AlmanacError {
+        AlmanacError(.ruleViolation, rule.message(reason), path: location?.relativePath, id: location?.id, pointer: pointer)
     }
 }

@@ -208,7 +208,7 @@ public final class Store: @unchecked Sendable {
     /// the lock itself is tried only when the record says a writer is active).
     private func lastWriterDied() -> Bool {
         guard let folder = try? root.openFolder(".almanac"), (try? folder.entryKind(of: "lock")) == .file,
-              let lock = try? StoreLock(folder: folder)
+              let lock = try? StoreLock(folder: folder, forWriting: false)
         else { return false }
         return lock.holderDiedWhileWriting()
     }

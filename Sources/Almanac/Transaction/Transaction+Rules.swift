@@ -6,7 +6,7 @@ extension Transaction {
         let now = Date()
         for rule in write.collection.rules {
             guard let check = rule.check, let violation = check.violation(in: write.members, now: now) else { continue }
-            throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: violation.pointer, violation.reason)
+            throw store.ruleViolation(rule, at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
 
@@ -22,14 +22,16 @@ extension Transaction {
                 switch rule.check {
                 case .transitions(let field, let allowed):
                     try checkTransitions(rule, field: field, allowed: allowed, changed)
-                case .atMost(let limit, let condition):
-                    guard changed.contains(where: { condition?.matches(.object($0.members)) ?? true }) else { continue }
-                    let count = try documents(json: collection.name).filter { condition?.matches($0.value) ?? true }.count
-                    guard count > limit else { continue }
-                    let which = condition.map { " matching \($0)" } ?? ""
-                    let write = changed.first { condition?.matches(.object($0.members)) ?? true }
-                    throw store.ruleViolation(rule, of: collection, at: write?.location, pointer: nil,
-                                              "\(collection.name) would hold \(count) documents\(which), and at most \(limit) are allowed; change or delete another in the same transaction")
+                case .atMost(_, let condition):
+                    // Only a change that adds a matching document can break a count (a store already
+                    // over it by a hand edit does not block unrelated writes).
+                    guard let write = changed.first(where: { condition?.matches(.object($0.members)) ?? true }) else { continue }
+                    let view = try documents(json: collection.name).compactMap { document in
+                        document.value.objectValue.map { (label: document.location.relativePath, members: $0) }
+                    }
+                    guard let violation = rule.violations(among: view).first else { continue }
+                    throw AlmanacError(.ruleViolation, violation.message + "; change or delete another in the same transaction",
+                                       path: write.location.relativePath, id: write.location.id)
                 case .unique(let field, let per):
                     try checkUniqueInGroup(rule, field: field, per: per, changed)
                 case .compare, nil:
@@ -43,8 +45,7 @@ extension Transaction {
                 for write in changed {
                     guard case .string(let id)? = write.members[reference.field] else { continue }
                     // An unchanged reference is not this change's doing (a hand edit, a restored backup).
-                    if !write.isNew, let stored = try storedLocation(write.collection, id: write.location.id).flatMap({ try store.read($0) }),
-                       stored.value[reference.field] == .string(id) {
+                    if !write.isNew, let stored = try stored(write), stored.value[reference.field] == .string(id) {
                         continue
                     }
                     let valid = (try? DocumentID.validate(id, collection: target.name)) != nil
@@ -58,21 +59,29 @@ extension Transaction {
         }
     }
 
+    /// The document `write` replaces, as the transaction found it on disk.
+    private func stored(_ write: PreparedWrite) throws -> StoredDocument? {
+        let key = PendingChange.key(write.collection.name, write.location.id)
+        if let known = storedBefore[key] { return known }
+        let found = try storedLocation(write.collection, id: write.location.id).flatMap { try store.read($0) }
+        storedBefore[key] = .some(found)
+        return found
+    }
+
     private func checkTransitions(_ rule: CollectionDescriptor.Rule, field: String, allowed: [String: [String]], _ changed: [PreparedWrite]) throws {
         for write in changed {
             // Judged against the file as the transaction found it (a delete and a new save in one
             // transaction do not reset the history).
-            guard let stored = try storedLocation(write.collection, id: write.location.id).flatMap({ try store.read($0) }),
-                  let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
+            guard let stored = try stored(write), let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
             else { continue }
             let oldText = old.stringValue ?? old.shortDescription
             let newText = new.stringValue ?? new.shortDescription
             guard let targets = allowed[oldText] else {
-                throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: "/" + field,
+                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
                                           "\(field) is \(oldText), which never changes; it cannot become \(newText)")
             }
             guard targets.contains(newText) else {
-                throw store.ruleViolation(rule, of: write.collection, at: write.location, pointer: "/" + field,
+                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
                                           "\(field) may go from \(oldText) to \(targets.joined(separator: ", ")) only, not to \(newText)")
             }
         }
@@ -95,7 +104,7 @@ extension Transaction {
                       zip(per, group).allSatisfy({ (other.value[$0] ?? .null).hasSameValue(as: $1) })
                 else { continue }
                 let groupText = zip(per, group).map { "\($0) \($1.shortDescription)" }.joined(separator: ", ")
-                throw store.ruleViolation(rule, of: collection, at: write.location, pointer: "/" + field,
+                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
                                           "\(field) \(value.shortDescription) is already used by \(collection.name) document \"\(other.location.id ?? "")\" with the same \(groupText)")
             }
         }

@@ -26,6 +26,9 @@ import Foundation
 public final class Transaction: ReadTransaction {
     /// The name test crash points use for this transaction's commit (`ALMANAC_TEST_CRASH_AT=<kind>:<point>`).
     var crashPointKind = "transaction"
+    /// Documents as the transaction found them on disk, read once for the commit's checks
+    /// (nothing else writes while the transaction holds the lock).
+    var storedBefore: [String: StoredDocument?] = [:]
 
     // MARK: Saving
 
@@ -45,28 +48,14 @@ public final class Transaction: ReadTransaction {
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
         let descriptor = try store.documentCollection(for: D.self)
         let encoder = DocumentEncoder()
-        try save(batch: try documents.map { try encoder.encode($0) }, in: descriptor)
+        try save(batch: try documents.map { (descriptor, try encoder.encode($0)) })
     }
 
     /// Saves documents of any mix of types when the transaction commits.
     ///
     /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
     public func save(contentsOf documents: [any Document]) throws {
-        var claimed: [String: Int] = [:]
-        for (index, document) in documents.enumerated() {
-            do {
-                let (descriptor, value) = try encoded(document)
-                let location = try save(json: value, in: descriptor)
-                if let earlier = claimed.updateValue(index, forKey: PendingChange.key(descriptor.name, location.id)) {
-                    throw AlmanacError(
-                        .idCollision,
-                        "documents \(earlier) and \(index) of this batch are both \(descriptor.name) \"\(location.id ?? "")\" (ignoring case); give each its own id",
-                        id: location.id)
-                }
-            } catch let error as AlmanacError {
-                throw error.prefixed("document \(index) of the batch: ")
-            }
-        }
+        try save(batch: try documents.map { try encoded($0) })
     }
 
     /// The collection and JSON of a document whose type is known only at run time.
@@ -74,23 +63,21 @@ public final class Transaction: ReadTransaction {
         (try store.documentCollection(for: D.self), try DocumentEncoder().encode(document))
     }
 
-    /// Saves a batch in which each id may appear once (two documents with one id are a mistake).
+    /// Saves a batch in which each document may appear once (two with one id are a mistake).
     @discardableResult
-    func save(batch documents: [JSONValue], in descriptor: CollectionDescriptor) throws -> [DocumentLocation] {
+    func save(batch items: [(CollectionDescriptor, JSONValue)]) throws -> [DocumentLocation] {
         var claimed: [String: Int] = [:]
-        return try documents.enumerated().map { index, document in
+        return try items.enumerated().map { index, item in
             do {
-                let location = try save(json: document, in: descriptor)
-                if let id = location.id {
-                    if let earlier = claimed.updateValue(index, forKey: DocumentID.key(id)) {
-                        throw AlmanacError(
-                            .idCollision,
-                            "documents \(earlier) and \(index) of this batch both have id \"\(id)\" (ignoring case); give each its own id",
-                            id: id)
-                    }
+                let location = try save(json: item.1, in: item.0)
+                if let id = location.id, let earlier = claimed.updateValue(index, forKey: PendingChange.key(item.0.name, id)) {
+                    throw AlmanacError(
+                        .idCollision,
+                        "documents \(earlier) and \(index) of this batch are both \(item.0.name) \"\(id)\" (ids are compared ignoring case); give each its own id",
+                        id: id)
                 }
                 return location
-            } catch let error as AlmanacError where documents.count > 1 {
+            } catch let error as AlmanacError where items.count > 1 {
                 throw error.prefixed("document \(index) of the batch: ")
             }
         }
