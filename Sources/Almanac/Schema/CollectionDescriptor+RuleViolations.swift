@@ -3,7 +3,8 @@ import Foundation
 extension CollectionDescriptor.Rule {
     /// The message of a document that breaks the rule, for `reason`.
     func message(_ reason: String) -> String {
-        "breaks the rule \"\(name)\" (\(description)): \(reason)"
+        // The description is a sentence; inside the parentheses its full stop would stand before the colon.
+        "breaks the rule \"\(name)\" (\(description.hasSuffix(".") ? String(description.dropLast()) : description)): \(reason)"
     }
 
     /// How one document breaks this rule's one-document check (a comparison), or `nil`.
