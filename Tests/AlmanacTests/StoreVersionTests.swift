@@ -61,7 +61,7 @@ struct StoreVersionTests {
         let folder = TemporaryFolder()
         let holder = try TestSchema.makeStore(in: folder, options: .init(commandName: "migrate"))
         let waiter = try Store(at: holder.url, options: .init(lockTimeout: 0.2, commandName: "put"))
-        let error = try holder.withWriteLock {
+        let error = try holder.withWriteLock { _ in
             #expect(throws: AlmanacError.self) { try waiter.save(json: .object(["id": .string("T1")]), in: "templates") }
         }
         #expect(error?.code == .locked)

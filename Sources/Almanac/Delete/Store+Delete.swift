@@ -18,12 +18,7 @@ extension Store {
     public func delete(_ selection: DeleteSelection, dryRun: Bool = false) throws -> DeleteReport {
         if case .all = selection { return try deleteEverything(dryRun: dryRun) }
         if dryRun {
-            // Planned without the lock, as any read: a dry run changes nothing, not even the lock record.
-            var report = try mutex.synchronized {
-                let view = ReadTransaction(store: self)
-                defer { view.close() }
-                return try view.deletePlan(selection)
-            }.report
+            var report = try self.dryRun { try $0.delete(selection) }
             report.dryRun = true
             return report
         }
@@ -50,18 +45,18 @@ extension Store {
         }
         let report = DeleteReport(dryRun: dryRun, deleted: labels.sorted(), nullified: [], attachments: attachmentCount, removedArchiveAndBackup: true)
         if dryRun { return report }
-        try withWriteLock {
+        try withWriteLock { state in
             // The commit point: once the journal is durable, the delete is finished even after a power cut.
             try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(["kind": .string("delete-all")])), folderFlush: .full)
             MigrationCrashPoint.reached("delete", "after-journal")
-            try finishDeletingEverything()
+            try finishDeletingEverything(state)
         }
         return report
     }
 
     /// Carries out a committed delete of everything; idempotent, so recovery can run it again.
-    func finishDeletingEverything() throws {
-        cache.invalidate()
+    func finishDeletingEverything(_ state: StoreState) throws {
+        state.cache.invalidate()
         let data = try createFolders(["data"])
         for entry in try data.entries() {
             if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,

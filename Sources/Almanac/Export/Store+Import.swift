@@ -92,7 +92,7 @@ extension Store {
                     "the export's document \(error.path ?? "") names a document the export does not hold (\(error.message)); export again from a store that 'almanac check' finds clean",
                     path: file.path, id: error.id, pointer: error.pointer)
             }
-            try store.withWriteLock {
+            try store.withWriteLock { _ in
                 var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
                 for (key, value) in info.history { manifest.set(key, value) }
                 try store.root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .barrier)

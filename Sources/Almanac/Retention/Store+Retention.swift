@@ -32,19 +32,28 @@ extension Store {
     @discardableResult
     public func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
         let asOf = day ?? CalendarDate(Date(), in: timeZone)
-        let plan = try readingOneVersion { try retentionPlan(asOf: asOf, validating: dryRun) }
-        if dryRun || plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: dryRun, rules: plan.rules) }
+        if dryRun {
+            return try readingOneVersion {
+                try self.dryRun { transaction in
+                    let plan = try retentionPlan(asOf: asOf)
+                    try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
+                    return RetentionReport(asOf: asOf, dryRun: true, rules: plan.rules)
+                }
+            }
+        }
+        let plan = try readingOneVersion { try retentionPlan(asOf: asOf) }
+        if plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules) }
         return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
-            let plan = try retentionPlan(asOf: asOf, validating: false)
-            try transaction.include(try retentionChange(plan, asOf: asOf))
+            let plan = try retentionPlan(asOf: asOf)
+            try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
             transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         }
     }
 
     /// What a run would do: the report's entries and, per document, its fate.
-    private func retentionPlan(asOf: CalendarDate, validating: Bool) throws -> RetentionPlan {
+    private func retentionPlan(asOf: CalendarDate) throws -> RetentionPlan {
         var plan = RetentionPlan()
         for descriptor in catalog.collections where !descriptor.retention.isEmpty {
             let cutoffs = descriptor.retention.map { $0.cutoff(asOf: asOf) }
@@ -67,13 +76,6 @@ extension Store {
                     ids[index].append(id)
                 }
                 guard members != candidate.members else { continue }
-                if validating {
-                    do {
-                        try mutex.synchronized { try validate(.object(members), in: descriptor, id: id) }
-                    } catch let error as AlmanacError {
-                        throw Store.clearFailure(error, at: candidate.location)
-                    }
-                }
                 plan.cleared.append((descriptor, candidate.location, members))
             }
             for (index, rule) in descriptor.retention.enumerated() {
@@ -108,12 +110,12 @@ extension Store {
         return found.compactMap { $0 }
     }
 
-    /// The plan as one atomic change, recorded in `store.json`. Call inside ``write(_:)``.
-    private func retentionChange(_ plan: RetentionPlan, asOf: CalendarDate) throws -> AtomicChange {
+    /// The plan as one atomic change, recorded in `store.json`, for the transaction holding `state`.
+    private func retentionChange(_ plan: RetentionPlan, asOf: CalendarDate, _ state: StoreState) throws -> AtomicChange {
         var change = AtomicChange()
         for (descriptor, location, members) in plan.cleared {
             do {
-                change.writes.append(try prepare(.object(members), in: descriptor))
+                change.writes.append(try prepare(.object(members), in: descriptor, state))
             } catch let error as AlmanacError {
                 throw Store.clearFailure(error, at: location)
             }

@@ -27,18 +27,26 @@ extension Store {
     ///   file, the document id and the field for a document its schema refuses.
     @discardableResult
     public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
-        let (report, change) = try seedImportPlan(files)
-        if dryRun || change.isEmpty { return SeedImportReport(dryRun: dryRun, files: report) }
+        if dryRun {
+            return try self.dryRun { transaction in
+                let (report, change) = try seedImportPlan(files, transaction.state)
+                try transaction.include(change)
+                return SeedImportReport(dryRun: true, files: report)
+            }
+        }
+        let (report, change) = try state.withLock { try seedImportPlan(files, $0) }
+        if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
         return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
-            let (report, change) = try seedImportPlan(files)
+            let (report, change) = try seedImportPlan(files, transaction.state)
             try transaction.include(change)
             transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
         }
     }
 
-    private func seedImportPlan(_ files: [SeedFile]) throws -> ([SeedImportReport.File], AtomicChange) {
+    /// The import's report and change, for a transaction holding `state`.
+    private func seedImportPlan(_ files: [SeedFile], _ state: StoreState) throws -> ([SeedImportReport.File], AtomicChange) {
         guard let manifestBytes = try root.readFile(Manifest.fileName) else {
             throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
         }
@@ -98,7 +106,7 @@ extension Store {
                     report.inserted.append(id)
                 }
                 do {
-                    let write = try prepare(next, in: descriptor)
+                    let write = try prepare(next, in: descriptor, state)
                     try checkUnique(write, against: change.writes)
                     change.writes.append(write)
                 } catch var error as AlmanacError {

@@ -48,7 +48,7 @@ extension Store {
     ///
     /// - Parameter collections: the collections whose documents are needed; `nil` for all.
     func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
-        try withWriteLock(reading: true) {
+        try withWriteLock(reading: true) { _ in
             let snapshots = try createFolders([".almanac", StoreSnapshot.folderName])
             Store.removeSnapshotsOfDeadProcesses(in: snapshots)
             let name = "\(getpid())-\(instanceID)-\(tokenCounter.next())"

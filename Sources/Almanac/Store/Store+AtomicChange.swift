@@ -49,35 +49,35 @@ struct AtomicChange {
 }
 
 extension Store {
-    /// Commits `change`. Call inside ``withWriteLock(_:)``, after every document was checked.
+    /// Commits `change` in the write session that owns `state`, after every document was checked.
     ///
     /// Its files are written one folder at a time (one folder open at once), unflushed where
     /// one volume sync can write them all out, each flushed as a barrier otherwise; the journal
     /// is the commit point and pays the change's one full flush.
-    func commit(_ change: AtomicChange, crashPointKind: String = "batch") throws {
+    func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
         if let write = change.singleWrite {
-            try writableFolder(write.location.folderPath).writeFile(write.location.fileName, write.bytes, folderFlush: commitFlush)
+            try writableFolder(write.location.folderPath, state).writeFile(write.location.fileName, write.bytes, folderFlush: commitFlush)
         } else if let removal = change.singleRemoval {
-            try removeDocumentFile(at: removal, flush: commitFlush)
+            try removeDocumentFile(at: removal, flush: commitFlush, state)
         } else {
-            try commitWithJournal(change, crashPointKind: crashPointKind)
+            try commitWithJournal(change, state, crashPointKind: crashPointKind)
         }
         var hints: [IDHint] = []
         for removed in change.removals {
             guard let id = removed.id else { continue }
             hints.append((id, removed.collection, nil))
-            cache.locations[removed.collection]?[DocumentID.key(id)] = nil
+            state.cache.locations[removed.collection]?[DocumentID.key(id)] = nil
         }
         for write in change.writes {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
-            cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+            state.cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
         }
-        recordHints(hints)
+        recordHints(hints, state)
     }
 
-    private func commitWithJournal(_ change: AtomicChange, crashPointKind: String) throws {
+    private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
         var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
         for file in change.files {
@@ -102,7 +102,7 @@ extension Store {
         do {
             let groups = staged.indicesGrouped { $0.folder }
             for (path, indices) in groups {
-                let folder = try writableFolder(path)
+                let folder = try writableFolder(path, state)
                 for index in indices {
                     let temporary = Directory.temporaryName(for: staged[index].name)
                     created.append((path, temporary))
@@ -139,7 +139,7 @@ extension Store {
             // A journal renamed into place but not flushed may still reach the disk: keep what
             // it names and let the next writer finish it; without a journal nothing happened.
             if (try? openFolders([".almanac"])?.entryKind(of: Store.journalName)) == .file {
-                session?.interrupted = true
+                state.session?.interrupted = true
                 throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
             }
             for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
@@ -147,17 +147,17 @@ extension Store {
         }
         MigrationCrashPoint.reached(crashPointKind, "after-journal")
         do {
-            try finishChange(.object(journal), crashPointKind: crashPointKind)
+            try finishChange(.object(journal), state, crashPointKind: crashPointKind)
         } catch let error as AlmanacError where error.code != .simulatedCrash {
             // Committed, not finished: the next writer (or the next open) finishes it from the journal.
-            session?.interrupted = true
+            state.session?.interrupted = true
             throw error.prefixed("the change is committed but could not be put fully in place; the next write or open of the store finishes it: ")
         }
     }
 
     /// Carries out a committed change's journal: the renames still to do, the removals, then
     /// the journal's removal. Idempotent, so recovery can run it again after a crash.
-    func finishChange(_ journal: JSONValue, crashPointKind: String = "batch") throws {
+    func finishChange(_ journal: JSONValue, _ state: StoreState, crashPointKind: String = "batch") throws {
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
         var current: (path: String, folder: Directory)?
         for (index, rename) in (journal["renames"]?.arrayValue ?? []).enumerated() {
@@ -178,12 +178,12 @@ extension Store {
         try current?.folder.synchronize(.barrier)
         current = nil
         for move in journal["folderMoves"]?.arrayValue ?? [] {
-            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue)
+            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue, state)
         }
         for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             if let location = filing.parseRelativePath(path) {
                 try FaultInjection.check(.beforeRemovingOldCopy, name: location.fileName)
-                try removeDocumentFile(at: location, flush: .barrier)
+                try removeDocumentFile(at: location, flush: .barrier, state)
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
@@ -203,7 +203,7 @@ extension Store {
 
     /// Renames the folder `from` to `to` (store-relative paths below `data/` or `archive/`)
     /// unless it is already gone: a committed change's attachment move, idempotent for recovery.
-    private func moveFolder(from: String?, to: String?) throws {
+    private func moveFolder(from: String?, to: String?, _ state: StoreState) throws {
         func split(_ path: String?) -> (parent: [String], name: String)? {
             guard var names = path?.split(separator: "/").map(String.init), let name = names.popLast(),
                   let top = names.first, AtomicChange.writableRoots.contains(top), !names.contains(".."), name != ".."
@@ -213,7 +213,7 @@ extension Store {
         guard let source = split(from), let target = split(to),
               let sourceParent = try openFolders(source.parent), try sourceParent.entryKind(of: source.name) == .folder
         else { return }
-        let targetParent = try writableFolder(target.parent)
+        let targetParent = try writableFolder(target.parent, state)
         try sourceParent.rename(source.name, into: targetParent, as: target.name)
         try targetParent.synchronize(.barrier)
         try sourceParent.synchronize(.barrier)

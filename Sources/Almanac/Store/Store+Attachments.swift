@@ -20,8 +20,8 @@ extension Store {
             throw AlmanacError(.invalidArgument, "collection \(collection) has no attachments; set \"attachments\": true in its catalog entry to keep files with its documents")
         }
         try Store.validateAttachmentName(name)
-        try withWriteLock {
-            guard let location = try locationIndex(of: descriptor)[DocumentID.key(id)] else {
+        try withWriteLock { state in
+            guard let location = try locationIndex(of: descriptor, state)[DocumentID.key(id)] else {
                 throw AlmanacError(.notFound, "no \(collection) document \"\(id)\" to attach \"\(name)\" to; save the document first", id: id)
             }
             let folder = try createFolders(location.folderPath + [Store.attachmentFolderName(location.id ?? id)])
@@ -74,12 +74,12 @@ extension Store {
         return names
     }
 
-    /// Moves the attachment folder of a document that moved to another date folder. Call inside ``withWriteLock(_:)``.
-    func moveAttachments(from old: DocumentLocation, to new: DocumentLocation) throws {
+    /// Moves the attachment folder of a document that moved to another date folder.
+    func moveAttachments(from old: DocumentLocation, to new: DocumentLocation, _ state: StoreState) throws {
         guard let id = old.id, old.folderPath != new.folderPath,
               let source = try openFolders(old.folderPath), try source.entryKind(of: Store.attachmentFolderName(id)) == .folder
         else { return }
-        let target = try writableFolder(new.folderPath)
+        let target = try writableFolder(new.folderPath, state)
         try source.rename(Store.attachmentFolderName(id), into: target, as: Store.attachmentFolderName(new.id ?? id))
         try target.synchronize(.barrier)
         try source.synchronize(.barrier)

@@ -25,23 +25,22 @@ extension Store {
     }
 
     /// The id → location index of `collection`, rebuilt when another writer has written since.
-    /// Call with `mutex` held.
     ///
     /// Outside its own write session a store trusts its caches only while the lock record
     /// shows the same finished writer as when they were built; while another writer's
     /// session is active, documents may appear at any moment, so nothing is cached.
-    func locationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
-        if session == nil {
-            let stamp = lastWriterStamp()
-            if stamp != cache.token {
-                cache.invalidate()
-                cache.token = stamp
+    func locationIndex(of collection: CollectionDescriptor, _ state: StoreState) throws -> [String: DocumentLocation] {
+        if state.session == nil {
+            let stamp = lastWriterStamp(state)
+            if stamp != state.cache.token {
+                state.cache.invalidate()
+                state.cache.token = stamp
             }
             if stamp?.hasSuffix("/active") == true { return try buildLocationIndex(of: collection) }
         }
-        if let index = cache.locations[collection.name] { return index }
+        if let index = state.cache.locations[collection.name] { return index }
         let index = try buildLocationIndex(of: collection)
-        cache.locations[collection.name] = index
+        state.cache.locations[collection.name] = index
         return index
     }
 
@@ -60,21 +59,21 @@ extension Store {
         return index
     }
 
-    /// Looks up a document's location under `mutex`.
+    /// Looks up a document's location, taking the store's lock for the index.
     func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
-        try mutex.synchronized { try locationIndex(of: collection)[DocumentID.key(id)] }
+        try state.withLock { try locationIndex(of: collection, $0)[DocumentID.key(id)] }
     }
 }
 
 extension Store {
     /// Opens the folders `names` for writing, creating missing ones, through the cache of
-    /// open folders. Call inside ``withWriteLock(_:)``.
-    func writableFolder(_ names: [String]) throws -> Directory {
+    /// open folders.
+    func writableFolder(_ names: [String], _ state: StoreState) throws -> Directory {
         // A folder removed behind our back (by hand) keeps its descriptor valid; writing into it
         // would lose the file, so a cached folder is used only while it is still linked.
-        if let open = cache.folders.folder(at: names), open.isStillLinked { return open }
+        if let open = state.cache.folders.folder(at: names), open.isStillLinked { return open }
         let folder = try createFolders(names)
-        cache.folders.insert(folder, at: names)
+        state.cache.folders.insert(folder, at: names)
         return folder
     }
 }

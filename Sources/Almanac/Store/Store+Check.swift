@@ -48,7 +48,7 @@ struct CheckWalker {
                         report("missing-schema", "schema/\(collection.schema)", "the schema of collection \(collection.name) is missing; copy it from the app's schema folder")
                         continue
                     }
-                    _ = try store.mutex.synchronized { try store.compiledSchema(for: collection) }
+                    _ = try store.compiledSchema(for: collection)
                 } catch let error as AlmanacError {
                     reportError(error, path: "schema/\(collection.schema)")
                 }
@@ -213,7 +213,7 @@ struct CheckWalker {
     /// Reports every way the document breaks its collection's schema, each with its line and column.
     private mutating func checkSchema(_ stored: StoredDocument, collection: CollectionDescriptor, folder: Directory, name: String) {
         let path = stored.location.relativePath
-        guard let schema = try? store.mutex.synchronized({ try store.compiledSchema(for: collection) }) else {
+        guard let schema = try? store.compiledSchema(for: collection) else {
             return  // reported once for the schema file
         }
         let violations = schema.validate(stored.value)

@@ -38,25 +38,24 @@ extension Store {
     }
 
     /// Queues hints for documents created or moved (`location`) or deleted (`nil`); they are
-    /// appended when the write session ends, or now when many are waiting. Call inside
-    /// ``withWriteLock(_:)``.
-    func recordHints(_ hints: [IDHint]) {
-        pendingHints += hints
-        if pendingHints.count >= 4096 { flushHints() }
+    /// appended when the write session ends, or now when many are waiting.
+    func recordHints(_ hints: [IDHint], _ state: StoreState) {
+        state.pendingHints += hints
+        if state.pendingHints.count >= 4096 { flushHints(state) }
     }
 
     /// Appends the pending hints. A hint that cannot be written only costs a later lookup a
-    /// listing, so failures are not errors. Call with the write lock held.
-    func flushHints() {
-        guard !pendingHints.isEmpty else { return }
+    /// listing, so failures are not errors. Called in the write session, which owns the hint files.
+    func flushHints(_ state: StoreState) {
+        guard !state.pendingHints.isEmpty else { return }
         var lines: [[String]: [UInt8]] = [:]
-        for hint in pendingHints {
+        for hint in state.pendingHints {
             let target = hint.location?.relativePath ?? "-"
             lines[[hint.collection, Store.hintBucket(for: hint.id)], default: []] += Array("\(hint.id)\t\(target)\n".utf8)
         }
-        pendingHints.removeAll()
+        state.pendingHints.removeAll()
         for (key, bytes) in lines {
-            guard let folder = try? writableFolder([".almanac", "ids", key[0]]) else { continue }
+            guard let folder = try? writableFolder([".almanac", "ids", key[0]], state) else { continue }
             try? folder.append(key[1], bytes)
         }
     }

@@ -40,7 +40,7 @@ extension Store {
         }
         try DocumentID.validate(id, collection: collection)
         // Fast path for a store just opened: the hinted file, if it is really there.
-        if mutex.synchronized({ cache.locations[descriptor.name] == nil }),
+        if state.withLock({ $0.cache.locations[descriptor.name] == nil }),
            let hinted = hintedLocation(of: id, in: descriptor), let document = try read(hinted) {
             return document
         }
@@ -48,7 +48,7 @@ extension Store {
             guard let location = try location(of: id, in: descriptor) else { return nil }
             if let document = try read(location) { return document }
             // The file moved or vanished under a stale index: rebuild once.
-            if attempt == 0 { mutex.synchronized { cache.locations[descriptor.name] = nil } }
+            if attempt == 0 { state.withLock { $0.cache.locations[descriptor.name] = nil } }
         }
         return nil
     }

@@ -17,8 +17,8 @@ extension Store {
 
     /// Repairs what a writer killed in mid-write left behind: finishes interrupted moves
     /// (the new copy is durable, so the old one goes; without a new copy the old one stays)
-    /// and removes leftover temporary files. Call inside ``withWriteLock(_:)``.
-    func recoverInterruptedWrite() throws {
+    /// and removes leftover temporary files, in the write session that owns `state`.
+    func recoverInterruptedWrite(_ state: StoreState) throws {
         if try StoreSwap.recover(root: root), try versionOnDisk() != schemaVersion {
             throw AlmanacError(.storeChanged, "the store was migrated to another version while it was open; open it again", path: url.path)
         }
@@ -30,12 +30,12 @@ extension Store {
                 throw error.at(path: ".almanac/\(Store.journalName)").prefixed("cannot finish an interrupted write: ")
             }
             if journal["kind"]?.stringValue == "delete-all" {
-                try finishDeletingEverything()
+                try finishDeletingEverything(state)
                 try removeTemporaryFiles(in: root)
                 return
             }
             if journal["kind"]?.stringValue == "change" {
-                try finishChange(journal)
+                try finishChange(journal, state)
                 try removeTemporaryFiles(in: root)
                 return
             }
@@ -44,8 +44,8 @@ extension Store {
                       let old = filing.parseRelativePath(from), let new = filing.parseRelativePath(to)
                 else { continue }
                 if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
-                    try moveAttachments(from: old, to: new)
-                    try removeDocumentFile(at: old, flush: .barrier)
+                    try moveAttachments(from: old, to: new, state)
+                    try removeDocumentFile(at: old, flush: .barrier, state)
                 }
             }
             try removeJournal()

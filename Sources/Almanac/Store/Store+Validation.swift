@@ -1,8 +1,16 @@
 extension Store {
     /// The compiled schema of `collection`, compiled on first use from the store's own copy
-    /// in `schema/`. Call with `mutex` held.
+    /// in `schema/`.
     func compiledSchema(for collection: CollectionDescriptor) throws -> JSONSchema {
-        if let schema = compiledSchemas[collection.name] { return schema }
+        try state.withLock { state in
+            if let schema = state.compiledSchemas[collection.name] { return schema }
+            let schema = try compileSchema(of: collection)
+            state.compiledSchemas[collection.name] = schema
+            return schema
+        }
+    }
+
+    private func compileSchema(of collection: CollectionDescriptor) throws -> JSONSchema {
         let path = "schema/" + collection.schema
         guard let bytes = try openFolders(["schema"])?.readFile(collection.schema) else {
             throw AlmanacError(.invalidCatalog, "the schema of collection \(collection.name) is missing; copy it from the app's schema folder", path: path)
@@ -13,13 +21,10 @@ extension Store {
         } catch let error as AlmanacError {
             throw error.at(path: path)
         }
-        let schema = try JSONSchema(value, path: path)
-        compiledSchemas[collection.name] = schema
-        return schema
+        return try JSONSchema(value, path: path)
     }
 
     /// Throws `.invalidDocument` listing every way `document` breaks its collection's schema.
-    /// Call with `mutex` held.
     func validate(_ document: JSONValue, in collection: CollectionDescriptor, id: String?) throws {
         let violations = try compiledSchema(for: collection).validate(document)
         guard let first = violations.first else { return }

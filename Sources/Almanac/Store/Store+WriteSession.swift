@@ -24,82 +24,82 @@ extension Store {
     var lockLinger: Double { options.lockLinger }
 
 
-    /// Runs `body` as the only writer: this process's other threads wait on `mutex`, other
-    /// processes on `flock`. Recovers from a previous writer's crash when taking the lock.
+    /// Runs `body` as the only writer, with the store's state in hand: this process's other
+    /// threads wait on the state's lock, other processes on `flock`. Recovers from a previous
+    /// writer's crash when taking the lock.
     ///
     /// - Parameter reading: for ``read(_:)``: a store newer than this code may be read, and a
     ///   crashed writer's leftovers are left for a writer that understands them.
-    func withWriteLock<T>(reading: Bool = false, _ body: () throws -> T) throws -> T {
+    func withWriteLock<T>(reading: Bool = false, _ body: (StoreState) throws -> T) throws -> T {
         if !reading, let writeRefusal { throw writeRefusal }
-        mutex.lock()
-        defer { mutex.unlock() }
-        // The mutex is recursive so that reads on the store work inside a transaction's block;
-        // a write there would commit on its own, outside the transaction.
-        guard !reading || transactionDepth == 0 else { return try body() }
-        guard transactionDepth == 0 else {
-            throw AlmanacError(.invalidArgument, "the store was written inside its own write or read block; save and delete through the block's transaction (db.save, db.delete) so that the change commits with it")
-        }
-        transactionDepth += 1
-        defer { transactionDepth -= 1 }
-        if session == nil { try beginSession(recovering: writeRefusal == nil) }
-        do {
-            let result = try body()
-            scheduleEndOfSession()
-            return result
-        } catch let error as AlmanacError where error.code == .simulatedCrash {
-            // Like a killed process: drop the lock without recording a clean finish.
-            try? writeLock().abandon()
-            session = nil
-            pendingHints.removeAll()
-            cache.invalidate()
-            throw error
-        } catch {
-            cache.invalidate()
-            endSession()
-            throw error
+        return try state.withLock { state in
+            // The lock is recursive so that reads on the store work inside a transaction's
+            // block; a write there would commit on its own, outside the transaction.
+            guard !reading || state.transactionDepth == 0 else { return try body(state) }
+            guard state.transactionDepth == 0 else {
+                throw AlmanacError(.invalidArgument, "the store was written inside its own write or read block; save and delete through the block's transaction (db.save, db.delete) so that the change commits with it")
+            }
+            state.transactionDepth += 1
+            defer { state.transactionDepth -= 1 }
+            if state.session == nil { try beginSession(state, recovering: writeRefusal == nil) }
+            do {
+                let result = try body(state)
+                scheduleEndOfSession(state)
+                return result
+            } catch let error as AlmanacError where error.code == .simulatedCrash {
+                // Like a killed process: drop the lock without recording a clean finish.
+                try? writeLock(state).abandon()
+                state.session = nil
+                state.pendingHints.removeAll()
+                state.cache.invalidate()
+                throw error
+            } catch {
+                state.cache.invalidate()
+                endSession(state)
+                throw error
+            }
         }
     }
 
-    /// Takes the lock and starts a session. Call with `mutex` held.
-    private func beginSession(recovering: Bool) throws {
-        let lock = try writeLock()
+    /// Takes the file lock and starts a session.
+    private func beginSession(_ state: StoreState, recovering: Bool) throws {
+        let lock = try writeLock(state)
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
-        session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
+        state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
         // The caches are still good only if the previous writer was this store, finished.
-        if previous.map({ "\($0.token)/\($0.state)" }) != cache.token {
-            cache.invalidate()
+        if previous.map({ "\($0.token)/\($0.state)" }) != state.cache.token {
+            state.cache.invalidate()
             // Another writer came first; if it migrated the store, this store's catalog is stale.
             if previous?.command != nil, try versionOnDisk() != schemaVersion {
-                endSession()
+                endSession(state)
                 throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: url.path)
             }
         }
         // From here the caches describe the store as this writer leaves it.
-        cache.token = token
+        state.cache.token = token
         if !recovering, previous?.state == "active" {
             // A writer this code cannot judge was killed: leave its record saying so, for a
             // writer that understands its journal.
-            session?.interrupted = true
+            state.session?.interrupted = true
         }
         if recovering, previous?.state == "active" {
             do {
-                try recoverInterruptedWrite()
+                try recoverInterruptedWrite(state)
             } catch {
-                endSession()
+                endSession(state)
                 throw error
             }
         }
     }
 
     /// Ends the session after `lockLinger` without writes, or now when there is no linger.
-    /// Call with `mutex` held.
-    private func scheduleEndOfSession() {
-        guard var current = session else { return }
+    private func scheduleEndOfSession(_ state: StoreState) {
+        guard var current = state.session else { return }
         // A process waiting in line gets the lock now, however busy this writer is.
-        guard lockLinger > 0, !((try? writeLock().hasWaiter()) ?? false) else { return endSession() }
+        guard lockLinger > 0, !((try? writeLock(state).hasWaiter()) ?? false) else { return endSession(state) }
         current.lastWrite = .now()
-        defer { session = current }
+        defer { state.session = current }
         guard !current.releaseScheduled else { return }
         current.releaseScheduled = true
         sessionQueue.asyncAfter(deadline: .now() + lockLinger) { [weak self] in
@@ -108,33 +108,32 @@ extension Store {
     }
 
     private func endSessionIfIdle() {
-        mutex.lock()
-        defer { mutex.unlock() }
-        guard var current = session else { return }
-        let idle = Double(DispatchTime.now().uptimeNanoseconds - current.lastWrite.uptimeNanoseconds) / 1e9
-        if idle >= lockLinger {
-            endSession()
-        } else {
-            sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
-                self?.endSessionIfIdle()
+        state.withLock { state in
+            guard var current = state.session else { return }
+            let idle = Double(DispatchTime.now().uptimeNanoseconds - current.lastWrite.uptimeNanoseconds) / 1e9
+            if idle >= lockLinger {
+                endSession(state)
+            } else {
+                sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
+                    self?.endSessionIfIdle()
+                }
+                current.releaseScheduled = true
+                state.session = current
             }
-            current.releaseScheduled = true
-            session = current
         }
     }
 
-    /// Writes the pending hints and releases the lock, recording a clean finish.
-    /// Call with `mutex` held (or from `deinit`).
-    func endSession() {
-        guard let current = session else { return }
-        flushHints()
+    /// Writes the pending hints and releases the file lock, recording a clean finish.
+    func endSession(_ state: StoreState) {
+        guard let current = state.session else { return }
+        flushHints(state)
         if current.interrupted {
-            try? writeLock().abandon()
+            try? writeLock(state).abandon()
         } else {
-            try? writeLock().release(current.holder)
+            try? writeLock(state).release(current.holder)
         }
-        session = nil
-        cache.token = "\(current.holder.token)/released"
+        state.session = nil
+        state.cache.token = "\(current.holder.token)/released"
     }
 
     /// Finishes the write session now instead of after the short linger: the lock is
@@ -152,10 +151,10 @@ extension Store {
     /// UIApplication.shared.endBackgroundTask(task)
     /// ```
     public func finishWriting() {
-        mutex.synchronized {
+        state.withLock { state in
             // Inside a read or write block the lock is the block's until it returns.
-            guard transactionDepth == 0 else { return }
-            endSession()
+            guard state.transactionDepth == 0 else { return }
+            endSession(state)
         }
     }
 }

@@ -51,14 +51,14 @@ extension Store {
     ///
     /// Timestamps written with another offset are stored in UTC with `Z`, the instant unchanged,
     /// so that files sort, compare and read the same everywhere.
-    func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
+    func prepare(_ document: JSONValue, in collection: CollectionDescriptor, _ state: StoreState) throws -> PreparedWrite {
         let document = document.hasTimestampsNotInUTC ? document.normalizingTimestamps : document
         let location = try filing.location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, in: collection, id: location.id)
         var previous: DocumentLocation?
         var isNew = location.id != nil
-        if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {
+        if let id = location.id, let existing = try locationIndex(of: collection, state)[DocumentID.key(id)] {
             isNew = false
             if existing.id != id {
                 throw AlmanacError(
@@ -74,22 +74,22 @@ extension Store {
 
     /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the
     /// commit point), and removes date folders left empty.
-    func removeDocumentFile(at location: DocumentLocation, flush: Flush) throws {
+    func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState) throws {
         let path = location.folderPath
         guard let folder = try openFolders(path) else { return }
         try folder.removeFile(location.fileName)
         try folder.synchronize(flush)
-        try removeEmptyDateFolders(location)
+        try removeEmptyDateFolders(location, state)
     }
 
     /// Removes the date folders of `location` that are now empty, deepest first.
-    func removeEmptyDateFolders(_ location: DocumentLocation) throws {
+    func removeEmptyDateFolders(_ location: DocumentLocation, _ state: StoreState) throws {
         var folders = location.folders
         while let last = folders.popLast() {
             let parentPath = ["data", location.collection] + folders
             guard let parent = try openFolders(parentPath) else { return }
             guard parent.removeFolderIfEmpty(last) else { return }
-            cache.forgetFolders(under: parentPath + [last])
+            state.cache.forgetFolders(under: parentPath + [last])
             try parent.synchronize(.barrier)
         }
     }

@@ -17,10 +17,10 @@ import Foundation
 ///
 /// `Store` is safe to use from many threads at once.
 public final class Store: @unchecked Sendable {
-    // Sendable: every stored property is immutable except `cache`, `session`, `pendingHints`,
-    // `compiledSchemas`, `transactionDepth` and `lazyLock`, which are only read or written while `mutex` is held. Writers also hold `mutex` for their whole
-    // operation, so at most one thread of this process writes at a time, and `flock`
-    // excludes other processes (and other Store instances on the same folder).
+    // Sendable: every stored property is immutable; what changes lives in `state`, reachable
+    // only with its lock held. Writers hold that lock for their whole operation, so at most
+    // one thread of this process writes at a time, and `flock` excludes other processes (and
+    // other Store instances on the same folder).
 
     /// The store's folder.
     public let url: URL
@@ -46,22 +46,13 @@ public final class Store: @unchecked Sendable {
     /// Why writes are refused (a store newer than this code), or `nil` when they are allowed.
     let writeRefusal: AlmanacError?
 
-    let mutex = NSRecursiveLock()
-    /// How many ``withWriteLock(reading:_:)`` blocks the thread holding `mutex` is inside.
-    var transactionDepth = 0
-    var cache = Cache()
-    /// The write session in progress, if this store holds the lock; see Store+WriteSession.swift.
-    var session: WriteSession?
-    /// Id hints written since the session began, appended when it ends.
-    var pendingHints: [IDHint] = []
-    /// Collection schemas compiled so far, by collection name.
-    var compiledSchemas: [String: JSONSchema] = [:]
-    private var lazyLock: StoreLock?
+    /// The caches, the write session and the pending id hints, behind the store's lock.
+    let state = Guarded(StoreState())
     let instanceID = UUID().uuidString.prefix(8)
     /// Where this store's lingering session is ended. A queue of its own, not the global pool:
     /// on Linux the Swift concurrency threads come from that pool, and when callers block all
     /// of them (waiting for this very lock, say) a release scheduled there would never run. Not
-    /// shared between stores either: a release waiting for one store's mutex (held by a writer
+    /// shared between stores either: a release waiting for one store's lock (held by a writer
     /// waiting for the file lock) must not hold up another store's release of that lock.
     let sessionQueue = DispatchQueue(label: "Almanac.Store.session")
     let tokenCounter = Counter()
@@ -156,14 +147,14 @@ public final class Store: @unchecked Sendable {
         // What a writer killed in mid-write left (a multi-file change to finish, temporary
         // files) is repaired before any read, so every command sees a whole store.
         if writeRefusal == nil, lastWriterDied() {
-            try withWriteLock {}
+            try withWriteLock { _ in }
             finishWriting()
         }
     }
 
     deinit {
-        // Nothing else can reach the store now: finish the session without the mutex.
-        endSession()
+        // Nothing else can reach the store now, and no thread holds its lock.
+        state.withLock { endSession($0) }
     }
 
     /// The app of the store at `url`, read from its `store.json` alone: for tools that must
@@ -195,12 +186,12 @@ public final class Store: @unchecked Sendable {
     }
 
     /// The lock, creating `.almanac/` and its lock file on first use (a store cloned from
-    /// git has no `.almanac/`, since git keeps no empty folders). Call with `mutex` held.
-    func writeLock() throws -> StoreLock {
-        if let lazyLock { return lazyLock }
+    /// git has no `.almanac/`, since git keeps no empty folders).
+    func writeLock(_ state: StoreState) throws -> StoreLock {
+        if let lock = state.fileLock { return lock }
         let (internalFolder, _) = try root.openOrCreateFolder(".almanac")
         let lock = try StoreLock(folder: internalFolder)
-        lazyLock = lock
+        state.fileLock = lock
         return lock
     }
 
@@ -215,10 +206,10 @@ public final class Store: @unchecked Sendable {
 
     /// `<token>/<state>` of the last writer's lock record (`state` is `active` during its
     /// session, `released` after); `nil` when no writer ever ran.
-    func lastWriterStamp() -> String? {
+    func lastWriterStamp(_ state: StoreState) -> String? {
         let holder: StoreLock.Holder?
-        if let lazyLock {
-            holder = lazyLock.readHolder()
+        if let lock = state.fileLock {
+            holder = lock.readHolder()
         } else if let folder = try? root.openFolder(".almanac"), let bytes = try? folder.readFile("lock") {
             holder = StoreLock.parseHolder(bytes)
         } else {

@@ -13,11 +13,15 @@ import Foundation
 /// ```
 public class ReadTransaction {
     let store: Store
+    /// The store's state, which the transaction holds the lock of for the length of its block:
+    /// what needs that lock is reached through the transaction.
+    let state: StoreState
     var pending = PendingChange()
     private var isOpen = true
 
-    init(store: Store) {
+    init(store: Store, state: StoreState) {
         self.store = store
+        self.state = state
     }
 
     /// Ends the transaction: later calls throw.
@@ -124,6 +128,6 @@ public class ReadTransaction {
             let location = DocumentLocation(collection: descriptor.name, folders: [], id: nil)
             return try store.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
         }
-        return try store.locationIndex(of: descriptor)[DocumentID.key(id)]
+        return try store.locationIndex(of: descriptor, state)[DocumentID.key(id)]
     }
 }

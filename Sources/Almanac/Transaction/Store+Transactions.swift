@@ -22,8 +22,8 @@ extension Store {
     ///   `.ruleViolation`, `.missingReference`); `.locked`, `.storeTooNew`, `.io`.
     @discardableResult
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try withWriteLock {
-            let transaction = Transaction(store: self)
+        try withWriteLock { state in
+            let transaction = Transaction(store: self, state: state)
             defer { transaction.close() }
             let result = try body(transaction)
             try transaction.commit()
@@ -44,10 +44,25 @@ extension Store {
     /// ```
     /// - Throws: what `body` throws; `.locked` after ``Options/lockTimeout``.
     public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try withWriteLock(reading: true) {
-            let transaction = ReadTransaction(store: self)
+        try withWriteLock(reading: true) { state in
+            let transaction = ReadTransaction(store: self, state: state)
             defer { transaction.close() }
             return try body(transaction)
+        }
+    }
+
+    /// Runs `body` in a transaction that is checked as a commit would check it, then dropped:
+    /// a dry run is refused by what would refuse the real run, and writes nothing.
+    ///
+    /// Takes this store's lock but not the file lock: like any read, a dry run leaves even
+    /// the lock record alone, and another process may write meanwhile.
+    func dryRun<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try state.withLock { state in
+            let transaction = Transaction(store: self, state: state)
+            defer { transaction.close() }
+            let result = try body(transaction)
+            try transaction.checkChange()
+            return result
         }
     }
 }

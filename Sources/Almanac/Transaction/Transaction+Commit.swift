@@ -1,12 +1,17 @@
 extension Transaction {
     /// Checks what depends on the whole change (unique fields, the catalog's rules over
-    /// many documents, references), then commits it: one durability point for all of it.
-    func commit() throws {
+    /// many documents, references): what a commit refuses, without writing anything.
+    func checkChange() throws {
         let writes = pending.allWrites
         for write in writes {
             try store.checkUnique(write, against: writes, changed: pending)
         }
         try checkChangeRules()
-        try store.commit(pending.atomicChange, crashPointKind: crashPointKind)
+    }
+
+    /// Checks the change, then commits it: one durability point for all of it.
+    func commit() throws {
+        try checkChange()
+        try store.commit(pending.atomicChange, state, crashPointKind: crashPointKind)
     }
 }

@@ -103,7 +103,7 @@ public final class Transaction: ReadTransaction {
     @discardableResult
     func save(json document: JSONValue, in descriptor: CollectionDescriptor) throws -> DocumentLocation {
         try requireOpen()
-        var write = try store.prepare(document, in: descriptor)
+        var write = try store.prepare(document, in: descriptor, state)
         let key = PendingChange.key(descriptor.name, write.location.id)
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(

@@ -40,11 +40,11 @@ extension Store {
         for _ in 0..<3 {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
-            let result = try store.withWriteLock { () throws -> MigrationResult? in
+            let result = try store.withWriteLock { state throws -> MigrationResult? in
                 // Another process may have migrated between opening and locking: start again.
                 guard try store.versionOnDisk() == store.schemaVersion else { return nil }
                 return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
-                                                    registry: registry, started: started, progress: progress)
+                                                    registry: registry, started: started, progress: progress, state)
             }
             if let result { return result }
         }
@@ -61,7 +61,7 @@ extension Store {
 
     private func migrateHoldingLock(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry,
-        started: Date, progress: (@Sendable (MigrationProgress) -> Void)?
+        started: Date, progress: (@Sendable (MigrationProgress) -> Void)?, _ state: StoreState
     ) throws -> MigrationResult {
         let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
         guard !prepared.pending.isEmpty else {
@@ -112,8 +112,8 @@ extension Store {
         }
         let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
                                        stagingFolder: StoreSwap.stagingFolder, dataInode: dataInode, schemaInode: schemaInode)
-        cache.invalidate()
-        pendingHints.removeAll()
+        state.cache.invalidate()
+        state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         return MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
                                documentsWritten: outcome.written, documentsKept: outcome.kept, documentsChanged: changed,

@@ -18,10 +18,10 @@ extension Store {
     public static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.withWriteLock { try store.rollbackHoldingLock(force: force) }
+        return try store.withWriteLock { try store.rollbackHoldingLock(force: force, $0) }
     }
 
-    private func rollbackHoldingLock(force: Bool) throws -> MigrationRollback {
+    private func rollbackHoldingLock(force: Bool, _ state: StoreState) throws -> MigrationRollback {
         let backupPath = ".almanac/\(StoreSwap.backupFolder)"
         guard let backupFolder = try openFolders([".almanac", StoreSwap.backupFolder]),
               let recordBytes = try backupFolder.readFile(StoreSwap.backupRecord)
@@ -50,8 +50,8 @@ extension Store {
         }
         let journal = MigrationJournal(kind: .rollback, fromVersion: current, toVersion: backup.fromVersion,
                                        stagingFolder: StoreSwap.backupFolder, dataInode: dataInode, schemaInode: schemaInode)
-        cache.invalidate()
-        pendingHints.removeAll()
+        state.cache.invalidate()
+        state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)
     }
