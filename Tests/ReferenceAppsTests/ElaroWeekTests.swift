@@ -94,6 +94,38 @@ struct ElaroWeekTests {
         }
     }
 
+    @Test("closing a week saves its summary from the week it read and the parent's week.choice together; a refused edit saves neither")
+    func closeWeekIsOneTransaction() throws {
+        try SchemaConformance(app: "elaro", timeZone: F.newYork).withStore { store in
+            let service = ElaroService(store: store)
+            try service.save(F.areas[0])
+            try store.save(F.template("A-EMO-001"))
+            for day in ["2025-01-27", "2025-01-28"] { try service.save(F.instance(day, "A-EMO-001")) }
+            let week = ElaroWeek(containing: CalendarDate("2025-01-30")!)
+            let now = Date(timeIntervalSince1970: 1_738_540_800)  // 2025-02-03T00:00:00Z
+
+            // An edit that breaks week-starts-monday: neither the summary nor the event is saved.
+            #expect(throws: AlmanacError.self) {
+                try service.closeWeek(week, at: now) { $0.weekStart = CalendarDate("2025-01-29")! }
+            }
+            #expect(try service.summary(of: week) == nil)
+            #expect(try store.documents(ElaroAnalyticsEvent.self).isEmpty)
+
+            let expected = try service.review(of: week).suggestedSummary()
+            let summary = try service.closeWeek(week, at: now) { $0.suggestedTweak = .scaleDown }
+            #expect(summary.winText == expected.winText && summary.hardText == expected.hardText)
+            #expect(try service.summary(of: week) == summary)
+            let events = try store.documents(ElaroAnalyticsEvent.self)
+            #expect(events.map(\.payload) == [.weekChoice(decision: .scaleDown)])
+
+            // Closing it again edits the stored summary (same id), and queues the new choice.
+            let again = try service.closeWeek(week, at: now) { $0.suggestedTweak = .keep }
+            #expect(again.id == summary.id)
+            #expect(try store.documents(WeeklySummary.self).count == 1)
+            #expect(try store.documents(ElaroAnalyticsEvent.self).count == 2)
+        }
+    }
+
     @Test("the week report follows the report's time zone: the same instant is last week in New York and a new week in Tokyo")
     func weekReportInTwoZones() throws {
         try SchemaConformance(app: "elaro", timeZone: F.newYork).withStore { store in

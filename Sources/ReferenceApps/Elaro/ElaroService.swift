@@ -23,26 +23,31 @@ public struct ElaroService: Sendable {
     ///
     /// - Throws: `.ruleViolated` (nothing saved) or the store's errors.
     public func save(_ area: FocusArea) throws {
-        try store.write { db in
-            var areas = try db.documents(FocusArea.self).filter { $0.id != area.id }
-            areas.append(area)
-            try FocusArea.validateActiveLimit(areas)
-            try db.save(area)
-        }
+        try store.write { try save(area, in: $0) }
     }
 
-    /// Activates the focus area `name` with its building blocks and queues `focus.activate`.
+    private func save(_ area: FocusArea, in db: Transaction) throws {
+        var areas = try db.documents(FocusArea.self).filter { $0.id != area.id }
+        areas.append(area)
+        try FocusArea.validateActiveLimit(areas)
+        try db.save(area)
+    }
+
+    /// Activates the focus area `name` with its building blocks and queues `focus.activate`,
+    /// in one transaction: the area and its event are saved together or not at all.
     ///
     /// - Throws: `.ruleViolated` when two areas are active already, or the blocks are not three.
     @discardableResult
     public func activate(_ name: FocusArea.Name, buildingBlocks: [BuildingBlock]? = nil, at now: Date) throws -> FocusArea {
-        var area = try store.document(FocusArea.self, id: name) ?? FocusArea(name: name, active: false, startedAt: now, buildingBlocks: [])
-        area.active = true
-        area.startedAt = now
-        if let buildingBlocks { area.buildingBlocks = buildingBlocks }
-        try save(area)
-        try queue(.focusActivate(focusId: name), at: now)
-        return area
+        try store.write { db in
+            var area = try db.document(FocusArea.self, id: name) ?? FocusArea(name: name, active: false, startedAt: now, buildingBlocks: [])
+            area.active = true
+            area.startedAt = now
+            if let buildingBlocks { area.buildingBlocks = buildingBlocks }
+            try save(area, in: db)
+            try db.save(try Self.event(.focusActivate(focusId: name), at: now))
+            return area
+        }
     }
 
     /// Saves `instance` after checking `variant-of-template` against the stored template.
@@ -62,12 +67,42 @@ public struct ElaroService: Sendable {
         try store.save(summary)
     }
 
+    /// Closes `week`: writes its summary from the week's instances and templates, and queues
+    /// the parent's `week.choice`, all in one transaction, so the summary is made from exactly
+    /// what the store held when it was saved.
+    ///
+    /// The stored summary of the week is the starting point when there is one (the parent is
+    /// editing it); otherwise the review's suggestion is.
+    /// - Parameters:
+    ///   - week: the week to close.
+    ///   - now: when the parent decided.
+    ///   - edit: the parent's changes to the texts and the tweak.
+    /// - Returns: the saved summary.
+    /// - Throws: `.ruleViolated` when the edit breaks `week-starts-monday`, or the store's errors (nothing saved).
+    @discardableResult
+    public func closeWeek(_ week: ElaroWeek, at now: Date, edit: (inout WeeklySummary) throws -> Void = { _ in }) throws -> WeeklySummary {
+        try store.write { db in
+            let stored = try db.documents(WeeklySummary.self, from: week.start, to: week.start).first
+            var summary = try stored ?? review(of: week, in: db).suggestedSummary()
+            try edit(&summary)
+            try summary.validate()
+            try db.save(summary)
+            try db.save(try Self.event(.weekChoice(decision: summary.suggestedTweak), at: now))
+            return summary
+        }
+    }
+
     /// Queues an analytics event (not uploaded) after checking it carries no text.
     @discardableResult
     public func queue(_ payload: ElaroAnalyticsEvent.Payload, at timestamp: Date, id: UUID = UUID()) throws -> ElaroAnalyticsEvent {
+        let event = try Self.event(payload, at: timestamp, id: id)
+        try store.save(event)
+        return event
+    }
+
+    private static func event(_ payload: ElaroAnalyticsEvent.Payload, at timestamp: Date, id: UUID = UUID()) throws -> ElaroAnalyticsEvent {
         let event = ElaroAnalyticsEvent(id: id, payload: payload, timestamp: timestamp)
         try event.validate()
-        try store.save(event)
         return event
     }
 
@@ -90,14 +125,20 @@ public struct ElaroService: Sendable {
         return batch
     }
 
-    /// The recommender over the history that the plan for the day of `now` reads.
+    /// The recommender over the history that the plan for the day of `now` reads, read as
+    /// one consistent view (no write lands between its collections).
     public func recommender(at now: Date) throws -> ElaroRecommender {
         let today = CalendarDate(now, in: timeZone)
         let first = today.adding(days: -Self.historyDays)
-        return ElaroRecommender(
-            timeZone: timeZone, areas: try store.documents(FocusArea.self), templates: try store.documents(ActionTemplate.self),
-            instances: try store.documents(ActionInstance.self, from: first, to: today),
-            events: try store.documents(ElaroAnalyticsEvent.self, from: first.startDate(in: timeZone), to: now))
+        let window = first.startDate(in: timeZone)..<now
+        return try store.read { db in
+            // A day either side: the store's folders may be days of another time zone than the plan's.
+            let events = try db.documents(ElaroAnalyticsEvent.self, from: first.adding(days: -1), to: today.adding(days: 1))
+            return ElaroRecommender(
+                timeZone: timeZone, areas: try db.documents(FocusArea.self), templates: try db.documents(ActionTemplate.self),
+                instances: try db.documents(ActionInstance.self, from: first, to: today),
+                events: events.filter { window.contains($0.timestamp) })
+        }
     }
 
     /// Today's plan for the local day of `now`.
@@ -105,10 +146,14 @@ public struct ElaroService: Sendable {
         try recommender(at: now).plan(at: now)
     }
 
-    /// The review of the Monday-based week containing `day`, read with a range query.
+    /// The review of `week`, its instances and templates read as one consistent view.
     public func review(of week: ElaroWeek) throws -> ElaroWeeklyReview {
-        ElaroWeeklyReview(week: week, instances: try store.documents(ActionInstance.self, from: week.start, to: week.end),
-                          templates: try store.documents(ActionTemplate.self))
+        try store.read { try review(of: week, in: $0) }
+    }
+
+    private func review(of week: ElaroWeek, in db: ReadTransaction) throws -> ElaroWeeklyReview {
+        ElaroWeeklyReview(week: week, instances: try db.documents(ActionInstance.self, from: week.start, to: week.end),
+                          templates: try db.documents(ActionTemplate.self))
     }
 
     /// The stored summary of `week`, if the parent wrote one.
