@@ -52,6 +52,28 @@ struct CraveyMessageTests {
         #expect(built.documents == file.documents, "the seed file built in Swift has the same documents, byte for byte as JSON values")
     }
 
+    @Test("a seed import's dry run is refused by the rule that refuses the real import (modified-after-created), naming the file and document")
+    func seedDryRunChecksRules() throws {
+        let shipped = try SeedFile(contentsOf: repositoryRoot.appendingPathComponent("samples/cravey/seeds/messages_seed.json"))
+        var documents = shipped.documents
+        guard case .object(var first) = documents[0] else { Issue.record("a seed document is an object"); return }
+        first["modifiedAt"] = .string("2025-01-01T00:00:00Z")  // before its createdAt, 2025-01-06
+        documents[0] = .object(first)
+        let file = try SeedFile(bytes: CanonicalJSON.prettyBytes(.object([
+            "collection": .string(shipped.collection), "contentVersion": .number(JSONNumber(shipped.contentVersion)),
+            "source": .string(shipped.source), "documents": .array(documents),
+        ])), fileName: "messages_seed.json")
+        try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
+            for dryRun in [true, false] {
+                let error = #expect(throws: AlmanacError.self) { try store.importSeeds([file], dryRun: dryRun) }
+                #expect(error?.code == .ruleViolation, "\(String(describing: error))")
+                #expect(error?.message.contains("modified-after-created") == true, "\(String(describing: error))")
+            }
+            #expect(try store.documents(MotivationalMessage.self).isEmpty)
+            #expect(try store.importSeeds([shipped], dryRun: true).files[0].inserted.count == 11)
+        }
+    }
+
     @Test("seedDefaultMessagesIfNeeded: seeds the 11 defaults on first launch, then nothing; the user's own messages do not count")
     func seedIfNeeded() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
