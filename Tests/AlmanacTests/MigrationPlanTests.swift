@@ -79,6 +79,43 @@ struct MigrationPlanTests {
         #expect(try treeBytes(store.url).filter { !$0.key.hasPrefix(".almanac/") } == before.filter { !$0.key.hasPrefix(".almanac/") })
     }
 
+    @Test("migration results are stored as a save stores them: date-time fields in UTC, other strings as written")
+    func resultsNormaliseTimestamps() throws {
+        let folder = TemporaryFolder()
+        let (store, _, target) = try fixture(folder)
+        let migrationsFolder = folder.path("migrations")
+        try Data(#"{"version": 2, "description": "Stamps.", "operations": [{"op": "addField", "collection": "events", "field": "at", "value": "2025-01-01T10:00:00+01:00"}, {"op": "addField", "collection": "events", "field": "note", "value": "2025-01-01T10:00:00+01:00"}]}"#.utf8)
+            .write(to: try #require(FileManager.default.contentsOfDirectory(at: migrationsFolder, includingPropertiesForKeys: nil).first { $0.lastPathComponent.hasPrefix("0002") }))
+        try Data(#"{"type": "object", "required": ["id", "type"], "not": {"required": ["kind"]}, "properties": {"at": {"type": "string", "format": "date-time"}}}"#.utf8)
+            .write(to: target.appendingPathComponent("events.schema.json"))
+        try Store.migrate(at: store.url, migrations: try MigrationSet(folder: migrationsFolder), targetSchema: target)
+        let migrated = try #require(try Store(at: store.url).document(json: "e0", in: "events"))
+        #expect(migrated.value["at"] == .string("2025-01-01T09:00:00Z"))
+        #expect(migrated.value["note"] == .string("2025-01-01T10:00:00+01:00"), "not a date-time field: the text stays as written")
+    }
+
+    @Test("migration results naming a document the results do not hold are refused, unless the reference may dangle")
+    func resultsWithMissingReferences() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, target) = try fixture(folder)
+        let catalogURL = target.appendingPathComponent("catalog.json")
+        let original = try String(contentsOf: catalogURL, encoding: .utf8)
+        // Version 3 says an event's mood names another event; migration 2 sets mood "calm" on the exits.
+        func reference(_ extra: String) -> String {
+            original.replacingOccurrences(
+                of: #""name": "events", "schema": "events.schema.json""#,
+                with: #""name": "events", "schema": "events.schema.json", "references": [{"field": "mood", "collection": "events", "onDelete": "nullify"\#(extra)}]"#)
+        }
+        try Data(reference("").utf8).write(to: catalogURL)
+        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        #expect(plan.invalidDocuments.map(\.document) == ["events/e0", "events/e1"])
+        #expect(plan.invalidDocuments.first?.violations.first?.message.contains("\"calm\"") == true, "\(plan.invalidDocuments)")
+        #expect(throws: AlmanacError.self) { try Store.migrate(at: store.url, migrations: migrations, targetSchema: target) }
+
+        try Data(reference(#", "allowsDangling": true"#).utf8).write(to: catalogURL)
+        #expect(try store.migrationPlan(migrations, targetSchema: target).isValid)
+    }
+
     @Test("a schema folder at another version than the target is refused")
     func wrongSchemaVersion() throws {
         let folder = TemporaryFolder()

@@ -196,8 +196,8 @@ struct MigrationWorkingSet {
 
     /// Validates every document of every collection of the target catalog: its schema, its
     /// unique fields, the catalog's rules (transitions aside: they judge an app's writes, not a
-    /// schema change), ids that differ only in case, the date field that files it, and no
-    /// documents left in a collection the target catalog does not have.
+    /// schema change), ids that differ only in case, the date field that files it, references
+    /// to missing documents, and no documents left in a collection the target catalog does not have.
     mutating func validate(against catalog: Catalog, schemaFolder: URL) throws -> [MigrationPlan.InvalidDocument] {
         var invalid: [MigrationPlan.InvalidDocument] = []
         let filing = Filing(catalog: catalog, timeZone: store.timeZone)
@@ -212,8 +212,15 @@ struct MigrationWorkingSet {
             var uniqueValues: [String: [String: (id: String, value: JSONValue)]] = [:]
             var ruleDocuments: [(label: String, members: [String: JSONValue])] = []
             let now = Date()
-            for (id, entry) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
+            for (id, stored) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
                 let label = id.isEmpty ? collection.name : "\(collection.name)/\(id)"
+                // The results are stored as a save would store them: timestamps in UTC.
+                var entry = stored
+                let normalized = schema.normalizingTimestamps(in: entry.value)
+                if normalized != entry.value {
+                    entry = Entry(value: normalized, source: entry.source, changed: true)
+                    collections[collection.name]?[id] = entry
+                }
                 let violations = schema.validate(entry.value)
                 if !violations.isEmpty {
                     invalid.append(.init(document: label, violations: violations))
@@ -249,6 +256,7 @@ struct MigrationWorkingSet {
                 }
             }
         }
+        try checkReferences(of: catalog, report: report)
         for (name, documents) in collections where catalog.collection(named: name) == nil {
             for id in documents.keys.sorted() {
                 report(id.isEmpty ? name : "\(name)/\(id)", "", "collection",

@@ -38,18 +38,9 @@ extension Timestamp {
 }
 
 extension JSONValue {
-    /// The value with every timestamp string written in UTC with `Z` (see ``Timestamp/normalizedUTC(_:)``).
-    var normalizingTimestamps: JSONValue {
-        switch self {
-        case .string(let text): Timestamp.normalizedUTC(text).map(JSONValue.string) ?? self
-        case .array(let items): .array(items.map(\.normalizingTimestamps))
-        case .object(let members): .object(members.mapValues(\.normalizingTimestamps))
-        default: self
-        }
-    }
-
-    /// Whether some string of the value is a timestamp not written in UTC with `Z` (cheap: most
-    /// strings are ruled out by their length and their 11th character).
+    /// Whether some string of the value reads as a timestamp not written in UTC with `Z` (cheap:
+    /// most strings are ruled out by their length and their 11th character). Whether it is a
+    /// timestamp is the schema's to say (see `JSONSchema.timestampsNotInUTC(in:)`).
     var hasTimestampsNotInUTC: Bool {
         switch self {
         case .string(let text):
@@ -64,7 +55,7 @@ extension JSONValue {
         }
     }
 
-    /// JSON pointers of the timestamp strings not written in UTC with `Z`.
+    /// JSON pointers of the strings that read as timestamps not written in UTC with `Z`.
     func timestampsNotInUTC(at pointer: String = "") -> [(pointer: String, text: String)] {
         switch self {
         case .string(let text): Timestamp.normalizedUTC(text) == nil ? [] : [(pointer, text)]

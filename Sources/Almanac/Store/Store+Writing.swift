@@ -49,10 +49,11 @@ extension Store {
 
     /// Works out where `document` goes and whether an existing copy must move.
     ///
-    /// Timestamps written with another offset are stored in UTC with `Z`, the instant unchanged,
-    /// so that files sort, compare and read the same everywhere.
+    /// Timestamps (strings of the schema's `date-time` fields) written with another offset are
+    /// stored in UTC with `Z`, the instant unchanged, so that files sort, compare and read the
+    /// same everywhere.
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor, _ state: StoreState) throws -> PreparedWrite {
-        let document = document.hasTimestampsNotInUTC ? document.normalizingTimestamps : document
+        let document = try compiledSchema(for: collection).normalizingTimestamps(in: document)
         let location = try filing.location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, in: collection, id: location.id)
