@@ -41,7 +41,6 @@ extension Store {
         defer { snapshot.remove() }
         let staging = Directory.temporaryName(for: target.lastPathComponent)
         do {
-            let source = try Directory.openRoot(atPath: snapshot.url.path)
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
             var files = 0
             var cloned = 0
@@ -51,7 +50,7 @@ extension Store {
                 files += 1
                 if !volumeSync { try into.flushFile(name) }
             }
-            try copier.copyContents(of: source, into: copyRoot)
+            try snapshot.copy(into: copyRoot, using: copier)
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if try !volumeSync || !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
             let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Options(lockTimeout: 0)).check()
