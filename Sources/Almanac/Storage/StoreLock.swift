@@ -15,7 +15,7 @@ import Foundation
 /// process that gives up waiting can say who holds it, and a `state` that tells the next
 /// writer whether the previous one finished or was killed in the middle of its work.
 final class StoreLock: @unchecked Sendable {
-    // Sendable: `descriptor` is immutable; the Store serialises acquire/release with its own mutex.
+    // Sendable: `descriptor` is immutable; a Store reaches its lock only through its guarded state (StoreState), which serialises acquire and release.
     private let descriptor: Int32
     /// `.almanac/lock-queue`: the next writer in line holds it while it waits for the lock,
     /// so a writer that releases the lock and at once wants it again queues behind a waiting

@@ -1,0 +1,60 @@
+import Foundation
+
+extension Store {
+    /// How a store is opened.
+    public struct Options: Sendable {
+        /// How long a writer waits for another process's lock before failing with `.locked`, in seconds.
+        public var lockTimeout: Double
+        /// The name recorded in the lock file while this store writes (shown to waiting processes).
+        public var commandName: String
+        /// The schema version the app or tool was built for; a store at a newer version refuses writes.
+        public var codeSchemaVersion: Int?
+        /// How long the write lock is kept after a write, in seconds, so that a run of saves takes
+        /// it once; `0` releases it as each write returns.
+        ///
+        /// iOS kills an app that is suspended while it holds a file lock in a shared (App Group)
+        /// container, and an app may be suspended the moment a save returns, so the default
+        /// is `0` on iOS, watchOS, tvOS and visionOS and 0.02 s elsewhere. With a linger, call
+        /// ``Store/finishWriting()`` before the app can be suspended (in `scenePhase` `.background`,
+        /// or inside `beginBackgroundTask`).
+        public var lockLinger: Double
+
+        /// A Finder/Files data protection class given to a new store's folder by
+        /// ``Store/create(at:schema:timeZone:options:)`` on Apple systems (files created in it
+        /// inherit it); `nil` keeps the container's default. Ignored on other systems.
+        public var fileProtection: FileProtection?
+
+        /// Creates options.
+        ///
+        /// - Parameters:
+        ///   - lockTimeout: seconds to wait for the write lock (default 5).
+        ///   - commandName: the name shown to other processes waiting for the lock.
+        ///   - codeSchemaVersion: the schema version the caller understands; `nil` trusts the store.
+        ///   - lockLinger: seconds the lock is kept after a write (default: 0 on iOS-family systems, 0.02 elsewhere).
+        ///   - fileProtection: the data protection class of a store made by `create` (Apple systems only).
+        public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil,
+                    lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil) {
+            self.lockTimeout = lockTimeout
+            self.commandName = commandName ?? ProcessInfo.processInfo.processName
+            self.codeSchemaVersion = codeSchemaVersion
+            self.lockLinger = max(0, lockLinger)
+            self.fileProtection = fileProtection
+        }
+
+        /// The default ``lockLinger``: 0 where apps are suspended (iOS and its kin), 0.02 s elsewhere.
+        public static var defaultLockLinger: Double {
+            #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            return 0
+            #else
+            return 0.02
+            #endif
+        }
+
+        /// For a store built out of sight and renamed into place (an import's staging store):
+        /// its writes only order, and the rename that publishes it pays the one full flush.
+        var isStaging = false
+
+        /// For a snapshot opened to be read (see `StoreSnapshot`): exports read it directly.
+        var isSnapshot = false
+    }
+}
