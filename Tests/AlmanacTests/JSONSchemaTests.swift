@@ -476,5 +476,28 @@ import Testing
         print("validated \(checked) sample documents against their collection schemas")
         #expect(checked > 0)
     }
-}
 
+    @Test("only date-time fields are timestamps: they are normalised to UTC (nested, in arrays, escaped names); dates and free text stay as written")
+    func timestampsOnlyInDateTimeFields() throws {
+        let schema = try schema(#"""
+        {"type": "object", "properties": {
+          "at": {"type": "string", "format": "date-time"},
+          "day": {"type": "string", "format": "date"},
+          "note": {"type": "string"},
+          "list": {"type": "array", "items": {"type": "string", "format": "date-time"}},
+          "a/b": {"type": "string", "format": "date-time"},
+          "inner": {"type": "object", "properties": {"when": {"type": "string", "format": "date-time"}}}
+        }}
+        """#)
+        let offset = "2025-02-08T10:00:00+01:00"
+        let document = try json(#"{"at": "\#(offset)", "day": "\#(offset)", "note": "\#(offset)", "list": ["2025-02-08T09:00:00Z", "\#(offset)"], "a/b": "\#(offset)", "inner": {"when": "\#(offset)"}}"#)
+        #expect(schema.timestampsNotInUTC(in: document).map(\.pointer).sorted() == ["/at", "/a~1b", "/inner/when", "/list/1"])
+        let normalized = schema.normalizingTimestamps(in: document)
+        #expect(normalized["at"] == .string("2025-02-08T09:00:00Z"))
+        #expect(normalized["a/b"] == .string("2025-02-08T09:00:00Z"))
+        #expect(normalized["inner"]?["when"] == .string("2025-02-08T09:00:00Z"))
+        #expect(normalized["list"] == .array([.string("2025-02-08T09:00:00Z"), .string("2025-02-08T09:00:00Z")]))
+        #expect(normalized["day"] == .string(offset), "a date field that holds a timestamp is the schema's to refuse, not rewritten")
+        #expect(normalized["note"] == .string(offset))
+    }
+}

@@ -24,6 +24,9 @@ struct TransactionTests {
             #expect(try db.document(LoggedEvent.self, id: "E1") == event)
             #expect(try db.singleton(Preferences.self)?.timerDuration == 20)
             #expect(try store.document(LoggedEvent.self, id: "E1") == nil, "not on disk before the commit")
+            // By instant: the pending event at 10:00 is inside 09:00..<11:00 and outside 10:00:01..<12:00.
+            #expect(try db.documents(LoggedEvent.self, from: instant("2025-02-08T09:00:00Z"), to: instant("2025-02-08T11:00:00Z")) == [event])
+            #expect(try db.documents(LoggedEvent.self, from: instant("2025-02-08T10:00:01Z"), to: instant("2025-02-08T12:00:00Z")).isEmpty)
             return try db.documents(LoggedEvent.self, from: CalendarDate("2025-02-08")!, to: CalendarDate("2025-02-08")!).count
         }
         #expect(seen == 1)
@@ -146,6 +149,12 @@ struct TransactionTests {
         }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("db.save") == true)
+        // A dry run is a write block too: the store is not written from inside it.
+        let nested = #expect(throws: AlmanacError.self) {
+            try store.dryRun { _ in try store.save(LoggedEvent(id: "Y", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")) }
+        }
+        #expect(nested?.code == .invalidArgument)
+        #expect(try store.documents(LoggedEvent.self).isEmpty)
         let late = #expect(throws: AlmanacError.self) { try escaped?.save(Counter(id: "late", value: 1)) }
         #expect(late?.message.contains("ended") == true)
         #expect(try store.documents(Counter.self).isEmpty)

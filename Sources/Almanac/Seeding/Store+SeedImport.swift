@@ -28,13 +28,15 @@ extension Store {
     @discardableResult
     public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
         if dryRun {
-            return try self.dryRun { transaction in
-                let (report, change) = try seedImportPlan(files, transaction.state)
-                try transaction.include(change)
-                return SeedImportReport(dryRun: true, files: report)
+            return try readingOneVersion {
+                try self.dryRun { transaction in
+                    let (report, change) = try seedImportPlan(files, transaction.state)
+                    try transaction.include(change)
+                    return SeedImportReport(dryRun: true, files: report)
+                }
             }
         }
-        let (report, change) = try state.withLock { try seedImportPlan(files, $0) }
+        let (report, change) = try readingOneVersion { try state.withLock { try seedImportPlan(files, $0) } }
         if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
         return try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.

@@ -20,8 +20,7 @@ extension CheckWalker {
         }) {
             ruleDocuments[collection.name, default: []].append((path, members))
         }
-        let schema = try? store.compiledSchema(for: collection)
-        for (pointer, text) in schema?.timestampsNotInUTC(in: .object(members)) ?? [] {
+        for (pointer, text) in schema(of: collection)?.timestampsNotInUTC(in: .object(members)) ?? [] {
             report("timestamp-not-utc", path,
                    "\"\(text)\" is not written in UTC; the next save stores it as \"\(Timestamp.normalizedUTC(text) ?? text)\" (the same instant)",
                    severity: .warning, pointer: pointer)

@@ -5,7 +5,7 @@ extension Store {
     /// store's own writes. It is thrown away whenever the lock file shows that another
     /// writer (another process or Store instance) has written since it was built.
     struct Cache {
-        /// `<token>/<state>` of the lock record when the caches were built (see ``Store/lastWriterStamp()``).
+        /// `<token>/<state>` of the lock record when the caches were built (see ``Store/lastWriterStamp(_:)``).
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]

@@ -22,9 +22,20 @@ struct CheckWalker {
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
     /// collection → the documents its collection-wide rules (counts, groups) need.
     var ruleDocuments: [String: [(path: String, members: [String: JSONValue])]] = [:]
+    /// collection → its compiled schema (`nil`: it cannot be compiled, reported once), taken
+    /// from the store once per collection rather than under its lock for every document.
+    private var schemas: [String: JSONSchema?] = [:]
 
     init(store: Store) {
         self.store = store
+    }
+
+    /// The compiled schema of `collection`, or `nil` when it cannot be compiled.
+    mutating func schema(of collection: CollectionDescriptor) -> JSONSchema? {
+        if let known = schemas[collection.name] { return known }
+        let schema = try? store.compiledSchema(for: collection)
+        schemas[collection.name] = schema
+        return schema
     }
 
     mutating func report(_ kind: String, _ path: String, _ message: String, severity: CheckReport.Problem.Severity = .error,
@@ -213,7 +224,7 @@ struct CheckWalker {
     /// Reports every way the document breaks its collection's schema, each with its line and column.
     private mutating func checkSchema(_ stored: StoredDocument, collection: CollectionDescriptor, folder: Directory, name: String) {
         let path = stored.location.relativePath
-        guard let schema = try? store.compiledSchema(for: collection) else {
+        guard let schema = schema(of: collection) else {
             return  // reported once for the schema file
         }
         let violations = schema.validate(stored.value)

@@ -23,7 +23,6 @@ extension Store {
     /// long beyond the writes themselves.
     var lockLinger: Double { options.lockLinger }
 
-
     /// Runs `body` as the only writer, with the store's state in hand: this process's other
     /// threads wait on the state's lock, other processes on `flock`. Recovers from a previous
     /// writer's crash when taking the lock.

@@ -102,6 +102,20 @@ public class ReadTransaction {
         return try documents(json: descriptor.name, days: from...to).map { try store.decode(D.self, $0) }
     }
 
+    /// The documents of type `D` whose date field falls in `from..<to` (a timestamp field by
+    /// its instant, a date field by its day), oldest first.
+    public func documents<D: Document>(_ type: D.Type, from: Date, to: Date) throws -> [D] {
+        guard from < to else { return [] }
+        let descriptor = try store.documentCollection(for: D.self)
+        let days = CalendarDate(from, in: store.timeZone)...CalendarDate(to.addingTimeInterval(-0.000_001), in: store.timeZone)
+        return try documents(json: descriptor.name, days: days).filter { document in
+            guard let members = document.value.objectValue,
+                  case .timestamp(let instant)? = try store.filing.filingDate(of: members, in: descriptor, id: document.location.id)
+            else { return true }  // a day in range
+            return (from..<to).contains(instant)
+        }.map { try store.decode(D.self, $0) }
+    }
+
     /// The document of a singleton collection, or `nil` when it was never saved.
     public func singleton<S: SingletonDocument>(_ type: S.Type) throws -> S? {
         try requireOpen()

@@ -57,7 +57,11 @@ extension Store {
     /// Takes this store's lock but not the file lock: like any read, a dry run leaves even
     /// the lock record alone, and another process may write meanwhile.
     func dryRun<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try state.withLock { state in
+        if let writeRefusal { throw writeRefusal }
+        return try state.withLock { state in
+            // Like a write block: a write on the store inside it is refused, not committed.
+            state.transactionDepth += 1
+            defer { state.transactionDepth -= 1 }
             let transaction = Transaction(store: self, state: state)
             defer { transaction.close() }
             let result = try body(transaction)

@@ -130,14 +130,11 @@ public struct ElaroService: Sendable {
     public func recommender(at now: Date) throws -> ElaroRecommender {
         let today = CalendarDate(now, in: timeZone)
         let first = today.adding(days: -Self.historyDays)
-        let window = first.startDate(in: timeZone)..<now
         return try store.read { db in
-            // A day either side: the store's folders may be days of another time zone than the plan's.
-            let events = try db.documents(ElaroAnalyticsEvent.self, from: first.adding(days: -1), to: today.adding(days: 1))
-            return ElaroRecommender(
+            ElaroRecommender(
                 timeZone: timeZone, areas: try db.documents(FocusArea.self), templates: try db.documents(ActionTemplate.self),
                 instances: try db.documents(ActionInstance.self, from: first, to: today),
-                events: events.filter { window.contains($0.timestamp) })
+                events: try db.documents(ElaroAnalyticsEvent.self, from: first.startDate(in: timeZone), to: now))
         }
     }
 
