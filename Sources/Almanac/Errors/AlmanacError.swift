@@ -139,5 +139,20 @@ extension AlmanacError {
         public static let ruleViolation = Code(rawValue: "rule-violation")
         /// A document names, in a reference field, a document that does not exist.
         public static let missingReference = Code(rawValue: "missing-reference")
+        /// The store changed version (a migration or rollback) since this ``Store`` was opened; open it again.
+        public static let storeChanged = Code(rawValue: "store-changed")
+        /// A migration file or folder is wrong: bad file name, malformed JSON, an unknown
+        /// operation or key, a missing or mistyped value, a gap or duplicate in the numbering.
+        /// The error names the file and the JSON pointer at fault.
+        public static let invalidMigration = Code(rawValue: "invalid-migration")
+        /// A valid migration cannot be applied to a document: a value that does not convert,
+        /// a rename onto an existing field, a custom function that is missing or failed.
+        /// The error names the document and the operation.
+        public static let migrationFailed = Code(rawValue: "migration-failed")
+        /// A rollback cannot restore the pre-migration copy: documents were written since
+        /// (pass `force` to lose them), or the store moved on to another version.
+        public static let rollbackRefused = Code(rawValue: "rollback-refused")
+        /// A crash simulated by a test through fault injection; never thrown in normal use.
+        static let simulatedCrash = Code(rawValue: "simulated-crash")
     }
 }

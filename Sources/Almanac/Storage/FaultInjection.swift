@@ -50,8 +50,3 @@ enum FaultInjection {
         throw AlmanacError(.simulatedCrash, "simulated crash at \(point.rawValue)", path: name)
     }
 }
-
-extension AlmanacError.Code {
-    /// A crash simulated by a test through fault injection; never thrown in normal use.
-    static let simulatedCrash = AlmanacError.Code(rawValue: "simulated-crash")
-}

@@ -90,8 +90,3 @@ extension Store {
         if previous?.state == "active" { lock.abandon() } else { lock.release(holder) }
     }
 }
-
-extension AlmanacError.Code {
-    /// The store changed version (a migration or rollback) since this ``Store`` was opened; open it again.
-    public static let storeChanged = AlmanacError.Code(rawValue: "store-changed")
-}

@@ -56,9 +56,3 @@ extension Store {
         return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)
     }
 }
-
-extension AlmanacError.Code {
-    /// `migrate rollback` cannot restore the pre-migration copy: documents were written since
-    /// (pass `force` to lose them), or the store moved on to another version.
-    public static let rollbackRefused = AlmanacError.Code(rawValue: "rollback-refused")
-}
