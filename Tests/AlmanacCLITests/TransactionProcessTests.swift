@@ -77,6 +77,15 @@ struct TransactionProcessTests {
         #expect(try WorkerProcess.run(["transactions", store.path, "3"]) == 0)
         let exit = try WorkerProcess.run(["transactions", store.path, "1"], environment: ["ALMANAC_TEST_CRASH_AT": "transaction:\(point)"])
         #expect(exit == 128 + SIGKILL, "the worker reached the crash point")
+        if point == "before-journal" {
+            // The transaction's new date folders were staged under temporary names, not yet in place.
+            let data = store.appendingPathComponent("data")
+            let staged = (FileManager.default.enumerator(atPath: data.path)?.allObjects as? [String] ?? []).filter { path in
+                var isFolder: ObjCBool = false
+                return path.hasSuffix(".almanac-tmp") && FileManager.default.fileExists(atPath: data.appendingPathComponent(path).path, isDirectory: &isFolder) && isFolder.boolValue
+            }
+            #expect(!staged.isEmpty, "a staged date folder is left by the killed transaction")
+        }
         let state = try TransactionState(store: store)
         #expect(state.isWhole, "tally \(state.count), problems \(state.problems)")
         #expect(state.count == (point == "before-journal" ? 3 : 4))

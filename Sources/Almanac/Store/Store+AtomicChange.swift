@@ -98,10 +98,29 @@ extension Store {
             ]))
         }
         var renames: [JSONValue] = []
+        var newFolders: [JSONValue] = []
         var created: [(folder: [String], name: String)] = []
         do {
             let groups = staged.indicesGrouped { $0.folder }
             for (path, indices) in groups {
+                // A date folder that does not exist yet is filled under a temporary name and
+                // renamed into place whole: one rename for the folder instead of one per file.
+                if path.first == "data", path.count >= 3, try openFolders(path) == nil {
+                    let parentPath = Array(path.dropLast())
+                    let parent = try writableFolder(parentPath, state)
+                    let temporary = Directory.temporaryName(for: path[path.count - 1])
+                    created.append((parentPath, temporary))
+                    let folder = try parent.openOrCreateFolder(temporary, synchronize: false).folder
+                    for index in indices {
+                        try folder.createFile(staged[index].name, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                    }
+                    if !volumeSync {
+                        try folder.synchronize(.barrier)
+                        try parent.synchronize(.barrier)
+                    }
+                    newFolders.append(.object(["from": .string((parentPath + [temporary]).joined(separator: "/")), "to": .string(path.joined(separator: "/"))]))
+                    continue
+                }
                 let folder = try writableFolder(path, state)
                 for index in indices {
                     let temporary = Directory.temporaryName(for: staged[index].name)
@@ -121,7 +140,7 @@ extension Store {
         } catch {
             // Nothing is committed yet: the files written so far go, and the store is as before.
             if (error as? AlmanacError)?.code == .simulatedCrash { throw error }
-            for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
+            removeCreated(created)
             throw error
         }
         let removals = change.removals + change.writes.compactMap(\.previous)
@@ -131,6 +150,7 @@ extension Store {
             // Attachment files first, so a document's date folder is empty when the document goes.
             "removals": .array(change.fileRemovals.map { .string($0) } + removals.map { .string($0.relativePath) }),
         ]
+        if !newFolders.isEmpty { journal["newFolders"] = .array(newFolders) }
         if !folderMoves.isEmpty { journal["folderMoves"] = .array(folderMoves) }
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
         do {
@@ -142,7 +162,7 @@ extension Store {
                 state.session?.interrupted = true
                 throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
             }
-            for (path, name) in created { _ = try? openFolders(path)?.removeFile(name) }
+            removeCreated(created)
             throw error
         }
         MigrationCrashPoint.reached(crashPointKind, "after-journal")
@@ -158,6 +178,12 @@ extension Store {
     /// Carries out a committed change's journal: the renames still to do, the removals, then
     /// the journal's removal. Idempotent, so recovery can run it again after a crash.
     func finishChange(_ journal: JSONValue, _ state: StoreState, crashPointKind: String = "batch") throws {
+        // New date folders first: an attachment folder moving with its document may go into one.
+        let newFolders = journal["newFolders"]?.arrayValue ?? []
+        for (index, move) in newFolders.enumerated() {
+            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue, state, requireTemporary: true)
+            if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+        }
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
         var current: (path: String, folder: Directory)?
         for (index, rename) in (journal["renames"]?.arrayValue ?? []).enumerated() {
@@ -173,7 +199,7 @@ extension Store {
             }
             guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
-            if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+            if index == 0, newFolders.isEmpty { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
         }
         try current?.folder.synchronize(.barrier)
         current = nil
@@ -201,16 +227,25 @@ extension Store {
         try removeJournal()
     }
 
+    /// Removes what a change created before its commit point: temporary files, and staged folders with their files.
+    private func removeCreated(_ created: [(folder: [String], name: String)]) {
+        for (path, name) in created {
+            guard let folder = try? openFolders(path) else { continue }
+            if (try? folder.entryKind(of: name)) == .folder { _ = try? folder.removeTree(name) } else { _ = try? folder.removeFile(name) }
+        }
+    }
+
     /// Renames the folder `from` to `to` (store-relative paths below `data/` or `archive/`)
-    /// unless it is already gone: a committed change's attachment move, idempotent for recovery.
-    private func moveFolder(from: String?, to: String?, _ state: StoreState) throws {
+    /// unless it is already gone: a committed change's new date folder (`requireTemporary`:
+    /// `from` must be a temporary name) or attachment move, idempotent for recovery.
+    private func moveFolder(from: String?, to: String?, _ state: StoreState, requireTemporary: Bool = false) throws {
         func split(_ path: String?) -> (parent: [String], name: String)? {
             guard var names = path?.split(separator: "/").map(String.init), let name = names.popLast(),
                   let top = names.first, AtomicChange.writableRoots.contains(top), !names.contains(".."), name != ".."
             else { return nil }
             return (names, name)
         }
-        guard let source = split(from), let target = split(to),
+        guard let source = split(from), let target = split(to), !requireTemporary || Directory.isTemporaryName(source.name),
               let sourceParent = try openFolders(source.parent), try sourceParent.entryKind(of: source.name) == .folder
         else { return }
         let targetParent = try writableFolder(target.parent, state)

@@ -256,6 +256,8 @@ struct CheckWalker {
             report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
         case .file where Directory.isTemporaryName(entry.name):
             report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+        case .folder where Directory.isTemporaryName(entry.name):
+            report("temporary-file", path, "is a folder staged by an interrupted write; the next write to the store removes it")
         default:
             let what = entry.kind == .folder ? "folder" : "file"
             let hint = expected.map { " (expected a \($0) here)" } ?? ""

@@ -53,13 +53,16 @@ extension Store {
         try removeTemporaryFiles(in: root)
     }
 
-    /// Removes every leftover temporary file below `folder`, fsyncing the folders it cleans.
+    /// Removes every leftover temporary file and staged folder below `folder`, fsyncing the folders it cleans.
     private func removeTemporaryFiles(in folder: Directory) throws {
         var removed = false
         for entry in try folder.entries() {
             switch entry.kind {
             case .file where Directory.isTemporaryName(entry.name):
                 removed = try folder.removeFile(entry.name) || removed
+            case .folder where Directory.isTemporaryName(entry.name):
+                // A date folder staged by a change that never reached its commit point.
+                removed = try folder.removeTree(entry.name) || removed
             case .folder:
                 if let child = try folder.openFolder(entry.name) { try removeTemporaryFiles(in: child) }
             default:
