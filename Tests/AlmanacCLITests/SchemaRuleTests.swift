@@ -3,7 +3,7 @@ import Testing
 
 @testable import Almanac
 
-// The validation rules of the four seed documents (../shared/seeds/), as encoded in
+// The validation rules of the four seed documents (the reference apps' design documents, kept beside the repository), as encoded in
 // schema/<app>/: every rule JSON Schema can express has a row below, whose broken document
 // `almanac put` must refuse (exit 3) with an error naming the field, leaving the store
 // as it was. Rules JSON Schema cannot express are the catalogs' `rules`, checked for shape.

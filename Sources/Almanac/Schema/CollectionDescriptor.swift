@@ -62,7 +62,7 @@ public struct CollectionDescriptor: Sendable, Equatable {
 
     /// What happens to referring documents when a referred-to document is deleted.
     public enum DeleteRule: String, Sendable, Equatable {
-        /// The referring field is removed.
+        /// The referring field is set to `null`.
         case nullify
         /// The referring documents are deleted too.
         case cascade
