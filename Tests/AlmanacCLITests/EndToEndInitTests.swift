@@ -112,6 +112,30 @@ import Testing
         #expect(!E2EFiles.exists(store), "a store folder was created despite the error")
     }
 
+    @Test("--time-zone UTC is recorded as UTC (Foundation names the zone GMT), and shown so")
+    func initWithUTCRecordsUTC() throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        let result = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"])
+        #expect(result.exit == 0, "\(result)")
+        #expect(result.stdout.contains("time zone UTC"), "\(result)")
+        let manifest = try #require(E2EFiles.object(store.appendingPathComponent("store.json")))
+        #expect(manifest["timeZone"] as? String == "UTC")
+        let status = try run(["status", "--store", store.path, "--json"])
+        #expect(status.stdout.contains("\"UTC\""), "\(status)")
+    }
+
+    @Test("an abbreviation such as PST is refused with the IANA hint, and no store is made",
+          arguments: ["PST", "EST", "CET"])
+    func initWithAnAbbreviationIsRefused(zone: String) throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        let result = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", zone])
+        #expect(result.exit == 2, "\(result)")
+        #expect(result.stderr.contains("IANA") && result.stderr.contains("America/New_York"), "\(result)")
+        #expect(!E2EFiles.exists(store.appendingPathComponent("store.json")), "a store was created despite the error")
+    }
+
     @Test func initWithoutSchemaIsAUsageError() throws {
         let folder = E2EFolder()
         let store = folder.path("store")

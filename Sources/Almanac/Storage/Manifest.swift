@@ -23,7 +23,7 @@ struct Manifest: Sendable, Equatable {
             "formatVersion": .number(JSONNumber(Manifest.supportedFormatVersion)),
             "app": .string(app),
             "schemaVersion": .number(JSONNumber(schemaVersion)),
-            "timeZone": .string(timeZone.identifier),
+            "timeZone": .string(timeZone.storeName),
             "createdAt": .string(Timestamp.format(createdAt)),
             "migrations": .array([]),
             "seeds": .array([]),
@@ -32,7 +32,7 @@ struct Manifest: Sendable, Equatable {
         self.app = app
         self.schemaVersion = schemaVersion
         self.timeZone = timeZone
-        timeZoneIdentifier = timeZone.identifier
+        timeZoneIdentifier = timeZone.storeName
     }
 
     /// Reads a manifest, checking the fields every version of the format has.

@@ -207,7 +207,7 @@ struct CheckWalker {
                expected != location.folderPath, members["id"]?.stringValue == location.id {
                 let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
                 report("misplaced", path,
-                       "is dated \(date), which files it under \(expected.joined(separator: "/"))/ in time zone \(store.timeZone.identifier); move it there",
+                       "is dated \(date), which files it under \(expected.joined(separator: "/"))/ in time zone \(store.timeZoneName); move it there",
                        pointer: collection.dateField.map { "/" + $0 })
             }
         } catch let error as AlmanacError where error.code == .invalidDocument {

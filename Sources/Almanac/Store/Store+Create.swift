@@ -22,13 +22,16 @@ extension Store {
     /// - Parameters:
     ///   - url: the new store's folder: missing, or empty.
     ///   - schemaFolder: a folder holding `catalog.json` and the collections' schema files.
-    ///   - timeZone: the time zone that names day folders; fixed for the store's life.
+    ///   - timeZone: the time zone that names day folders, by its IANA id (or UTC); fixed for
+    ///     the store's life, and recorded by that id (`UTC` for Foundation's `GMT`).
     ///   - options: how to open the store afterwards.
     /// - Throws: `.storeExists` when a store is already there, `.invalidArgument` for a
-    ///   folder that holds other files, `.invalidCatalog` for a bad schema folder.
+    ///   folder that holds other files or a zone named by an abbreviation (`PST`),
+    ///   `.invalidCatalog` for a bad schema folder.
     public static func create(
         at url: URL, schema schemaFolder: URL, timeZone: TimeZone = .current, options: Options = Options()
     ) throws -> Store {
+        try timeZone.requireIANAName()
         let catalog = try Catalog.load(folder: schemaFolder)
         let parent = url.deletingLastPathComponent()
         if !FileManager.default.fileExists(atPath: parent.path) {

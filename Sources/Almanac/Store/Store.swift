@@ -28,6 +28,8 @@ public final class Store: @unchecked Sendable {
     public let catalog: Catalog
     /// The time zone that names day folders, fixed when the store was created.
     public var timeZone: TimeZone { manifest.timeZone }
+    /// The time zone's id as `store.json` records it (`UTC` where Foundation says `GMT`).
+    public var timeZoneName: String { manifest.timeZoneIdentifier }
     /// The app the store belongs to, e.g. `miga`.
     public var app: String { manifest.app }
     /// The schema version the store's documents are at.

@@ -22,11 +22,11 @@ enum InitCommand {
         if context.json {
             Output.json(.object([
                 "store": .string(store.url.path), "app": .string(store.app),
-                "schemaVersion": .number(JSONNumber(store.schemaVersion)), "timeZone": .string(store.timeZone.identifier),
+                "schemaVersion": .number(JSONNumber(store.schemaVersion)), "timeZone": .string(store.timeZoneName),
                 "collections": .array(store.catalog.collections.map { .string($0.name) }),
             ]))
         } else {
-            Output.write("Created \(store.app) store at \(store.url.path) (schema version \(store.schemaVersion), time zone \(store.timeZone.identifier), \(store.catalog.collections.count) collections).")
+            Output.write("Created \(store.app) store at \(store.url.path) (schema version \(store.schemaVersion), time zone \(store.timeZoneName), \(store.catalog.collections.count) collections).")
         }
         return ExitCode.success
     }

@@ -34,7 +34,7 @@ enum ReportCommand {
                 "app": .string(app.name),
                 "view": .string(view.name),
                 "now": .string(Timestamp.format(reportContext.now)),
-                "timeZone": .string(store.timeZone.identifier),
+                "timeZone": .string(store.timeZoneName),
                 "report": try DocumentEncoder().encode(report),
             ]))
         } else {
