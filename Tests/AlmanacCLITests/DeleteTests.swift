@@ -306,6 +306,17 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         }
         let one = try run(["delete", "focus-areas", "emotion_skills", "--yes", "--store", store.path])
         #expect(one.stderr.contains("focus-areas/emotion_skills") && referrers.contains { one.stderr.contains($0) }, "\(one.stderr)")
+        // A refusal is a problem in the data (exit 3), not a usage error, and names every blocking document.
+        #expect(one.exit == 3, "\(one)")
+        let restricting = Set((catalog["collections"] as? [[String: Any]] ?? []).filter { collection in
+            (collection["references"] as? [[String: Any]] ?? []).contains { $0["collection"] as? String == "focus-areas" && $0["onDelete"] as? String == "restrict" }
+        }.compactMap { $0["name"] as? String })
+        let blocking = referrers.filter { restricting.contains(String($0.prefix(while: { $0 != "/" }))) }
+        #expect(blocking.count > 1, "the premise: several templates refer to the area")
+        for referrer in blocking {
+            #expect(one.stderr.contains(referrer.replacingOccurrences(of: ".json", with: "")), "\(referrer) is named: \(one.stderr)")
+        }
+        #expect(one.stderr.contains("\(blocking.count) documents refer"), "\(one.stderr)")
     }
 
     @Test func deletingAMissingDocumentOrAHostileIdIsRefused() throws {

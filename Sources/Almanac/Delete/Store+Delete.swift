@@ -12,7 +12,7 @@ extension Store {
     /// try store.delete(.document("recordings", id: recording.id))   // cravings linking to it get recordingId = null
     /// try store.delete(.collection("usage-events", days: start...end))
     /// ```
-    /// - Throws: `.invalidArgument` naming the referring documents when a `restrict` reference
+    /// - Throws: `.deleteRestricted` naming every referring document when a `restrict` reference
     ///   forbids the delete; `.notFound` for a missing document; `.unknownCollection`.
     @discardableResult
     public func delete(_ selection: DeleteSelection, dryRun: Bool = false) throws -> DeleteReport {

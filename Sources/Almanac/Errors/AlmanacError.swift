@@ -152,6 +152,9 @@ extension AlmanacError {
         /// A rollback cannot restore the pre-migration copy: documents were written since
         /// (pass `force` to lose them), or the store moved on to another version.
         public static let rollbackRefused = Code(rawValue: "rollback-refused")
+        /// A delete is refused: documents refer to what it removes through a `restrict`
+        /// reference (the message names every one); delete or change them first.
+        public static let deleteRestricted = Code(rawValue: "delete-restricted")
         /// A crash simulated by a test through fault injection; never thrown in normal use.
         static let simulatedCrash = Code(rawValue: "simulated-crash")
     }

@@ -38,7 +38,7 @@ extension Store {
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
     /// references (nullify, cascade, restrict); returns false when there was none.
     ///
-    /// - Throws: `.invalidID` for an id that breaks the rules, `.invalidArgument` when a
+    /// - Throws: `.invalidID` for an id that breaks the rules, `.deleteRestricted` when a
     ///   `restrict` reference forbids it, `.locked`, `.storeTooNew`, `.io`.
     @discardableResult
     public func delete(id: String, in collection: String) throws -> Bool {

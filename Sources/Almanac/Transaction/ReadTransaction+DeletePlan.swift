@@ -28,6 +28,8 @@ extension ReadTransaction {
         var nullifiedFields: [String] = []
         var queue = targets
         var referrers: [String: [StoredDocument]] = [:]
+        /// Documents a `restrict` reference keeps from being deleted: the referrer, the reference, the target.
+        var blockers: [(key: String, label: String, field: String, target: String, location: DocumentLocation)] = []
         while let target = queue.popLast() {
             let key = PendingChange.key(target.location.collection, target.location.id)
             guard plan.deleted[key] == nil else { continue }
@@ -47,10 +49,7 @@ extension ReadTransaction {
                         let referringKey = PendingChange.key(referring.name, document.location.id)
                         switch reference.onDelete {
                         case .restrict:
-                            throw AlmanacError(
-                                .invalidArgument,
-                                "\(label) refers to \(target.location.collection)/\(id) through \"\(reference.field)\", which the catalog restricts: delete or change \(label) first",
-                                path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
+                            blockers.append((referringKey, label, reference.field, "\(target.location.collection)/\(id)", document.location))
                         case .cascade:
                             queue.append(document)
                         case .nullify:
@@ -62,6 +61,15 @@ extension ReadTransaction {
                     }
                 }
             }
+        }
+        // A referrer the same delete removes (a cascade, the same selection) blocks nothing.
+        let blocking = blockers.filter { plan.deleted[$0.key] == nil }.sorted { $0.label < $1.label }
+        if let first = blocking.first {
+            let list = blocking.map { "\($0.label) (\"\($0.field)\" → \($0.target))" }.joined(separator: ", ")
+            throw AlmanacError(
+                .deleteRestricted,
+                "the catalog restricts deleting what other documents refer to, and \(blocking.count == 1 ? "1 document refers" : "\(blocking.count) documents refer") to what this delete removes: \(list); delete or change \(blocking.count == 1 ? "it" : "them") first",
+                path: first.location.relativePath, id: first.location.id, pointer: "/" + first.field)
         }
         plan.report.deleted = plan.deleted.values.map { location in location.id.map { "\(location.collection)/\($0)" } ?? location.collection }.sorted()
         plan.report.nullified = nullifiedFields.sorted()

@@ -136,7 +136,7 @@ public final class Transaction: ReadTransaction {
     /// commits, applying the catalog's references (nullify, cascade, restrict); returns false
     /// when there is none.
     ///
-    /// - Throws: `.invalidID`; `.invalidArgument` when a `restrict` reference forbids it.
+    /// - Throws: `.invalidID`; `.deleteRestricted` naming every referring document when a `restrict` reference forbids it.
     @discardableResult
     public func delete(id: String, in collection: String) throws -> Bool {
         try requireOpen()
