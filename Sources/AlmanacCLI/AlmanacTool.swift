@@ -6,6 +6,10 @@ import Foundation
 enum AlmanacTool {
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] {
+            Output.write("almanac \(AlmanacVersion.current) (store format \(AlmanacVersion.storeFormat))")
+            exit(0)
+        }
         let result: ParseResult
         do {
             result = try CommandTree.parser.parse(arguments)

@@ -12,7 +12,8 @@ enum CommandTree {
         abstract: "Keep an app's data as plain JSON files, one per document, in a folder tree keyed by date.",
         discussion: """
             Exit codes: 0 ok, 1 failure, 2 usage, 3 check or validation found problems, \
-            4 store locked by another process, 5 store newer than this tool.
+            4 store locked by another process, 5 store newer than this tool. \
+            'almanac --version' prints the tool's version and the newest store format it knows.
             """,
         subcommands: [
             CommandSpec(
@@ -20,7 +21,7 @@ enum CommandTree {
                 options: [
                     .option("time-zone", valueName: "TZ", help: "IANA time zone that names day folders (default: this machine's)."),
                 ],
-                positionals: [.required("store-folder", help: "The folder to create: missing or empty.")]),
+                positionals: [.optional("store-folder", help: "The folder to create: missing or empty (or give it with --store).")]),
             CommandSpec(name: "status", abstract: "Show the store's app, versions, time zone and document counts."),
             CommandSpec(
                 name: "ls", abstract: "List a collection's documents, oldest first.",
@@ -88,6 +89,7 @@ enum CommandTree {
                         discussion: "Refuses (exit 1) when documents were written after the migration, since they would be lost; --force rolls back anyway.",
                         options: [
                             .flag("force", help: "Roll back even though documents were written after the migration (they are lost)."),
+                            .option("migrations", valueName: "DIR", help: "Accepted like its siblings' (so one script line serves them all); a rollback needs only the copy the store kept."),
                         ]),
                     CommandSpec(
                         name: "repair",

@@ -1,10 +1,15 @@
 import Almanac
 import Foundation
 
-/// `almanac init STORE --schema DIR [--time-zone TZ]`
+/// `almanac init STORE --schema DIR [--time-zone TZ]` (or `--store STORE`, like every other command)
 enum InitCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let folder = context.values.positional("store-folder") else { throw context.usage("missing argument STORE-FOLDER") }
+        let positional = context.values.positional("store-folder")
+        let option = context.values.option("store")
+        if let positional, let option, URL(fileURLWithPath: positional).standardizedFileURL != URL(fileURLWithPath: option).standardizedFileURL {
+            throw context.usage("two different stores given ('\(positional)' and --store '\(option)'); give the folder once")
+        }
+        guard let folder = positional ?? option else { throw context.usage("missing argument STORE-FOLDER (or --store DIR)") }
         guard let schema = context.values.option("schema") else {
             throw context.usage("init needs --schema DIR, the app's schema folder (e.g. schema/miga)")
         }
