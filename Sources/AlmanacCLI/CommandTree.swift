@@ -47,6 +47,10 @@ enum CommandTree {
                 ]),
             CommandSpec(
                 name: "rm", abstract: "Delete one document.",
+                discussion: "Lists every document the catalog's references delete with it (cascade) or set to null; when there are any, it needs --yes unless standard input is a terminal.",
+                options: [
+                    .flag("yes", help: "Go ahead when references reach other documents, without asking."),
+                ],
                 positionals: [
                     .required("collection", help: "The collection."),
                     .optional("id", help: "The document's id (not needed for a singleton collection)."),

@@ -1,6 +1,11 @@
 import Almanac
+import Foundation
 
-/// `almanac rm COLLECTION [ID]`
+/// `almanac rm COLLECTION [ID] [--yes]`
+///
+/// Reports every document the catalog's references remove with it (`cascade`) or change
+/// (`nullify`); when they reach other documents and standard input is not a terminal, it
+/// wants `--yes`, as `delete` does.
 enum RemoveCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional("collection") else { throw context.usage("missing argument COLLECTION") }
@@ -8,19 +13,41 @@ enum RemoveCommand {
         let descriptor = try store.collection(named: collection)
         let id = context.values.positional("id") ?? ""
         if !descriptor.isSingleton && id.isEmpty { throw context.usage("missing argument ID (\(collection) is not a singleton collection)") }
-        let removed: Bool
+        let label = descriptor.isSingleton ? collection : "\(collection)/\(id)"
+        let selection = DeleteSelection.document(collection, id: id)
         do {
-            removed = try store.delete(id: id, in: collection)
+            let plan = try store.delete(selection, dryRun: true)
+            let others = plan.deleted.filter { $0 != label }
+            if (!others.isEmpty || !plan.nullified.isEmpty) && !context.values.flag("yes") {
+                let reach = "removing \(label) also deletes \(others.count) and changes \(plan.nullified.count) other document\(others.count + plan.nullified.count == 1 ? "" : "s") (the catalog's references)"
+                guard isatty(0) == 1 else {
+                    throw context.usage("\(reach); pass --yes to go ahead (see them with 'almanac delete \(collection) \(id) --dry-run')")
+                }
+                FileHandle.standardError.write(Data("\(reach): \((others + plan.nullified).joined(separator: ", ")). Go ahead? [y/N] ".utf8))
+                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                    Output.error("nothing removed.")
+                    return ExitCode.failure
+                }
+            }
         } catch let error as AlmanacError where error.code == .invalidID {
             throw context.usage(error.message)
+        } catch let error as AlmanacError where error.code == .notFound {
+            throw AlmanacError(.notFound, "no document \"\(id)\" in \(collection); nothing was removed", id: id)
         }
-        guard removed else {
-            throw AlmanacError(.notFound, "no document \"\(id)\" in \(collection); nothing was removed")
-        }
+        let report = try store.delete(selection)
+        store.finishWriting()
+        let others = report.deleted.filter { $0 != label }
         if context.json {
-            Output.json(.object(["removed": .string(id), "collection": .string(collection)]))
+            Output.json(.object([
+                "removed": .string(id), "collection": .string(collection),
+                "deleted": .array(report.deleted.map { .string($0) }), "nullified": .array(report.nullified.map { .string($0) }),
+                "attachments": .number(JSONNumber(report.attachments)),
+            ]))
         } else {
-            Output.write("Removed \(descriptor.isSingleton ? collection : "\(collection)/\(id)").")
+            var lines = ["Removed \(label)."]
+            if !others.isEmpty { lines.append("Also deleted (cascade): " + others.joined(separator: ", ")) }
+            if !report.nullified.isEmpty { lines.append("Set to null: " + report.nullified.joined(separator: ", ")) }
+            Output.write(lines.joined(separator: "\n"))
         }
         return ExitCode.success
     }
