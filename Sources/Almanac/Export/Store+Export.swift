@@ -19,6 +19,7 @@ extension Store {
     /// - Throws: `.unknownCollection`, `.malformedJSON` for a damaged file, `.io`.
     @discardableResult
     public func export(to url: URL, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
+        Store.removeExportLeftovers(for: url)
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent)).path
         let fd = SystemCall.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
@@ -75,6 +76,7 @@ extension Store {
             try writer.write(CanonicalJSON.compactBytes(header))
             try writer.write(",\"items\":[\n")
         }
+        MigrationCrashPoint.reached("export", "after-header")
         var first = true
         func emit(_ item: JSONValue) throws {
             if options.format == .json && !first { try writer.write(separator) }

@@ -15,7 +15,10 @@ enum ExportCommand {
         }
         options.days = try context.dayRange()
         if let out = context.values.option("out") {
-            let summary = try store.export(to: URL(fileURLWithPath: out), options: options)
+            let url = URL(fileURLWithPath: out)
+            let interrupted = InterruptCleanup { Store.removeExportLeftovers(for: url, includingThisProcess: true) }
+            defer { interrupted.cancel() }
+            let summary = try store.export(to: url, options: options)
             let attachments = options.attachments ? ", \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s")" : ""
             Output.error("exported \(summary.documents) document\(summary.documents == 1 ? "" : "s")\(attachments) to \(out) (\(summary.bytes) bytes)")
         } else {

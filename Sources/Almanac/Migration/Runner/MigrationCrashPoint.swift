@@ -27,12 +27,15 @@ enum MigrationCrashPoint {
 
     #if DEBUG
     private static let target = ProcessInfo.processInfo.environment["ALMANAC_TEST_CRASH_AT"]
+    /// `ALMANAC_TEST_PAUSE_AT=<kind>:<point>`: the process waits there (60 s) for a test to signal it.
+    private static let pausePoint = ProcessInfo.processInfo.environment["ALMANAC_TEST_PAUSE_AT"]
     #endif
 
     /// Kills the process when the test asked for `name` during `kind` (`migrate` or `rollback`).
     @inline(__always)
     static func reached(_ kind: String, _ name: String) {
         #if DEBUG
+        if let pausePoint, pausePoint == "\(kind):\(name)" { sleep(60) }
         guard let target, target == "\(kind):\(name)" else { return }
         kill(getpid(), SIGKILL)
         pause()
