@@ -185,7 +185,7 @@ struct RoughEdgeTests {
 @Suite("rm with references")
 struct RemoveReferenceTests {
     /// A store whose notes cascade from their folder; three notes in `inbox`, one in `work`.
-    private static func store(in folder: E2EFolder) throws -> URL {
+    static func store(in folder: E2EFolder) throws -> URL {
         let schema = folder.path("schema")
         try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
         try Data(#"""
@@ -223,5 +223,27 @@ struct RemoveReferenceTests {
         #expect(plain.exit == 0, "\(plain)")
         let report = try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any]
         #expect(report?["deleted"] as? [String] == ["notes/n4"], "\(plain)")
+    }
+}
+
+/// `almanac put`'s wording of its input.
+@Suite("put's messages")
+struct PutMessageTests {
+    @Test("a refused document of a batch is named by its position counted from 1, out of the batch's size")
+    func batchPositionsCountFromOne() throws {
+        let folder = E2EFolder()
+        let store = try RemoveReferenceTests.store(in: folder)
+        let put = try run(["put", "--store", store.path, "folders"], stdin: #"[{"id": "a"}, {"id": "../x"}, {"id": "c"}]"#)
+        #expect(put.exit != 0 && put.stderr.contains("document 2 of 3 in the batch"), "\(put)")
+        let twice = try run(["put", "--store", store.path, "folders"], stdin: #"[{"id": "a"}, {"id": "b"}, {"id": "A"}]"#)
+        #expect(twice.stderr.contains("document 3 of 3 in the batch") && twice.stderr.contains("collides with \"a\""), "\(twice)")
+    }
+
+    @Test("put given a folder says it is a folder (exit 2), not that the file cannot be read")
+    func folderIsNamed() throws {
+        let folder = E2EFolder()
+        let store = try RemoveReferenceTests.store(in: folder)
+        let put = try run(["put", "--store", store.path, "folders", folder.path("schema").path])
+        #expect(put.exit == 2 && put.stderr.contains("is a folder"), "\(put)")
     }
 }

@@ -101,6 +101,8 @@ import Testing
 
         let refused = try run(["migrate", "rollback", "--store", fixture.store.path])
         #expect(refused.exit == 1 && refused.stderr.contains("written after the migration") && refused.stderr.contains("--force"), "\(refused)")
+        #expect(refused.stderr.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("roll back with --force")
+                && !refused.stderr.contains("force: true"), "the tool speaks of its flag, not the library's argument: \(refused)")
         #expect(try storeVersion(fixture.store) == 2)
         let forced = try run(["migrate", "rollback", "--force", "--store", fixture.store.path])
         #expect(forced.exit == 0, "\(forced)")

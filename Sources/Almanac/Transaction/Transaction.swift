@@ -73,12 +73,13 @@ public final class Transaction: ReadTransaction {
                 if let id = location.id, let earlier = claimed.updateValue(index, forKey: PendingChange.key(item.0.name, id)) {
                     throw AlmanacError(
                         .idCollision,
-                        "documents \(earlier) and \(index) of this batch are both \(item.0.name) \"\(id)\" (ids are compared ignoring case); give each its own id",
+                        "documents \(earlier + 1) and \(index + 1) of this batch are both \(item.0.name) \"\(id)\" (ids are compared ignoring case); give each its own id",
                         id: id)
                 }
                 return location
             } catch let error as AlmanacError where items.count > 1 {
-                throw error.prefixed("document \(index) of the batch: ")
+                // Positions count from 1, as a person counts; a pointer into the input stays 0-based.
+                throw error.prefixed("document \(index + 1) of \(items.count) in the batch: ")
             }
         }
     }

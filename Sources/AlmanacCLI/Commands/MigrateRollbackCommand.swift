@@ -3,8 +3,15 @@ import Almanac
 /// `almanac migrate rollback [--force]`
 enum MigrateRollbackCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
-        let rollback = try Store.rollbackMigration(at: try context.storeURL(), force: context.values.flag("force"),
+        let rollback: MigrationRollback
+        do {
+            rollback = try Store.rollbackMigration(at: try context.storeURL(), force: context.values.flag("force"),
                                                    options: try context.storeOptions())
+        } catch var error as AlmanacError where error.code == .rollbackRefused && error.message.hasSuffix("roll back with force") {
+            // The library speaks of its `force` argument; here it is a flag.
+            error.message = String(error.message.dropLast("force".count)) + "--force"
+            throw error
+        }
         if context.json {
             Output.json(.object([
                 "fromVersion": .number(JSONNumber(rollback.fromVersion)),

@@ -41,7 +41,7 @@ extension Store {
             guard now == backup.fingerprint else {
                 throw AlmanacError(
                     .rollbackRefused,
-                    "documents were written after the migration to version \(backup.toVersion); rolling back would lose them. Export what you need, then roll back with --force (force: true)",
+                    "documents were written after the migration to version \(backup.toVersion); rolling back would lose them. Export what you need, then roll back with force",
                     path: "data")
             }
         }
