@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+/// Rough edges a newcomer met: `--version`, `init --store`, `migrate rollback --migrations`.
+@Suite("The tool's rough edges")
+struct RoughEdgeTests {
+    @Test("almanac --version prints the tool's version and the store format it knows, exit 0")
+    func version() throws {
+        let result = try run(["--version"])
+        #expect(result.exit == 0, "\(result)")
+        #expect(result.stdout.hasPrefix("almanac ") && result.stdout.contains("store format 1"), "\(result)")
+        #expect(try run(["--help"]).stdout.contains("--version"))
+    }
+
+    @Test("init accepts --store like every other command; two different folders are a usage error")
+    func initWithStoreOption() throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        let result = try run(["init", "--store", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"])
+        #expect(result.exit == 0, "\(result)")
+        #expect(E2EFiles.exists(store.appendingPathComponent("store.json")))
+        let both = try run(["init", folder.path("a").path, "--store", folder.path("b").path, "--schema", E2ERepository.schema("miga").path])
+        #expect(both.exit == 2 && both.stderr.contains("two different stores"), "\(both)")
+        #expect(!E2EFiles.exists(folder.path("a")) && !E2EFiles.exists(folder.path("b")))
+    }
+
+    @Test("migrate rollback accepts --migrations and --schema like its siblings (no 'unknown option')")
+    func rollbackAcceptsSiblingOptions() throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        #expect(try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"]).exit == 0)
+        let result = try run(["migrate", "rollback", "--store", store.path, "--migrations", folder.path("migrations").path,
+                              "--schema", E2ERepository.schema("miga").path])
+        #expect(!result.stderr.contains("unknown option"), "\(result)")
+        #expect(result.exit == 1 && result.stderr.contains("no migration to roll back"), "\(result)")
+    }
+}
