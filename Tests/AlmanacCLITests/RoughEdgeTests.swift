@@ -34,4 +34,16 @@ struct RoughEdgeTests {
         #expect(!result.stderr.contains("unknown option"), "\(result)")
         #expect(result.exit == 1 && result.stderr.contains("no migration to roll back"), "\(result)")
     }
+
+    @Test("import suggests 'migrate up' only when the app's schema is newer than the imported store")
+    func importSuggestsMigrationOnlyWhenBehind() throws {
+        let folder = E2EFolder()
+        let sample = try folder.copySample("miga")  // schema version 1; the repository's schema/miga is newer
+        let file = folder.path("export.jsonl")
+        #expect(try run(["export", "--store", sample.path, "--out", file.path]).exit == 0)
+        let behind = try run(["import", file.path, "--store", folder.path("a").path, "--schema", E2ERepository.schema("miga").path])
+        #expect(behind.exit == 0 && behind.stdout.contains("migrate up"), "\(behind)")
+        let current = try run(["import", file.path, "--store", folder.path("b").path, "--schema", sample.appendingPathComponent("schema").path])
+        #expect(current.exit == 0 && !current.stdout.contains("migrate up"), "\(current)")
+    }
 }
