@@ -24,7 +24,7 @@ struct CraveyDashboardTests {
             for id in links {
                 let recording = Recording(id: id, timestamp: Date(timeIntervalSince1970: 0), type: .audio, purpose: .craving, duration: 30,
                                           createdAt: Date(timeIntervalSince1970: 60))
-                try CraveyStore(store).save(recording, media: [1, 2, 3])
+                try CraveyService(store: store).save(recording, media: [1, 2, 3])
             }
             try store.save(contentsOf: usage)
             try store.save(contentsOf: cravings)

@@ -48,7 +48,7 @@ struct CraveyFieldDetailsTests {
         #expect(value["playCount"] == .number(JSONNumber(0)) && value["lastPlayedAt"] == nil && value["linkedCravings"] == nil,
                 "linkedCravings is the inverse, a query, not a stored field")
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             try cravey.save(recording, media: [1], thumbnail: [2])
             #expect(try cravey.linkedCravings(of: recording.id).isEmpty)
         }
@@ -140,7 +140,7 @@ struct CraveyFieldDetailsTests {
         #expect(!(try conformance.problems(.object(message), in: "motivational-messages").violations.isEmpty))
         // Deleting a recording touches only the cravings that link it.
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             let recording = Recording(timestamp: Self.moment, type: .audio, purpose: .craving, duration: 30, createdAt: Self.created)
             try cravey.save(recording, media: [1])
             let session = UsageSession(timestamp: Self.created, method: .joints, amount: 1, createdAt: Self.created)
@@ -155,7 +155,7 @@ struct CraveyFieldDetailsTests {
     @Test("CravingModel ↔ RecordingModel: many-to-one, optional — a craving links at most one recording, many cravings one recording")
     func cravingRecordingCardinality() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             let recording = Recording(timestamp: Self.moment, type: .audio, purpose: .motivational, duration: 30, createdAt: Self.created)
             try cravey.save(recording, media: [1])
             let linked = (1...3).map { Craving(timestamp: Self.created.addingTimeInterval(Double($0) * 60), intensity: $0 + 4,

@@ -77,7 +77,7 @@ struct CraveyMessageTests {
     @Test("seedDefaultMessagesIfNeeded: seeds the 11 defaults on first launch, then nothing; the user's own messages do not count")
     func seedIfNeeded() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             try cravey.save(Self.message(.urge, priority: 0, custom: true))
             #expect(try cravey.seedDefaultMessagesIfNeeded(now: Self.seededAt) == 11, "a custom message is not a default")
             #expect(try store.documents(MotivationalMessage.self).count == 12)
@@ -93,12 +93,12 @@ struct CraveyMessageTests {
     func seedFromTheShippedFile() throws {
         let file = try SeedFile(contentsOf: repositoryRoot.appendingPathComponent("samples/cravey/seeds/messages_seed.json"))
         let fromFile = try SchemaConformance(app: "cravey").withStore { store throws in
-            #expect(try CraveyStore(store).seedDefaultMessagesIfNeeded(from: file, now: Self.seededAt) == 11)
+            #expect(try CraveyService(store: store).seedDefaultMessagesIfNeeded(from: file, now: Self.seededAt) == 11)
             return try store.documents(MotivationalMessage.self)
         }
         let createdAt = try #require(fromFile.first?.createdAt)
         let fromSwift = try SchemaConformance(app: "cravey").withStore { store throws in
-            try CraveyStore(store).seedDefaultMessagesIfNeeded(now: createdAt)
+            try CraveyService(store: store).seedDefaultMessagesIfNeeded(now: createdAt)
             return try store.documents(MotivationalMessage.self)
         }
         #expect(fromFile.sorted { $0.id.uuidString < $1.id.uuidString } == fromSwift.sorted { $0.id.uuidString < $1.id.uuidString })
@@ -172,7 +172,7 @@ struct CraveyMessageTests {
     @Test("showMessage updates timesShown and lastShownAt and rotates round-robin through the category by priority")
     func showMessageRotates() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             try cravey.seedDefaultMessagesIfNeeded(now: Self.seededAt)
             var shown: [Int] = []
             for minute in 0..<7 {
@@ -196,7 +196,7 @@ struct CraveyMessageTests {
     @Test("the seed's message queries: active messages of a category by priority, custom messages, least-shown active messages")
     func messageQueries() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             try cravey.seedDefaultMessagesIfNeeded(now: Self.seededAt)
             let custom = Self.message(.urge, priority: 0, shown: 0, created: Self.seededAt.addingTimeInterval(10), custom: true)
             try cravey.save(custom)

@@ -60,7 +60,7 @@ struct CraveyModelTests {
         try SchemaConformance(app: "cravey").withStore { store throws in
             let usage = UsageSession(timestamp: Self.created, method: .vape, amount: 5, triggers: [.anxious, .bored],
                                      location: .preset(.home), notes: "Test note", createdAt: Self.created)
-            try CraveyStore(store).log(usage)
+            try CraveyService(store: store).log(usage)
             let results = try store.documents(UsageSession.self)
             #expect(results.count == 1)
             #expect(results[0].method == .vape)
@@ -193,7 +193,7 @@ struct CraveyModelTests {
     @Test("createdAt is the moment of logging and modifiedAt stays nil until an edit sets it to the edit's moment")
     func editSetsModifiedAt() throws {
         try SchemaConformance(app: "cravey").withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             let usage = Self.usage(.dab, amount: 2)
             try cravey.log(usage)
             #expect(try store.document(UsageSession.self, id: usage.id)?.modifiedAt == nil)

@@ -24,8 +24,8 @@ struct CraveyQueryTests {
                   lastPlayedAt: plays > 0 ? moment.addingTimeInterval(3600) : nil, createdAt: moment.addingTimeInterval(30))
     }
 
-    static func withCravey(in zone: TimeZone = chicago, _ body: (Store, CraveyStore) throws -> Void) throws {
-        try SchemaConformance(app: "cravey", timeZone: zone).withStore { store throws in try body(store, CraveyStore(store)) }
+    static func withCravey(in zone: TimeZone = chicago, _ body: (Store, CraveyService) throws -> Void) throws {
+        try SchemaConformance(app: "cravey", timeZone: zone).withStore { store throws in try body(store, CraveyService(store: store)) }
     }
 
     // MARK: UsageModel

@@ -15,9 +15,9 @@ struct CraveyRecordingTests {
 
     /// A store with a video and an audio recording (files attached), three cravings linked
     /// to the video, one to the audio and one unlinked.
-    static func withFixture(_ body: (Store, CraveyStore, Recording, Recording, [Craving]) throws -> Void) throws {
+    static func withFixture(_ body: (Store, CraveyService, Recording, Recording, [Craving]) throws -> Void) throws {
         try SchemaConformance(app: "cravey", timeZone: zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             let video = Recording(timestamp: at("2025-01-07", 21, 14), type: .video, purpose: .motivational, duration: 74.5,
                                   title: "Why I'm taking a break", createdAt: at("2025-01-07", 21, 16))
             let audio = Recording(timestamp: at("2025-01-15", 22, 48), type: .audio, purpose: .craving, duration: 48.2,
@@ -49,7 +49,7 @@ struct CraveyRecordingTests {
     @Test("saving a recording refuses a thumbnail that does not match thumbnailPath, and a broken file rule, before writing")
     func saveChecksFiles() throws {
         try SchemaConformance(app: "cravey", timeZone: Self.zone).withStore { store throws in
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             let video = Recording(timestamp: Self.at("2025-01-07", 21), type: .video, purpose: .milestone, duration: 10, createdAt: Self.at("2025-01-07", 21, 1))
             #expect(throws: AlmanacError.self) { try cravey.save(video, media: Self.media) }
             let audio = Recording(timestamp: Self.at("2025-01-07", 21), type: .audio, purpose: .reflection, duration: 10, createdAt: Self.at("2025-01-07", 21, 1))

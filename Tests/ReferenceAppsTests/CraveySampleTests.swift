@@ -50,7 +50,7 @@ struct CraveySampleTests {
             #expect(days.first == CalendarDate("2024-11-04") && days.last == CalendarDate("2025-02-02"))
             #expect(usage.allSatisfy { $0.mood == nil }, "v1 sessions get mood null")
             #expect(recordings.count == 2 && messages.count == 12 && messages.filter(\.isCustom).count == 1)
-            let cravey = CraveyStore(store)
+            let cravey = CraveyService(store: store)
             for recording in recordings {
                 #expect(try store.attachmentNames(of: recording.id.uuidString, in: "recordings") == recording.attachmentNames.sorted())
                 #expect(try cravey.media(of: recording)?.count == 2048)

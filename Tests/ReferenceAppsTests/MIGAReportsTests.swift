@@ -50,7 +50,7 @@ struct MIGAReportsTests {
     @Test("the sample's stored streak equals what StreakCalculator derives from its events (12 days from 2025-01-22)")
     func storedStreakIsDerived() throws {
         try Self.withSample { store in
-            let miga = MIGAStore(store: store)
+            let miga = MIGAService(store: store)
             let stored = try #require(try miga.streak())
             let derived = try #require(StreakCalculator(timeZone: store.timeZone).calculateStreak(from: try store.documents(UsageEvent.self), id: stored.id))
             #expect(stored == derived)
@@ -137,15 +137,15 @@ struct MIGAReportsTests {
     @Test("mindfulness content in the sample rotated like ContentLibrary: the chosen interests' counts within one, the rest unshown")
     func contentRotation() throws {
         try Self.withSample { store in
-            let library = try MIGAStore(store: store).contentLibrary()
-            let interests = try MIGAStore(store: store).preferences().selectedInterestTags
+            let library = try MIGAService(store: store).contentLibrary()
+            let interests = try MIGAService(store: store).preferences().selectedInterestTags
             let chosen = library.filterContent(by: interests).map(\.displayCount)
             #expect(chosen.max()! - chosen.min()! <= 1 && chosen.min()! > 0)
             #expect(library.items.filter { !interests.contains($0.category) }.allSatisfy { $0.displayCount == 0 })
             // Every visit showed one quote, every deepened pause a second one.
             let events = try store.documents(UsageEvent.self)
             #expect(chosen.reduce(0, +) == events.count + events.filter { $0.eventType == .deepenPause }.count)
-            #expect(try MIGAStore(store: store).launcherGrid().apps.map(\.appName) == ["Instagram", "TikTok", "X", "YouTube", "Reddit"])
+            #expect(try MIGAService(store: store).launcherGrid().apps.map(\.appName) == ["Instagram", "TikTok", "X", "YouTube", "Reddit"])
         }
     }
 
@@ -165,7 +165,7 @@ struct MIGAReportsTests {
 
     @Test("the reports on an empty store say there is nothing yet")
     func emptyStore() throws {
-        try MIGAStoreTests.withStore { (miga: MIGAStore, _: URL) throws in
+        try MIGAServiceTests.withStore { (miga: MIGAService, _: URL) throws in
             let context = ReportContext(now: Self.now, timeZone: Self.zone)
             #expect(try MIGAStreakReport.make(store: miga.store, context: context).text.contains("No conscious exit yet"))
             #expect(try MIGAKPIReport.make(store: miga.store, context: context).text.contains("No usage events yet"))

@@ -8,7 +8,7 @@ import Foundation
 /// ("Recordings/video_<id>.mov", "Recordings/Thumbnails/video_<id>_thumb.jpg"); their last
 /// component names the attachment in the store (see ``mediaFileName``). The cravings linking
 /// to a recording hold its id (``Craving/recordingId``); the seed's inverse `linkedCravings`
-/// is a query, ``CraveyStore/linkedCravings(of:)``, not a stored field.
+/// is a query, ``CraveyService/linkedCravings(of:)``, not a stored field.
 public struct Recording: Document, Equatable {
     /// The catalog's name of the collection.
     public static let collection = "recordings"

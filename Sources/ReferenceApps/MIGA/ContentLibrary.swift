@@ -9,7 +9,7 @@ import Foundation
 /// Selection never reads the clock or a global random source: pass a generator. The
 /// contract's "parse error: return an empty array, log error" is left to the caller: the store
 /// validates every item when it is written, so an unreadable one is damage that
-/// ``MIGAStore/contentLibrary()`` reports as an error (and `almanac check` finds); the
+/// ``MIGAService/contentLibrary()`` reports as an error (and `almanac check` finds); the
 /// Gateway may catch it and show no quote.
 ///
 /// Rotation (the contract's "future enhancement", built here): among the candidates the

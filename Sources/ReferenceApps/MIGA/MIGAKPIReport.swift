@@ -29,7 +29,7 @@ public struct MIGAKPIReport: AppReport {
     /// Builds the report from the store's events up to `context.now`.
     public static func make(store: Store, context: ReportContext) throws -> MIGAKPIReport {
         // All time: the events retention archived count too, so the figures never shrink.
-        let events = try MIGAStore(store: store).allTimeEvents(through: context.now)
+        let events = try MIGAService(store: store).allTimeEvents(through: context.now)
         let kpis = StatisticsAggregator(timeZone: context.timeZone).calculateKPIs(from: events)
         let days = events.map { CalendarDate($0.timestamp, in: context.timeZone) }
         return MIGAKPIReport(

@@ -33,13 +33,13 @@ public struct MIGAStreakReport: AppReport {
     public var longestEndDate: CalendarDate?
     /// The first local day of the usage events the longest run was looked for in.
     public var eventsFrom: CalendarDate?
-    /// Whether the stored streak record missed later exits (saved without ``MIGAStore/record(_:)``):
-    /// the report counts them, and the record needs ``MIGAStore/recalculateStreak()`` or the next exit.
+    /// Whether the stored streak record missed later exits (saved without ``MIGAService/record(_:)``):
+    /// the report counts them, and the record needs ``MIGAService/recalculateStreak()`` or the next exit.
     public var storedIsBehind = false
 
     /// Builds the report from the store's streak and events up to `context.now`.
     public static func make(store: Store, context: ReportContext) throws -> MIGAStreakReport {
-        let data = MIGAStore(store: store)
+        let data = MIGAService(store: store)
         let zone = context.timeZone
         let calculator = StreakCalculator(timeZone: zone)
         let events = try data.events(through: context.now)

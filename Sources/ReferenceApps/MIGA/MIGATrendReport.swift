@@ -35,7 +35,7 @@ public struct MIGATrendReport: AppReport {
 
     /// Builds the report from the events of the 30 days ending on `context.today`, up to `context.now`.
     public static func make(store: Store, context: ReportContext) throws -> MIGATrendReport {
-        let trend = try MIGAStore(store: store).trends(days: days, now: context.now).map {
+        let trend = try MIGAService(store: store).trends(days: days, now: context.now).map {
             Day(date: $0.date, consciousExits: $0.consciousExits, totalAttempts: $0.totalAttempts,
                 averagePauseTime: ($0.averagePauseTime * 10).rounded() / 10)
         }

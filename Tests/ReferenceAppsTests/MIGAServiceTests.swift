@@ -5,16 +5,16 @@ import Testing
 @testable import ReferenceApps
 
 @Suite("MIGA store-backed services")
-struct MIGAStoreTests {
+struct MIGAServiceTests {
     static let zone = TimeZone(identifier: "America/New_York")!
 
-    /// Runs `body` with a MIGAStore on a new store made from schema/miga in `zone`.
-    static func withStore<T>(zone: TimeZone = zone, _ body: (MIGAStore, URL) throws -> T) throws -> T {
+    /// Runs `body` with a MIGAService on a new store made from schema/miga in `zone`.
+    static func withStore<T>(zone: TimeZone = zone, _ body: (MIGAService, URL) throws -> T) throws -> T {
         let folder = temporaryFolder("miga-store")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("store")
         let store = try Store.create(at: url, schema: repositoryRoot.appendingPathComponent("schema/miga"), timeZone: zone)
-        return try body(MIGAStore(store: store), url)
+        return try body(MIGAService(store: store), url)
     }
 
     static func event(_ kind: UsageEvent.Kind, _ day: String, _ hour: Int, _ minute: Int = 0, pause: Double = 10, in zone: TimeZone = zone) -> UsageEvent {
@@ -23,7 +23,7 @@ struct MIGAStoreTests {
 
     @Test("Usage Event Creation: the event is saved and an exit_to_focus updates the stored streak (one record, updated in place)")
     func recordUpdatesStreak() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             #expect(try miga.record(Self.event(.proceedToApp, "2025-01-06", 9)) == nil, "no exit yet: no streak")
             let first = try #require(try miga.record(Self.event(.exitToFocus, "2025-01-06", 10)))
             #expect(first.currentDayCount == 1)
@@ -39,7 +39,7 @@ struct MIGAStoreTests {
 
     @Test("Usage Event Creation step 5: StreakCalculator updates the streak only if the event is exit_to_focus")
     func onlyExitsUpdateTheStoredStreak() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             let stored = try #require(try miga.record(Self.event(.exitToFocus, "2025-01-06", 10)))
             // Deepens and proceeds on the next days are saved but neither continue nor break the streak.
             #expect(try miga.record(Self.event(.deepenPause, "2025-01-07", 9)) == stored)
@@ -58,7 +58,7 @@ struct MIGAStoreTests {
 
     @Test("an event breaking its rules is refused and nothing is saved")
     func invalidEventNotSaved() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             let error = #expect(throws: AlmanacError.self) { try miga.record(Self.event(.exitToFocus, "2025-01-06", 9, pause: 25)) }
             #expect(error?.code == .ruleViolated && error?.pointer == "/pauseDuration")
             #expect(try miga.store.documents(UsageEvent.self).isEmpty)
@@ -68,10 +68,10 @@ struct MIGAStoreTests {
 
     @Test("Streak persists across app launches: reopening the store reads the same streak, and the next exit continues it")
     func streakPersists() throws {
-        try Self.withStore { (miga: MIGAStore, url: URL) throws in
+        try Self.withStore { (miga: MIGAService, url: URL) throws in
             try miga.record(Self.event(.exitToFocus, "2025-01-06", 21))
             let stored = try miga.record(Self.event(.exitToFocus, "2025-01-07", 7))
-            let relaunched = MIGAStore(store: try Store(at: url))
+            let relaunched = MIGAService(store: try Store(at: url))
             #expect(try relaunched.streak() == stored)
             #expect(try relaunched.record(Self.event(.exitToFocus, "2025-01-08", 7))?.currentDayCount == 3)
         }
@@ -80,7 +80,7 @@ struct MIGAStoreTests {
     @Test("the stored streak equals what StreakCalculator derives from the stored events, in New York and in Tokyo")
     func storedEqualsDerived() throws {
         for zone in [Self.zone, TimeZone(identifier: "Asia/Tokyo")!] {
-            try Self.withStore(zone: zone) { (miga: MIGAStore, _: URL) throws in
+            try Self.withStore(zone: zone) { (miga: MIGAService, _: URL) throws in
                 var generator = MIGASeededGenerator(state: 5)
                 let days = (1...20).map { "2025-01-" + ($0 < 10 ? "0\($0)" : "\($0)") }
                 for day in days {
@@ -101,7 +101,7 @@ struct MIGAStoreTests {
 
     @Test("one-current-streak: a second stored streak is reported; recalculateStreak keeps one, derived from the events")
     func oneCurrentStreak() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             let kept = try #require(try miga.record(Self.event(.exitToFocus, "2025-01-06", 9)))
             let second = Streak(startDate: instant("2025-01-01", 9, in: Self.zone), currentDayCount: 1, lastActivityDate: instant("2025-01-01", 9, in: Self.zone))
             // The store refuses a second streak (the catalog's atMost 1); a hand edit can still add one.
@@ -119,7 +119,7 @@ struct MIGAStoreTests {
 
     @Test("Retention keeps the last 90 days of events and archives older ones; the stored streak does not need them")
     func retentionKeepsTheStreak() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             // Exits every day from 2025-01-01 to 2025-04-30: a 120-day streak.
             var day = CalendarDate("2025-01-01")!
             while day <= CalendarDate("2025-04-30")! {
@@ -140,7 +140,7 @@ struct MIGAStoreTests {
 
     @Test("an exit saved without updating the stored streak still counts: the report uses whichever is later and says the record is behind")
     func streakReportSeesLaterExits() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             try miga.record(Self.event(.exitToFocus, "2025-01-06", 9))
             try miga.record(Self.event(.exitToFocus, "2025-01-07", 9))
             // Another writer (the widget, `almanac put`) saves an exit of the next day, not through record().
@@ -159,7 +159,7 @@ struct MIGAStoreTests {
 
     @Test("all-time KPIs do not shrink when retention archives old events")
     func kpisCountTheArchive() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             var day = CalendarDate("2025-01-01")!
             while day <= CalendarDate("2025-04-30")! {
                 try miga.record(Self.event(day.daysSinceEpoch.isMultiple(of: 3) ? .proceedToApp : .exitToFocus, day.description, 12))
@@ -181,7 +181,7 @@ struct MIGAStoreTests {
 
     @Test("Statistics Aggregation from the store: KPIs of the events up to now, trends from a day-range query (timestamp index)")
     func statisticsFromStore() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             try miga.record(Self.event(.exitToFocus, "2025-01-01", 9, pause: 20))
             try miga.record(Self.event(.exitToFocus, "2025-01-20", 9, pause: 10))
             try miga.record(Self.event(.proceedToApp, "2025-01-20", 23, 30, pause: 20))
@@ -198,7 +198,7 @@ struct MIGAStoreTests {
 
     @Test("App Selection & F.R.E.: phase 1 creates the SelectedApps and sets appsSelected; phase 2 sets appsHidden; the Hub loads them in order")
     func appSelectionAndFRE() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             #expect(try miga.preferences() == .default, "nothing saved yet: the seed's defaults")
             #expect(throws: AlmanacError.self) { try miga.completeAppHiding() }
             let now = instant("2025-01-06", 9, 12, in: Self.zone)
@@ -235,7 +235,7 @@ struct MIGAStoreTests {
             version1.finishWriting()
             try Store.migrate(at: url, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")),
                               targetSchema: repositoryRoot.appendingPathComponent("schema/miga"))
-            let preferences = try MIGAStore(store: try Store(at: url)).preferences()
+            let preferences = try MIGAService(store: try Store(at: url)).preferences()
             #expect(preferences == Preferences(frePhase: phase, hasCompletedOnboarding: true, gatewayTimerDuration: 25,
                                                onboardingDeterminationLevel: 9, selectedInterestTags: [.productivity]), "\(seedValue)")
         }
@@ -243,7 +243,7 @@ struct MIGAStoreTests {
 
     @Test("ContentLibrary loadContent error handling: file not found → empty array; a parse error is reported, not an empty library")
     func loadContentErrors() throws {
-        try Self.withStore { (miga: MIGAStore, url: URL) throws in
+        try Self.withStore { (miga: MIGAService, url: URL) throws in
             // Nothing seeded (the bundled file was not found): an empty library and no quote.
             #expect(try miga.contentLibrary().loadContent().isEmpty)
             var generator = MIGASeededGenerator(state: 2)
@@ -267,7 +267,7 @@ struct MIGAStoreTests {
 
     @Test("preferences are saved only within their ranges")
     func preferencesSaved() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             var preferences = try Preferences.default.settingGatewayTimer(20)
             try miga.save(preferences)
             #expect(try miga.preferences().gatewayTimerDuration == 20)
@@ -279,7 +279,7 @@ struct MIGAStoreTests {
 
     @Test("Content Selection Logic: the Gateway shows a quote of the user's interests, rotating, and saves its displayCount")
     func showQuote() throws {
-        try Self.withStore { (miga: MIGAStore, _: URL) throws in
+        try Self.withStore { (miga: MIGAService, _: URL) throws in
             var generator = MIGASeededGenerator(state: 9)
             #expect(try miga.showQuote(using: &generator) == nil, "no content seeded")
             try miga.store.save(contentsOf: MIGAContentLibraryTests.items)

@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-extension CraveyStore {
+extension CraveyService {
     /// Seeds the default messages on first launch, as the seed's `seedDefaultMessagesIfNeeded`:
     /// when the store has no default (non-custom) message yet, the 11 defaults are imported
     /// (``Store/importSeeds(_:dryRun:)``, recorded in `store.json`); otherwise nothing changes.

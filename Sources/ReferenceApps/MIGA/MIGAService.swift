@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Days are calendar days in the store's time zone (the device's). Nothing here reads the
 /// clock: moments come from the events or from a `now` argument.
-public struct MIGAStore: Sendable {
+public struct MIGAService: Sendable {
     /// The store, made from `schema/miga`.
     public let store: Store
 

@@ -6,12 +6,12 @@ import Foundation
 /// and the delete behaviour of its Appendix B.
 ///
 /// Every function takes the moment it acts at (`now`) instead of reading the clock.
-public struct CraveyStore: Sendable {
+public struct CraveyService: Sendable {
     /// The store, made from `schema/cravey/` (version 3).
     public let store: Store
 
     /// Wraps `store`.
-    public init(_ store: Store) {
+    public init(store: Store) {
         self.store = store
     }
 

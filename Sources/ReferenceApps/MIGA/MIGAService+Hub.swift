@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-extension MIGAStore {
+extension MIGAService {
     // MARK: Selected apps
 
     /// The selected apps in Launcher Grid order (the Hub loads them this way).

@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-extension CraveyStore {
+extension CraveyService {
     /// Saves a recording's metadata and its files as the document's attachments, named after
     /// its paths: the media as ``Recording/mediaFileName``, the thumbnail as
     /// ``Recording/thumbnailFileName``.

@@ -2,7 +2,7 @@ import Almanac
 import Foundation
 
 /// The seed's query examples, on the store.
-extension CraveyStore {
+extension CraveyService {
     /// Usage from the same wall-clock time `days` calendar days before `now` (in the store's
     /// time zone, as the seed's `Calendar.date(byAdding: .day, value: -7, to: Date())`) up to
     /// and including `now`, newest first. A range query: only those days' folders are read.
