@@ -46,4 +46,14 @@ struct RoughEdgeTests {
         let current = try run(["import", file.path, "--store", folder.path("b").path, "--schema", sample.appendingPathComponent("schema").path])
         #expect(current.exit == 0 && !current.stdout.contains("migrate up"), "\(current)")
     }
+
+    @Test("seed import into a store older than the seed's collection says to migrate first")
+    func seedIntoOlderStoreSaysMigrate() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")  // schema version 1: motivational-messages is not seeded content yet
+        let seeds = E2ERepository.root.appendingPathComponent("samples/cravey/seeds/messages_seed.json")
+        let result = try run(["seed", "import", seeds.path, "--store", store.path, "--schema", E2ERepository.schema("cravey").path])
+        #expect(result.exit == 2, "\(result)")
+        #expect(result.stderr.contains("migrate up") && result.stderr.contains("schema version 1"), "\(result)")
+    }
 }

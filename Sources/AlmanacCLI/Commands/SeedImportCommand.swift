@@ -6,7 +6,12 @@ enum SeedImportCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         let files = try context.values.positionals("files").map { try SeedFile(contentsOf: URL(fileURLWithPath: $0)) }
         let store = try context.openStore()
-        let report = try store.importSeeds(files, dryRun: context.values.flag("dry-run"))
+        let report: SeedImportReport
+        do {
+            report = try store.importSeeds(files, dryRun: context.values.flag("dry-run"))
+        } catch let error as AlmanacError where error.code == .invalidArgument || error.code == .unknownCollection {
+            throw needsMigration(error, files: files, store: store, context: context) ?? error
+        }
         store.finishWriting()
         if context.json {
             Output.json(json(report))
@@ -14,6 +19,22 @@ enum SeedImportCommand {
             Output.write(text(report))
         }
         return ExitCode.success
+    }
+
+    /// The error for seed files whose collection is seeded only in a newer version of the app's
+    /// schema (`--schema`, or `schema/<app>` here) than the store is at: migrate first.
+    private static func needsMigration(_ error: AlmanacError, files: [SeedFile], store: Store, context: CommandContext) -> AlmanacError? {
+        guard let folder = context.projectSchemaFolder(app: store.app), let current = try? Catalog.loadCatalogFile(folder: folder),
+              current.version > store.schemaVersion,
+              let index = files.firstIndex(where: { file in
+                  store.catalog.collection(named: file.collection)?.isSeeded != true && current.collection(named: file.collection)?.isSeeded == true
+              })
+        else { return nil }
+        let file = files[index]
+        return AlmanacError(
+            .invalidArgument,
+            "\(file.fileName) seeds \(file.collection), which the app's schema version \(current.version) has as seeded content but this store, at schema version \(store.schemaVersion), does not; run 'almanac migrate up' first, then import the seeds",
+            path: context.values.positionals("files")[index])
     }
 
     static func text(_ report: SeedImportReport) -> String {
