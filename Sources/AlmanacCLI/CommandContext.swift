@@ -24,7 +24,7 @@ struct CommandContext {
     /// Only the catalog file is read: compiling every schema on each command is wasted work.
     func openStore() throws -> Store {
         let url = try storeURL()
-        let codeVersion = try projectSchemaFolder(app: try Store.app(at: url)).map { try Catalog.loadCatalogFile(folder: $0).version }
+        let codeVersion = try projectCatalog(app: try Store.app(at: url))?.version
         return try Store(at: url, options: try storeOptions(codeSchemaVersion: codeVersion))
     }
 
@@ -72,6 +72,11 @@ struct CommandContext {
             throw usage("no migrations folder for app '\(app)': run from the project folder that holds migrations/\(app), or pass --migrations DIR")
         }
         return candidate
+    }
+
+    /// The catalog of the app's current schema folder (see ``projectSchemaFolder(app:)``), or `nil` when there is none.
+    func projectCatalog(app: String) throws -> Catalog? {
+        try projectSchemaFolder(app: app).map { try Catalog.loadCatalogFile(folder: $0) }
     }
 
     /// `--schema DIR`, or `schema/<app>` under the current folder when it exists.

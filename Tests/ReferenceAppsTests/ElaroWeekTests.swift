@@ -77,13 +77,19 @@ struct ElaroWeekTests {
         #expect(tweak([]) == .keep)
     }
 
+    /// A service over `store` with one focus area, template A-EMO-001 and an instance of it on each of `days`.
+    private func service(_ store: Store, instancesOn days: [String]) throws -> ElaroService {
+        let service = ElaroService(store: store)
+        try service.save(F.areas[0])
+        try store.save(F.template("A-EMO-001"))
+        for day in days { try service.save(F.instance(day, "A-EMO-001")) }
+        return service
+    }
+
     @Test("the store-backed review reads Monday..Sunday with a range query and finds the week's stored summary")
     func storeBackedReview() throws {
         try SchemaConformance(app: "elaro", timeZone: F.newYork).withStore { store in
-            let service = ElaroService(store: store)
-            try service.save(F.areas[0])
-            try store.save(F.template("A-EMO-001"))
-            for day in ["2025-01-26", "2025-01-27", "2025-02-02", "2025-02-03"] { try service.save(F.instance(day, "A-EMO-001")) }
+            let service = try service(store, instancesOn: ["2025-01-26", "2025-01-27", "2025-02-02", "2025-02-03"])
             let week = ElaroWeek(containing: CalendarDate("2025-01-30")!)
             #expect(try service.review(of: week).total == 2)
             #expect(try service.summary(of: week) == nil)
@@ -97,10 +103,7 @@ struct ElaroWeekTests {
     @Test("closing a week saves its summary from the week it read and the parent's week.choice together; a refused edit saves neither")
     func closeWeekIsOneTransaction() throws {
         try SchemaConformance(app: "elaro", timeZone: F.newYork).withStore { store in
-            let service = ElaroService(store: store)
-            try service.save(F.areas[0])
-            try store.save(F.template("A-EMO-001"))
-            for day in ["2025-01-27", "2025-01-28"] { try service.save(F.instance(day, "A-EMO-001")) }
+            let service = try service(store, instancesOn: ["2025-01-27", "2025-01-28"])
             let week = ElaroWeek(containing: CalendarDate("2025-01-30")!)
             let now = Date(timeIntervalSince1970: 1_738_540_800)  // 2025-02-03T00:00:00Z
 

@@ -63,7 +63,8 @@ extension Store {
         try requireImportTarget(url)
 
         let parent = url.deletingLastPathComponent()
-        removeStagingOfDeadImports(in: parent, target: url.lastPathComponent)
+        // What imports into the same target killed before they finished left: staging folders and schema copies.
+        removeLeftovers(of: [url.lastPathComponent, "schema"], in: parent)
         let staging = parent.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent))
         let schemaFolder = parent.appendingPathComponent(Directory.temporaryName(for: "schema"))
         defer {
@@ -116,20 +117,6 @@ extension Store {
             error.path = reader.path
             if let line = error.line, line == 1 { error.line = reader.lineNumber }
             throw error
-        }
-    }
-
-    /// Removes what imports into `target` killed before they finished left beside it: their
-    /// staging folders (`.<target>.<pid>-<n>.almanac-tmp`) and schema copies, when that process is gone.
-    private static func removeStagingOfDeadImports(in parent: URL, target: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where Directory.isTemporaryName(name) && (name.hasPrefix(".\(target).") || name.hasPrefix(".schema.")) {
-            let trimmed = name.dropLast(Directory.temporarySuffix.count)
-            guard let dot = trimmed.lastIndex(of: "."), let dash = trimmed[dot...].firstIndex(of: "-"),
-                  let pid = Int32(trimmed[trimmed.index(after: dot)..<dash]), pid != getpid(),
-                  kill(pid, 0) != 0, SystemCall.errno == ESRCH
-            else { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 

@@ -119,9 +119,7 @@ extension Store {
     /// Removes snapshots left by processes killed while exporting or backing up.
     private static func removeSnapshotsOfDeadProcesses(in folder: Directory) {
         for entry in (try? folder.entries()) ?? [] {
-            guard let pid = Int32(entry.name.prefix(while: { $0 != "-" })), pid != getpid(),
-                  kill(pid, 0) != 0, SystemCall.errno == ESRCH
-            else { continue }
+            guard let pid = Int32(entry.name.prefix(while: { $0 != "-" })), pid != getpid(), SystemCall.processIsGone(pid) else { continue }
             _ = try? folder.removeTree(entry.name)
         }
     }

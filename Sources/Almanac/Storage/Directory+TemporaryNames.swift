@@ -24,6 +24,14 @@ extension Directory {
         name.hasPrefix(".") && name.hasSuffix(temporarySuffix)
     }
 
+    /// The process that made the temporary file or folder `name` (`812` for `.A1.json.812-3.almanac-tmp`).
+    static func writer(ofTemporary name: String) -> Int32? {
+        guard isTemporaryName(name) else { return nil }
+        let middle = name.dropFirst().dropLast(temporarySuffix.count)
+        guard let dot = middle.lastIndex(of: ".") else { return nil }
+        return Int32(middle[middle.index(after: dot)...].prefix(while: { $0 != "-" }))
+    }
+
     /// The name a temporary file stands in for (`A1.json` for `.A1.json.812-3.almanac-tmp`).
     static func finalName(ofTemporary name: String) -> String? {
         guard isTemporaryName(name) else { return nil }

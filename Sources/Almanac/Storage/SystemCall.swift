@@ -19,6 +19,12 @@ enum SystemCall {
         #endif
     }
 
+    /// Whether no process `pid` runs any more: what it left behind (a staging folder, a
+    /// temporary file, a snapshot) is no one's work in progress.
+    static func processIsGone(_ pid: Int32) -> Bool {
+        kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Retries `body` while it fails with `EINTR`, returning its result.
     static func retryingInterrupts<T: BinaryInteger>(_ body: () -> T) -> T {
         while true {

@@ -103,9 +103,10 @@ extension Store {
         do {
             let groups = staged.indicesGrouped { $0.folder }
             for (path, indices) in groups {
+                let existing = try existingFolder(path, state)
                 // A date folder that does not exist yet is filled under a temporary name and
                 // renamed into place whole: one rename for the folder instead of one per file.
-                if path.first == "data", path.count >= 3, try openFolders(path) == nil {
+                if existing == nil, path.first == "data", path.count >= 3 {
                     let parentPath = Array(path.dropLast())
                     let parent = try writableFolder(parentPath, state)
                     let temporary = Directory.temporaryName(for: path[path.count - 1])
@@ -121,7 +122,7 @@ extension Store {
                     newFolders.append(.object(["from": .string((parentPath + [temporary]).joined(separator: "/")), "to": .string(path.joined(separator: "/"))]))
                     continue
                 }
-                let folder = try writableFolder(path, state)
+                let folder = try existing ?? writableFolder(path, state)
                 for index in indices {
                     let temporary = Directory.temporaryName(for: staged[index].name)
                     created.append((path, temporary))

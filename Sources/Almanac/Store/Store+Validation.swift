@@ -24,9 +24,9 @@ extension Store {
         return try JSONSchema(value, path: path)
     }
 
-    /// Throws `.invalidDocument` listing every way `document` breaks its collection's schema.
-    func validate(_ document: JSONValue, in collection: CollectionDescriptor, id: String?) throws {
-        let violations = try compiledSchema(for: collection).validate(document)
+    /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.
+    func validate(_ document: JSONValue, against schema: JSONSchema, in collection: CollectionDescriptor, id: String?) throws {
+        let violations = schema.validate(document)
         guard let first = violations.first else { return }
         if violations.count == 1 {
             throw AlmanacError(.invalidDocument, "\(first.message) (\(collection.name) schema)", id: id, pointer: first.pointer,

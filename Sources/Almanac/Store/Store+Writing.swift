@@ -53,10 +53,11 @@ extension Store {
     /// stored in UTC with `Z`, the instant unchanged, so that files sort, compare and read the
     /// same everywhere.
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor, _ state: StoreState) throws -> PreparedWrite {
-        let document = try compiledSchema(for: collection).normalizingTimestamps(in: document)
+        let schema = try compiledSchema(for: collection)
+        let document = schema.normalizingTimestamps(in: document)
         let location = try filing.location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
-        try validate(document, in: collection, id: location.id)
+        try validate(document, against: schema, in: collection, id: location.id)
         var previous: DocumentLocation?
         var isNew = location.id != nil
         if let id = location.id, let existing = try locationIndex(of: collection, state)[DocumentID.key(id)] {

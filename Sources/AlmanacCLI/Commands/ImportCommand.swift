@@ -16,8 +16,7 @@ enum ImportCommand {
         } else {
             var line = "imported \(summary.documents) document\(summary.documents == 1 ? "" : "s") and \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s") into \(target.path) (\(summary.app), schema version \(summary.schemaVersion))"
             // Suggest a migration only when the app's current schema (--schema, or schema/<app> here) is newer.
-            if let folder = context.projectSchemaFolder(app: summary.app),
-               let current = try? Catalog.loadCatalogFile(folder: folder).version, current > summary.schemaVersion {
+            if let current = (try? context.projectCatalog(app: summary.app))??.version, current > summary.schemaVersion {
                 line += "; the app's schema is at version \(current): run 'almanac migrate up' to bring the store to it"
             }
             Output.write(line + ".")

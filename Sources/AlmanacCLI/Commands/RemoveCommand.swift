@@ -15,26 +15,19 @@ enum RemoveCommand {
         if !descriptor.isSingleton && id.isEmpty { throw context.usage("missing argument ID (\(collection) is not a singleton collection)") }
         let label = descriptor.isSingleton ? collection : "\(collection)/\(id)"
         let selection = DeleteSelection.document(collection, id: id)
+        let report: DeleteReport
         do {
-            let plan = try store.delete(selection, dryRun: true)
-            let others = plan.deleted.filter { $0 != label }
-            if (!others.isEmpty || !plan.nullified.isEmpty) && !context.values.flag("yes") {
-                let reach = "removing \(label) also deletes \(others.count) and changes \(plan.nullified.count) other document\(others.count + plan.nullified.count == 1 ? "" : "s") (the catalog's references)"
-                guard isatty(0) == 1 else {
-                    throw context.usage("\(reach); pass --yes to go ahead (see them with 'almanac delete \(collection) \(id) --dry-run')")
-                }
-                FileHandle.standardError.write(Data("\(reach): \((others + plan.nullified).joined(separator: ", ")). Go ahead? [y/N] ".utf8))
-                guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-                    Output.error("nothing removed.")
-                    return ExitCode.failure
-                }
+            // Planned first only when it may need asking: with --yes the delete runs at once.
+            if !context.values.flag("yes"), try !confirmReach(of: selection, label: label, store: store, context: context) {
+                Output.error("nothing removed.")
+                return ExitCode.failure
             }
+            report = try store.delete(selection)
         } catch let error as AlmanacError where error.code == .invalidID {
             throw context.usage(error.message)
         } catch let error as AlmanacError where error.code == .notFound {
             throw AlmanacError(.notFound, "no document \"\(id)\" in \(collection); nothing was removed", id: id)
         }
-        let report = try store.delete(selection)
         store.finishWriting()
         let others = report.deleted.filter { $0 != label }
         if context.json {
@@ -50,5 +43,20 @@ enum RemoveCommand {
             Output.write(lines.joined(separator: "\n"))
         }
         return ExitCode.success
+    }
+
+    /// Whether to go ahead: yes when the catalog's references reach no other document, else
+    /// the person's answer at a terminal; off a terminal it is a usage error asking for --yes.
+    private static func confirmReach(of selection: DeleteSelection, label: String, store: Store, context: CommandContext) throws -> Bool {
+        let plan = try store.delete(selection, dryRun: true)
+        let others = plan.deleted.filter { $0 != label }
+        guard !others.isEmpty || !plan.nullified.isEmpty else { return true }
+        let reach = "removing \(label) also deletes \(others.count) and changes \(plan.nullified.count) other document\(others.count + plan.nullified.count == 1 ? "" : "s") (the catalog's references)"
+        guard isatty(0) == 1 else {
+            throw context.usage("\(reach); pass --yes to go ahead (see them with 'almanac delete \(label.replacingOccurrences(of: "/", with: " ")) --dry-run')")
+        }
+        FileHandle.standardError.write(Data("\(reach): \((others + plan.nullified).joined(separator: ", ")). Go ahead? [y/N] ".utf8))
+        guard let answer = readLine() else { return false }
+        return ["y", "yes"].contains(answer.lowercased())
     }
 }

@@ -24,8 +24,7 @@ enum SeedImportCommand {
     /// The error for seed files whose collection is seeded only in a newer version of the app's
     /// schema (`--schema`, or `schema/<app>` here) than the store is at: migrate first.
     private static func needsMigration(_ error: AlmanacError, files: [SeedFile], store: Store, context: CommandContext) -> AlmanacError? {
-        guard let folder = context.projectSchemaFolder(app: store.app), let current = try? Catalog.loadCatalogFile(folder: folder),
-              current.version > store.schemaVersion,
+        guard let current = (try? context.projectCatalog(app: store.app)) ?? nil, current.version > store.schemaVersion,
               let index = files.firstIndex(where: { file in
                   store.catalog.collection(named: file.collection)?.isSeeded != true && current.collection(named: file.collection)?.isSeeded == true
               })
