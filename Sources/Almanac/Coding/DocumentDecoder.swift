@@ -79,7 +79,9 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     /// before falling back to `T.init(from:)`; `path` is an autoclosure so that scalars and
     /// those types never allocate a path node unless they fail.
     func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, at path: @autoclosure () -> DocumentCodingPath) throws -> T {
-        if T.self == Date.self {
+        if T.self == JSONValue.self {
+            return value as! T
+        } else if T.self == Date.self {
             return try unboxDate(value, at: path().keys) as! T
         } else if T.self == UUID.self {
             return try unboxUUID(value, at: path().keys) as! T

@@ -167,7 +167,9 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
     /// Foundation types with a document representation of their own are handled before
     /// calling `encode(to:)`; `path` is an autoclosure so they never allocate a path node.
     func box<T: Encodable>(_ value: T, at path: @autoclosure () -> DocumentCodingPath) throws -> JSONValue {
-        if T.self == Date.self {
+        if T.self == JSONValue.self {
+            return value as! JSONValue
+        } else if T.self == Date.self {
             return .string(Timestamp.format(value as! Date))
         } else if T.self == UUID.self {
             return .string(Self.formatUUID(value as! UUID))

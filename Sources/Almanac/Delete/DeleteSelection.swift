@@ -10,7 +10,7 @@ public enum DeleteSelection: Sendable {
 }
 
 /// What a delete removed, or would remove with `dryRun`.
-public struct DeleteReport: Sendable {
+public struct DeleteReport: Sendable, Encodable {
     /// Whether nothing was changed.
     public var dryRun: Bool
     /// The documents removed (`collection/id`, or the collection for a singleton), sorted,

@@ -33,7 +33,7 @@ public struct ExportOptions: Sendable {
 }
 
 /// What an export wrote.
-public struct ExportSummary: Sendable {
+public struct ExportSummary: Sendable, Encodable {
     /// Documents written, per collection, in the catalog's order.
     public var counts: [(collection: String, documents: Int)]
     /// Attachment files written.
@@ -43,4 +43,17 @@ public struct ExportSummary: Sendable {
 
     /// Documents written in all.
     public var documents: Int { counts.reduce(0) { $0 + $1.documents } }
+}
+
+extension ExportSummary {
+    private enum CodingKeys: String, CodingKey { case documents, attachments, bytes, collections }
+
+    /// Encodes the totals and the documents written per collection (`collections`, by name).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(documents, forKey: .documents)
+        try container.encode(attachments, forKey: .attachments)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(Dictionary(counts.map { ($0.collection, $0.documents) }, uniquingKeysWith: +), forKey: .collections)
+    }
 }

@@ -8,7 +8,7 @@ import Darwin
 import Foundation
 
 /// What an import restored.
-public struct ImportSummary: Sendable {
+public struct ImportSummary: Sendable, Encodable {
     /// The app of the restored store.
     public var app: String
     /// Its schema version (the export's).

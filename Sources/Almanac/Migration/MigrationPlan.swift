@@ -3,7 +3,7 @@ import Foundation
 /// What `migrate up` would do, computed without writing anything: per migration and
 /// operation, the documents matched and changed, a few before/after diffs, and every result
 /// validated against the target schema.
-public struct MigrationPlan: Sendable {
+public struct MigrationPlan: Sendable, Encodable {
     /// The store's version now.
     public var fromVersion: Int
     /// The version the plan migrates to.
@@ -17,7 +17,7 @@ public struct MigrationPlan: Sendable {
     public var isValid: Bool { invalidDocuments.isEmpty }
 
     /// One migration of the plan.
-    public struct Step: Sendable {
+    public struct Step: Sendable, Encodable {
         /// The migration's number.
         public var version: Int
         /// Its file name.
@@ -34,7 +34,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// Documents an operation matched and changed.
-    public struct OperationCount: Sendable {
+    public struct OperationCount: Sendable, Encodable {
         /// The operation's index in the migration file.
         public var index: Int
         /// The operation, in words.
@@ -46,7 +46,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// One document's changes.
-    public struct Sample: Sendable {
+    public struct Sample: Sendable, Encodable {
         /// `collection/id`.
         public var document: String
         /// One line per changed field: `amount: 2.5 → 3`.
@@ -54,7 +54,7 @@ public struct MigrationPlan: Sendable {
     }
 
     /// A resulting document that breaks the target schema.
-    public struct InvalidDocument: Sendable {
+    public struct InvalidDocument: Sendable, Encodable {
         /// `collection/id` after the migration.
         public var document: String
         /// Every violation.
@@ -75,7 +75,7 @@ extension Store {
     /// - Throws: `.invalidMigration` when the migrations have problems (an edited applied
     ///   file, a gap…) or the schema folder is at another version; `.migrationFailed` naming
     ///   the document and operation that cannot be applied.
-    public func migrationPlan(
+    func migrationPlan(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int? = nil, registry: MigrationRegistry = MigrationRegistry()
     ) throws -> MigrationPlan {
         let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
@@ -110,5 +110,30 @@ extension Store {
         let pending = migrations.migrations(after: schemaVersion, upTo: target)
         for migration in pending { try registry.requireFunctions(for: migration.operations) }
         return (target, catalog, pending)
+    }
+}
+
+extension MigrationPlan {
+    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, valid, steps, invalidDocuments }
+
+    /// Encodes the plan with its verdict (`valid`) beside the steps and invalid documents.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(isValid, forKey: .valid)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(invalidDocuments, forKey: .invalidDocuments)
+    }
+}
+
+extension MigrationPlan.InvalidDocument {
+    private enum CodingKeys: String, CodingKey { case document, violations }
+
+    /// Encodes the document's path and each violation as the sentence it prints.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(document, forKey: .document)
+        try container.encode(violations.map(\.description), forKey: .violations)
     }
 }

@@ -5,7 +5,7 @@
 /// let status = store.migrationStatus(try MigrationSet(folder: URL(fileURLWithPath: "migrations/miga")))
 /// if !status.problems.isEmpty { print(status.problems) }   // an edited applied file: both checksums
 /// ```
-public struct MigrationStatus: Sendable {
+public struct MigrationStatus: Sendable, Encodable {
     /// The schema version the store is at.
     public var storeVersion: Int
     /// The number of the last migration file.
@@ -23,7 +23,7 @@ public struct MigrationStatus: Sendable {
     public var pending: [Entry] { entries.filter { $0.state == .pending } }
 
     /// One migration as the store sees it.
-    public struct Entry: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable, Encodable {
         /// The migration's number.
         public var version: Int
         /// Its file name, or the name recorded when the file is missing.
@@ -37,7 +37,7 @@ public struct MigrationStatus: Sendable {
     }
 
     /// The state of one migration for one store.
-    public enum State: String, Sendable, Equatable {
+    public enum State: String, Sendable, Equatable, Encodable {
         /// Applied, and the file is unchanged since.
         case applied
         /// At or below the version the store was created at: part of its starting schema.
@@ -64,7 +64,7 @@ extension Store {
 
     /// Compares the store with `migrations`: applied files are verified against the checksums
     /// recorded when they were applied. Reads only `store.json`; changes nothing.
-    public func migrationStatus(_ migrations: MigrationSet) -> MigrationStatus {
+    func migrationStatus(_ migrations: MigrationSet) -> MigrationStatus {
         var problems = migrations.problems.map(\.description)
         let applied = Dictionary(appliedMigrations.map { ($0.version, $0) }, uniquingKeysWith: { _, last in last })
         var entries: [MigrationStatus.Entry] = []
@@ -95,5 +95,19 @@ extension Store {
             problems.append("the store is at schema version \(schemaVersion) but the last migration in \(migrations.folder) is \(migrations.latestVersion); use the app's newer migrations")
         }
         return MigrationStatus(storeVersion: schemaVersion, latestVersion: migrations.latestVersion, entries: entries, problems: problems)
+    }
+}
+
+extension MigrationStatus {
+    private enum CodingKeys: String, CodingKey { case storeVersion, latestVersion, upToDate, migrations, problems }
+
+    /// Encodes the status: versions, `upToDate`, one entry per migration and the problems.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(storeVersion, forKey: .storeVersion)
+        try container.encode(latestVersion, forKey: .latestVersion)
+        try container.encode(isUpToDate, forKey: .upToDate)
+        try container.encode(entries, forKey: .migrations)
+        try container.encode(problems, forKey: .problems)
     }
 }

@@ -1,6 +1,6 @@
 /// What a retention run did, or would do with `dryRun`: one entry per catalog rule, in
 /// catalog order, each with the ids of the documents it archives, clears or deletes.
-public struct RetentionReport: Sendable, Equatable {
+public struct RetentionReport: Sendable, Equatable, Encodable {
     /// The day the rules were applied as of (`--now`, or today in the store's time zone).
     public var asOf: CalendarDate
     /// Whether nothing was written (a dry run).
@@ -22,7 +22,7 @@ public struct RetentionReport: Sendable, Equatable {
     }
 
     /// One rule's outcome.
-    public struct Rule: Sendable, Equatable {
+    public struct Rule: Sendable, Equatable, Encodable {
         /// The collection the rule belongs to.
         public var collection: String
         /// The rule's position in the collection's `retention` list.
@@ -33,5 +33,42 @@ public struct RetentionReport: Sendable, Equatable {
         public var cutoff: CalendarDate
         /// The ids of the documents the rule archives, clears or deletes, sorted.
         public var ids: [String]
+    }
+}
+
+extension RetentionReport {
+    private enum CodingKeys: String, CodingKey { case asOf, dryRun, changedStore, archived, cleared, deleted, rules }
+
+    /// Encodes the report with its totals per action and one entry per rule.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(asOf.description, forKey: .asOf)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encode(changedStore, forKey: .changedStore)
+        try container.encode(archived, forKey: .archived)
+        try container.encode(cleared, forKey: .cleared)
+        try container.encode(deleted, forKey: .deleted)
+        try container.encode(rules, forKey: .rules)
+    }
+}
+
+extension RetentionReport.Rule {
+    private enum CodingKeys: String, CodingKey { case collection, index, action, olderThan, description, before, ids, fields }
+
+    /// Encodes the rule as the catalog states it (`action`, `olderThan`, and `fields` for a
+    /// clear), its cutoff day (`before`) and the ids it reaches.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(collection, forKey: .collection)
+        try container.encode(index, forKey: .index)
+        try container.encode(rule.action.rawValue, forKey: .action)
+        switch rule.olderThan {
+        case .days(let count): try container.encode(["days": count], forKey: .olderThan)
+        case .months(let count): try container.encode(["months": count], forKey: .olderThan)
+        }
+        try container.encode(rule.description, forKey: .description)
+        try container.encode(cutoff.description, forKey: .before)
+        try container.encode(ids, forKey: .ids)
+        if rule.action == .clear { try container.encode(rule.fields, forKey: .fields) }
     }
 }

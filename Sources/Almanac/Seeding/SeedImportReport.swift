@@ -1,5 +1,5 @@
 /// What a seed import did, or would do with `dryRun`, per file.
-public struct SeedImportReport: Sendable {
+public struct SeedImportReport: Sendable, Encodable {
     /// Whether nothing was written (a dry run).
     public var dryRun: Bool
     /// One entry per file, in the order given.
@@ -13,7 +13,7 @@ public struct SeedImportReport: Sendable {
     public var changedStore: Bool { files.contains { $0.recorded } }
 
     /// One seed file's outcome.
-    public struct File: Sendable {
+    public struct File: Sendable, Encodable {
         /// The file's name.
         public var fileName: String
         /// Its collection.
@@ -32,5 +32,40 @@ public struct SeedImportReport: Sendable {
         public var missingFromFile: [String]
         /// Whether the import is recorded in `store.json` (something changed, or this exact file was never imported).
         public var recorded: Bool
+    }
+}
+
+extension SeedImportReport {
+    private enum CodingKeys: String, CodingKey { case dryRun, inserted, updated, changedStore, files }
+
+    /// Encodes the report with its totals (`inserted`, `updated`, `changedStore`) and one
+    /// entry per file.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(dryRun, forKey: .dryRun)
+        try container.encode(inserted, forKey: .inserted)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(changedStore, forKey: .changedStore)
+        try container.encode(files, forKey: .files)
+    }
+}
+
+extension SeedImportReport.File {
+    private enum CodingKeys: String, CodingKey {
+        case file, collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, recorded
+    }
+
+    /// Encodes the file's outcome; its name is the member `file`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fileName, forKey: .file)
+        try container.encode(collection, forKey: .collection)
+        try container.encode(contentVersion, forKey: .contentVersion)
+        try container.encode(inserted, forKey: .inserted)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encode(userDocumentsKept, forKey: .userDocumentsKept)
+        try container.encode(missingFromFile, forKey: .missingFromFile)
+        try container.encode(recorded, forKey: .recorded)
     }
 }

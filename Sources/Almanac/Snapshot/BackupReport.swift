@@ -1,7 +1,7 @@
 import Foundation
 
 /// What ``Store/backup(to:)`` wrote.
-public struct BackupReport: Sendable, Equatable {
+public struct BackupReport: Sendable, Equatable, Encodable {
     /// The backup's folder.
     public var url: URL
     /// Documents in the backup (all checked).
@@ -11,4 +11,17 @@ public struct BackupReport: Sendable, Equatable {
     /// How many of them are copy-on-write clones, sharing their blocks with the store until
     /// either side changes (APFS, Btrfs, XFS); the rest were copied byte by byte.
     public var cloned: Int
+}
+
+extension BackupReport {
+    private enum CodingKeys: String, CodingKey { case backup, documents, files, cloned }
+
+    /// Encodes the report; the new folder's path is the member `backup`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(url.path, forKey: .backup)
+        try container.encode(documents, forKey: .documents)
+        try container.encode(files, forKey: .files)
+        try container.encode(cloned, forKey: .cloned)
+    }
 }

@@ -1,5 +1,5 @@
 /// What `check` found in a store: every problem, with the file and where in it.
-public struct CheckReport: Sendable, Equatable {
+public struct CheckReport: Sendable, Equatable, Encodable {
     /// The problems, in the order the store was walked (sorted by path).
     public var problems: [Problem]
     /// How many document files were read and checked.
@@ -9,9 +9,9 @@ public struct CheckReport: Sendable, Equatable {
     public var isClean: Bool { !problems.contains { $0.severity == .error } }
 
     /// One problem found by `check`.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         /// Whether the problem makes the store unsound or only deserves a look.
-        public enum Severity: String, Sendable { case error, warning }
+        public enum Severity: String, Sendable, Encodable { case error, warning }
 
         /// Error or warning.
         public var severity: Severity
@@ -35,5 +35,21 @@ public struct CheckReport: Sendable, Equatable {
             let at = pointer.map { $0.isEmpty ? "" : "\($0): " } ?? ""
             return "\(location): \(severity.rawValue): \(at)\(message)"
         }
+    }
+}
+
+extension CheckReport {
+    private enum CodingKeys: String, CodingKey { case clean, documentsChecked, errors, warnings, problems }
+
+    /// Encodes the report with its verdict and counts: `clean`, `documentsChecked`, `errors`,
+    /// `warnings` and `problems`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let errors = problems.filter { $0.severity == .error }.count
+        try container.encode(isClean, forKey: .clean)
+        try container.encode(documentsChecked, forKey: .documentsChecked)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(problems.count - errors, forKey: .warnings)
+        try container.encode(problems, forKey: .problems)
     }
 }

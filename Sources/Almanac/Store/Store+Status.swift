@@ -1,7 +1,7 @@
 import Foundation
 
 /// A summary of a store: what it is, its versions, and how many documents each collection holds.
-public struct StoreStatus: Sendable, Equatable {
+public struct StoreStatus: Sendable, Equatable, Encodable {
     /// The app, e.g. `miga`.
     public var app: String
     /// The on-disk format version.
@@ -18,7 +18,7 @@ public struct StoreStatus: Sendable, Equatable {
     public var writeRefusal: String?
 
     /// One collection's line of the status.
-    public struct Collection: Sendable, Equatable {
+    public struct Collection: Sendable, Equatable, Encodable {
         /// The collection's name.
         public var name: String
         /// `day`, `month`, `year`, `none` or `singleton`.

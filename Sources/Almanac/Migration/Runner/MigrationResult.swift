@@ -1,5 +1,5 @@
 /// What `migrate up` did.
-public struct MigrationResult: Sendable {
+public struct MigrationResult: Sendable, Encodable {
     /// The version the store was at.
     public var fromVersion: Int
     /// The version the store is at now.
@@ -42,7 +42,7 @@ public struct MigrationProgress: Sendable {
 }
 
 /// What `migrate rollback` did.
-public struct MigrationRollback: Sendable {
+public struct MigrationRollback: Sendable, Encodable {
     /// The version the store was at.
     public var fromVersion: Int
     /// The version it is back at.
@@ -52,7 +52,7 @@ public struct MigrationRollback: Sendable {
 }
 
 /// One change `migrate repair` made to the store's record of applied migrations.
-public struct MigrationRepair: Sendable, Equatable {
+public struct MigrationRepair: Sendable, Equatable, Encodable {
     /// The migration's number.
     public var version: Int
     /// Its file name.
@@ -61,4 +61,57 @@ public struct MigrationRepair: Sendable, Equatable {
     public var previousChecksum: String
     /// The checksum recorded now, or `nil` when the file is missing and its absence was accepted.
     public var acceptedChecksum: String?
+}
+
+extension MigrationResult {
+    private enum CodingKeys: String, CodingKey {
+        case fromVersion, toVersion, migrated, documentsChanged, documentsWritten, documentsKept, durationMs, steps
+    }
+
+    private enum StepKeys: String, CodingKey { case version, name, changedDocuments }
+
+    /// Encodes the result: versions, counts, the duration in whole milliseconds (`durationMs`)
+    /// and, per step, its version, name and changed documents.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(migrated, forKey: .migrated)
+        try container.encode(documentsChanged, forKey: .documentsChanged)
+        try container.encode(documentsWritten, forKey: .documentsWritten)
+        try container.encode(documentsKept, forKey: .documentsKept)
+        try container.encode(Int(duration * 1000), forKey: .durationMs)
+        var list = container.nestedUnkeyedContainer(forKey: .steps)
+        for step in steps {
+            var item = list.nestedContainer(keyedBy: StepKeys.self)
+            try item.encode(step.version, forKey: .version)
+            try item.encode(step.name, forKey: .name)
+            try item.encode(step.changedDocuments, forKey: .changedDocuments)
+        }
+    }
+}
+
+extension MigrationRollback {
+    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, migrationsUndone }
+
+    /// Encodes the versions and the file names of the migrations undone (`migrationsUndone`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(migrations, forKey: .migrationsUndone)
+    }
+}
+
+extension MigrationRepair {
+    private enum CodingKeys: String, CodingKey { case version, name, previousChecksum, acceptedChecksum }
+
+    /// Encodes the repair; `acceptedChecksum` is `null` when the file was accepted as removed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(name, forKey: .name)
+        try container.encode(previousChecksum, forKey: .previousChecksum)
+        if let acceptedChecksum { try container.encode(acceptedChecksum, forKey: .acceptedChecksum) } else { try container.encodeNil(forKey: .acceptedChecksum) }
+    }
 }
