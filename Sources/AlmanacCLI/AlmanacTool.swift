@@ -12,14 +12,15 @@ enum AlmanacTool {
         }
         let result: ParseResult
         do {
-            result = try CommandTree.parser.parse(arguments)
+            result = try CommandList.parser.parse(arguments)
         } catch {
-            Output.error(error.report)
+            // The line did not parse, so --json is looked for among the options as typed.
+            Output.failure(error, json: arguments.prefix { $0 != "--" }.contains(CommonOptions.json.displayName))
             exit(UsageError.exitCode)
         }
         switch result {
         case .help(let path):
-            Output.write(CommandTree.parser.help(for: path))
+            Output.write(CommandList.parser.help(for: path))
             exit(0)
         case .run(let command):
             let code = run(command)
@@ -31,42 +32,23 @@ enum AlmanacTool {
         }
     }
 
-    /// Runs a parsed command and returns its exit code.
-    static func run(_ command: ParsedCommand) -> Int32 {
-        let context = CommandContext(values: command.values)
+    /// Runs a parsed command and returns its exit code; errors are printed (as JSON under
+    /// `--json`) and mapped to the exit codes of ``ExitCode``.
+    static func run(_ parsed: ParsedCommand) -> Int32 {
+        let context = CommandContext(values: parsed.values)
         do {
-            switch command.path {
-            case ["init"]: return try InitCommand.run(context)
-            case ["status"]: return try StatusCommand.run(context)
-            case ["ls"]: return try ListCommand.run(context)
-            case ["get"]: return try GetCommand.run(context)
-            case ["put"]: return try PutCommand.run(context)
-            case ["rm"]: return try RemoveCommand.run(context)
-            case ["check"]: return try CheckCommand.run(context)
-            case ["migrate", "status"]: return try MigrateStatusCommand.run(context)
-            case ["migrate", "plan"]: return try MigratePlanCommand.run(context)
-            case ["migrate", "up"]: return try MigrateUpCommand.run(context)
-            case ["migrate", "rollback"]: return try MigrateRollbackCommand.run(context)
-            case ["migrate", "repair"]: return try MigrateRepairCommand.run(context)
-            case ["seed", "import"]: return try SeedImportCommand.run(context)
-            case ["export"]: return try ExportCommand.run(context)
-            case ["backup"]: return try BackupCommand.run(context)
-            case ["import"]: return try ImportCommand.run(context)
-            case ["delete"]: return try DeleteCommand.run(context)
-            case ["retention", "run"]: return try RetentionRunCommand.run(context)
-            case let path where path.first == "report": return try ReportCommand.run(context)
-            default:
-                Output.error("almanac: error: '\(command.path.joined(separator: " "))' is not implemented")
-                return 1
+            guard let command = CommandList.command(for: parsed.path) else {
+                throw context.usage("'\(parsed.path.joined(separator: " "))' is a group of commands; name one of them")
             }
+            return try command.run(context)
         } catch let error as UsageError {
-            Output.error(error.report)
+            Output.failure(error, json: context.json)
             return UsageError.exitCode
         } catch let error as AlmanacError {
-            Output.error("almanac: error: \(error)")
+            Output.failure(error, json: context.json)
             return ExitCode.for(error)
         } catch {
-            Output.error("almanac: error: \(error)")
+            Output.failure(error, json: context.json)
             return ExitCode.failure
         }
     }

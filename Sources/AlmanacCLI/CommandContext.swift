@@ -5,11 +5,22 @@ import Foundation
 struct CommandContext {
     let values: ParsedValues
 
-    var json: Bool { values.flag("json") }
+    /// Whether `--json` was given: results and errors are printed as JSON.
+    var json: Bool { values.flag(CommonOptions.json) }
+
+    /// Prints `value` as JSON under `--json` (with `extra` members beside its own), else the
+    /// lines `text` makes of it.
+    func print<T: Encodable>(_ value: T, adding extra: [String: JSONValue] = [:], text: (T) -> String) throws {
+        if json {
+            try Output.json(value, adding: extra)
+        } else {
+            Output.write(text(value))
+        }
+    }
 
     /// The store folder from `--store` or `ALMANAC_STORE`.
     func storeURL() throws -> URL {
-        guard let path = values.option("store") ?? ProcessInfo.processInfo.environment["ALMANAC_STORE"], !path.isEmpty else {
+        guard let path = values.option(CommonOptions.store) ?? ProcessInfo.processInfo.environment["ALMANAC_STORE"], !path.isEmpty else {
             throw usage("no store given; pass --store DIR or set ALMANAC_STORE")
         }
         return URL(fileURLWithPath: path)
@@ -28,29 +39,37 @@ struct CommandContext {
         return try Store(at: url, options: try storeOptions(codeSchemaVersion: codeVersion))
     }
 
-    /// `--lock-timeout` and the command's name (shown to processes waiting for the lock).
+    /// `--lock-timeout` (the one place it is read) and the command's name, shown to
+    /// processes waiting for the lock.
     func storeOptions(codeSchemaVersion: Int? = nil) throws -> Store.Options {
-        let timeout = try values.double("lock-timeout", expecting: "a number of seconds") ?? 5
+        let timeout = try values.double(CommonOptions.lockTimeout, expecting: "a number of seconds") ?? 5
         guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
         return Store.Options(lockTimeout: timeout, commandName: values.commandPath.joined(separator: " "), codeSchemaVersion: codeSchemaVersion)
     }
 
-    /// `--from DATE` / `--to DATE` as a range of days (open ends reach the first and last
-    /// representable days), or `nil` when neither is given.
+    /// `--from`/`--to` as given, or nil when neither is.
+    func dateRange() throws -> DateRangeArgument? {
+        try DateRangeArgument.parse(values, usage: usage)
+    }
+
+    /// `--from`/`--to` as a range of days, for commands that select by day only.
     func dayRange() throws -> ClosedRange<CalendarDate>? {
-        func day(_ option: String) throws -> CalendarDate? {
-            try values.option(option).map { text in
-                guard let day = CalendarDate(text) else { throw usage("--\(option) expects a date such as 2025-01-27, got '\(text)'") }
-                return day
-            }
+        try dateRange()?.days(usage: usage)
+    }
+
+    /// `--where FIELD=VALUE`..., each parsed; a malformed one is a usage error.
+    func filters() throws -> [FieldFilter] {
+        try values.options(CommonOptions.filter).map { text in
+            do { return try FieldFilter(parsing: text) } catch let error as AlmanacError { throw usage(error.message) }
         }
-        let from = try day("from")
-        let to = try day("to")
-        guard from != nil || to != nil else { return nil }
-        let low = from ?? CalendarDate(year: 1, month: 1, day: 1)!
-        let high = to ?? CalendarDate(year: 9999, month: 12, day: 31)!
-        guard low <= high else { throw usage("--from \(low) is after --to \(high)") }
-        return low...high
+    }
+
+    /// The app's migrator: its migrations folder (`--migrations DIR` or `migrations/<app>`),
+    /// and, when the command plans or migrates, its schema folder as the target.
+    func migrator(app: String, needsSchema: Bool) throws -> Migrator {
+        let migrations = try MigrationSet(folder: try migrationsFolder(app: app))
+        let schema = needsSchema ? try requiredSchemaFolder(app: app) : nil
+        return Migrator(migrations: migrations, targetSchema: schema, registry: ReferenceMigrations.registry)
     }
 
     /// The schema folder a migration targets: `--schema DIR` or `schema/<app>`.
@@ -65,7 +84,7 @@ struct CommandContext {
     ///
     /// - Throws: a usage error naming both places when neither exists.
     func migrationsFolder(app: String) throws -> URL {
-        if let explicit = values.option("migrations") { return URL(fileURLWithPath: explicit) }
+        if let explicit = values.option(CommonOptions.migrations) { return URL(fileURLWithPath: explicit) }
         let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("migrations").appendingPathComponent(app)
         guard FileManager.default.fileExists(atPath: candidate.path) else {
@@ -81,46 +100,9 @@ struct CommandContext {
 
     /// `--schema DIR`, or `schema/<app>` under the current folder when it exists.
     func projectSchemaFolder(app: String) -> URL? {
-        if let explicit = values.option("schema") { return URL(fileURLWithPath: explicit) }
+        if let explicit = values.option(CommonOptions.schema) { return URL(fileURLWithPath: explicit) }
         let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("schema").appendingPathComponent(app)
         return FileManager.default.fileExists(atPath: candidate.appendingPathComponent(Catalog.fileName).path) ? candidate : nil
-    }
-}
-
-/// Writing to stdout and stderr.
-enum Output {
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    }
-
-    static func writeBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
-    }
-
-    static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
-    }
-
-    /// Prints `value` as pretty JSON.
-    static func json(_ value: JSONValue) {
-        writeBytes(value.prettyJSONBytes)
-    }
-
-    /// The first `limit` ids, comma-separated, and how many there are in all when that is more.
-    static func idList(_ ids: [String], limit: Int = 12) -> String {
-        ids.count <= limit ? ids.joined(separator: ", ") : ids.prefix(limit).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"
-    }
-
-    /// Left-aligned columns separated by two spaces.
-    static func table(_ rows: [[String]]) -> String {
-        guard let width = rows.map(\.count).max() else { return "" }
-        var widths = Array(repeating: 0, count: width)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
-        return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
     }
 }

@@ -36,7 +36,7 @@ import Testing
                 }
             }
         }
-        let result = try Store.migrate(at: fixture.store, migrations: migrations, targetSchema: fixture.schemaV2)
+        let result = try Migrator(migrations: migrations, targetSchema: fixture.schemaV2).migrate(storeAt: fixture.store)
         done.set()
         readers.wait()
         #expect(result.fromVersion == 1 && result.toVersion == 2 && result.documentsWritten == 3000 && result.documentsKept == 3)
@@ -65,7 +65,7 @@ import Testing
         FaultInjection.arm(.diskFull, name: "e00017.json")
         defer { FaultInjection.disarm(.diskFull, name: "e00017.json") }
         let error = #expect(throws: AlmanacError.self) {
-            try Store.migrate(at: fixture.store, migrations: migrations, targetSchema: fixture.schemaV2)
+            try Migrator(migrations: migrations, targetSchema: fixture.schemaV2).migrate(storeAt: fixture.store)
         }
         #expect(error?.code == .io && error?.message.contains("disk is full") == true, "\(String(describing: error))")
         #expect(error?.path?.hasSuffix("e00017.json") == true, "\(String(describing: error))")
@@ -85,7 +85,7 @@ import Testing
             """, to: fixture.migrations.appendingPathComponent("0002-labels.json"))
         let migrations = try MigrationSet(folder: fixture.migrations)
         #expect(throws: AlmanacError.self, "an unregistered function is named before anything runs") {
-            try Store.migrate(at: fixture.store, migrations: migrations, targetSchema: fixture.schemaV2)
+            try Migrator(migrations: migrations, targetSchema: fixture.schemaV2).migrate(storeAt: fixture.store)
         }
         var registry = MigrationRegistry()
         registry.register("fixture.label") { document in
@@ -95,7 +95,7 @@ import Testing
             return true
         }
         // No repartition operation: the target catalog alone decides the folders (month).
-        let result = try Store.migrate(at: fixture.store, migrations: migrations, targetSchema: fixture.schemaV2, registry: registry)
+        let result = try Migrator(migrations: migrations, targetSchema: fixture.schemaV2, registry: registry).migrate(storeAt: fixture.store)
         #expect(result.toVersion == 2 && result.documentsChanged == 10)
         let store = try Store(at: fixture.store)
         let event = try #require(try store.document(json: "e00004", in: "events"))

@@ -37,7 +37,7 @@ struct MigrationPlanTests {
         let folder = TemporaryFolder()
         let (store, migrations, target) = try fixture(folder)
         let before = try treeBytes(store.url)
-        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        let plan = try Migrator(migrations: migrations, targetSchema: target).plan(for: store)
         #expect(plan.fromVersion == 1 && plan.toVersion == 3)
         #expect(plan.steps.map(\.version) == [2, 3])
         #expect(plan.steps[0].operations.map(\.matched) == [2])
@@ -53,7 +53,7 @@ struct MigrationPlanTests {
     func invalidResults() throws {
         let folder = TemporaryFolder()
         let (store, migrations, target) = try fixture(folder, requireMood: true)
-        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        let plan = try Migrator(migrations: migrations, targetSchema: target).plan(for: store)
         #expect(!plan.isValid)
         #expect(plan.invalidDocuments.map(\.document) == ["events/e2", "events/e3"])
         #expect(plan.invalidDocuments.first?.violations.first?.message.contains("mood") == true)
@@ -69,13 +69,13 @@ struct MigrationPlanTests {
             of: #""name": "events", "schema": "events.schema.json""#,
             with: #""name": "events", "schema": "events.schema.json", "rules": [{"name": "one-exit", "description": "At most one exit.", "fields": ["mood"], "check": {"atMost": 1, "where": {"field": "mood", "exists": true}}}, {"name": "mood-after-type", "description": "A mood sorts after its type.", "fields": ["mood", "type"], "check": {"compare": ["mood", ">", "type"]}}]"#)
         try Data(catalog.utf8).write(to: catalogURL)
-        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        let plan = try Migrator(migrations: migrations, targetSchema: target).plan(for: store)
         #expect(!plan.isValid)
         let messages = plan.invalidDocuments.flatMap { document in document.violations.map { "\(document.document): \($0.message)" } }
         #expect(messages.contains { $0.contains("one-exit") && $0.contains("2 documents") }, "\(messages)")
         #expect(messages.contains { $0.hasPrefix("events/e0") && $0.contains("mood-after-type") }, "\(messages)")
         let before = try treeBytes(store.url)
-        #expect(throws: AlmanacError.self) { try Store.migrate(at: store.url, migrations: migrations, targetSchema: target) }
+        #expect(throws: AlmanacError.self) { try Migrator(migrations: migrations, targetSchema: target).migrate(storeAt: store.url) }
         #expect(try treeBytes(store.url).filter { !$0.key.hasPrefix(".almanac/") } == before.filter { !$0.key.hasPrefix(".almanac/") })
     }
 
@@ -88,7 +88,7 @@ struct MigrationPlanTests {
             .write(to: try #require(FileManager.default.contentsOfDirectory(at: migrationsFolder, includingPropertiesForKeys: nil).first { $0.lastPathComponent.hasPrefix("0002") }))
         try Data(#"{"type": "object", "required": ["id", "type"], "not": {"required": ["kind"]}, "properties": {"at": {"type": "string", "format": "date-time"}}}"#.utf8)
             .write(to: target.appendingPathComponent("events.schema.json"))
-        try Store.migrate(at: store.url, migrations: try MigrationSet(folder: migrationsFolder), targetSchema: target)
+        try Migrator(migrations: try MigrationSet(folder: migrationsFolder), targetSchema: target).migrate(storeAt: store.url)
         let migrated = try #require(try Store(at: store.url).document(json: "e0", in: "events"))
         #expect(migrated.value["at"] == .string("2025-01-01T09:00:00Z"))
         #expect(migrated.value["note"] == .string("2025-01-01T10:00:00+01:00"), "not a date-time field: the text stays as written")
@@ -107,20 +107,20 @@ struct MigrationPlanTests {
                 with: #""name": "events", "schema": "events.schema.json", "references": [{"field": "mood", "collection": "events", "onDelete": "nullify"\#(extra)}]"#)
         }
         try Data(reference("").utf8).write(to: catalogURL)
-        let plan = try store.migrationPlan(migrations, targetSchema: target)
+        let plan = try Migrator(migrations: migrations, targetSchema: target).plan(for: store)
         #expect(plan.invalidDocuments.map(\.document) == ["events/e0", "events/e1"])
         #expect(plan.invalidDocuments.first?.violations.first?.message.contains("\"calm\"") == true, "\(plan.invalidDocuments)")
-        #expect(throws: AlmanacError.self) { try Store.migrate(at: store.url, migrations: migrations, targetSchema: target) }
+        #expect(throws: AlmanacError.self) { try Migrator(migrations: migrations, targetSchema: target).migrate(storeAt: store.url) }
 
         try Data(reference(#", "allowsDangling": true"#).utf8).write(to: catalogURL)
-        #expect(try store.migrationPlan(migrations, targetSchema: target).isValid)
+        #expect(try Migrator(migrations: migrations, targetSchema: target).plan(for: store).isValid)
     }
 
     @Test("a schema folder at another version than the target is refused")
     func wrongSchemaVersion() throws {
         let folder = TemporaryFolder()
         let (store, migrations, _) = try fixture(folder)
-        let error = #expect(throws: AlmanacError.self) { try store.migrationPlan(migrations, targetSchema: folder.path("schema-src")) }
+        let error = #expect(throws: AlmanacError.self) { try Migrator(migrations: migrations, targetSchema: folder.path("schema-src")).plan(for: store) }
         #expect(error?.code == .invalidMigration)
         #expect(error?.message.contains("version 1") == true)
     }

@@ -35,7 +35,7 @@ struct MigrationStatusTests {
     func baselineAndPending() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
-        let status = store.migrationStatus(try MigrationSet(folder: try migrationsFolder(folder)))
+        let status = Migrator(migrations: try MigrationSet(folder: try migrationsFolder(folder))).status(of: store)
         #expect(status.entries.map(\.state) == [.baseline, .pending, .pending])
         #expect(status.storeVersion == 1 && status.latestVersion == 3)
         #expect(status.problems.isEmpty)
@@ -47,7 +47,7 @@ struct MigrationStatusTests {
         let folder = TemporaryFolder()
         let migrations = try migrationsFolder(folder)
         let store = try recordApplied([2, 3], in: try TestSchema.makeStore(in: folder), migrations: migrations, schemaVersion: 3)
-        let status = store.migrationStatus(try MigrationSet(folder: migrations))
+        let status = Migrator(migrations: try MigrationSet(folder: migrations)).status(of: store)
         #expect(status.entries.map(\.state) == [.baseline, .applied, .applied])
         #expect(status.isUpToDate)
     }
@@ -62,10 +62,10 @@ struct MigrationStatusTests {
         let file = migrations.appendingPathComponent("0002-add-mood.json")
         let original = try String(contentsOf: file, encoding: .utf8)
         try Data((original.replacingOccurrences(of: "\n", with: "\r\n")).utf8).write(to: file)
-        #expect(store.migrationStatus(try MigrationSet(folder: migrations)).problems.isEmpty, "only line endings changed")
+        #expect(Migrator(migrations: try MigrationSet(folder: migrations)).status(of: store).problems.isEmpty, "only line endings changed")
 
         try Data(original.replacingOccurrences(of: "null", with: "\"calm\"").utf8).write(to: file)
-        let status = store.migrationStatus(try MigrationSet(folder: migrations))
+        let status = Migrator(migrations: try MigrationSet(folder: migrations)).status(of: store)
         let entry = try #require(status.entries.first { $0.version == 2 })
         #expect(entry.state == .edited)
         let recorded = try #require(entry.recordedChecksum), now = try #require(entry.fileChecksum)
@@ -80,7 +80,7 @@ struct MigrationStatusTests {
         let migrations = try migrationsFolder(folder)
         let store = try recordApplied([2], in: try TestSchema.makeStore(in: folder), migrations: migrations, schemaVersion: 2)
         try FileManager.default.removeItem(at: migrations.appendingPathComponent("0002-add-mood.json"))
-        let status = store.migrationStatus(try MigrationSet(folder: migrations))
+        let status = Migrator(migrations: try MigrationSet(folder: migrations)).status(of: store)
         #expect(status.entries.first { $0.version == 2 }?.state == .missing)
         #expect(status.problems.count >= 2, "the missing file and the gap between 1 and 3: \(status.problems)")
     }

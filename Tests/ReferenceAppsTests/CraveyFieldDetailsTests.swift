@@ -189,8 +189,7 @@ struct CraveyFieldDetailsTests {
                             in: "usage")
         }
         v1.finishWriting()
-        _ = try Store.migrate(at: url, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/cravey")),
-                              targetSchema: repositoryRoot.appendingPathComponent("schema/cravey"))
+        _ = try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/cravey")), targetSchema: repositoryRoot.appendingPathComponent("schema/cravey")).migrate(storeAt: url)
         let store = try Store(at: url)
         defer { store.finishWriting() }
         #expect(store.schemaVersion == 3)

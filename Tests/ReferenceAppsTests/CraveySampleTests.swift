@@ -14,7 +14,7 @@ private func withMigratedCraveySample(_ body: (Store) throws -> Void) throws {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/cravey/store"), to: copy)
     let migrations = try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/cravey"))
-    _ = try Store.migrate(at: copy, migrations: migrations, targetSchema: repositoryRoot.appendingPathComponent("schema/cravey"))
+    _ = try Migrator(migrations: migrations, targetSchema: repositoryRoot.appendingPathComponent("schema/cravey")).migrate(storeAt: copy)
     let store = try Store(at: copy)
     defer { store.finishWriting() }
     try body(store)

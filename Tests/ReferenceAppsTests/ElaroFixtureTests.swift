@@ -65,8 +65,7 @@ enum ElaroFixture {
         let copy = folder.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/elaro/store"), to: copy)
-        try Store.migrate(at: copy, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/elaro")),
-                          targetSchema: repositoryRoot.appendingPathComponent("schema/elaro"))
+        try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/elaro")), targetSchema: repositoryRoot.appendingPathComponent("schema/elaro")).migrate(storeAt: copy)
         return (try Store(at: copy), folder)
     }
 }

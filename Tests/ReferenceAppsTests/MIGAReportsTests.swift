@@ -19,8 +19,7 @@ struct MIGAReportsTests {
         let copy = folder.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/miga/store"), to: copy)
-        try Store.migrate(at: copy, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")),
-                          targetSchema: repositoryRoot.appendingPathComponent("schema/miga"))
+        try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")), targetSchema: repositoryRoot.appendingPathComponent("schema/miga")).migrate(storeAt: copy)
         return try body(try Store(at: copy))
     }
 

@@ -233,8 +233,7 @@ struct MIGAServiceTests {
             let version1 = try Store.create(at: url, schema: repositoryRoot.appendingPathComponent("samples/miga/store/schema"), timeZone: Self.zone)
             try version1.save(MIGAVersion1Preferences(frePhase: seedValue))
             version1.finishWriting()
-            try Store.migrate(at: url, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")),
-                              targetSchema: repositoryRoot.appendingPathComponent("schema/miga"))
+            try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/miga")), targetSchema: repositoryRoot.appendingPathComponent("schema/miga")).migrate(storeAt: url)
             let preferences = try MIGAService(store: try Store(at: url)).preferences()
             #expect(preferences == Preferences(frePhase: phase, hasCompletedOnboarding: true, gatewayTimerDuration: 25,
                                                onboardingDeterminationLevel: 9, selectedInterestTags: [.productivity]), "\(seedValue)")

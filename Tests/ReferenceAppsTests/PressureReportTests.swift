@@ -22,8 +22,7 @@ struct PressureReportTests {
         let copy = folder.appendingPathComponent("store")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("samples/pressure/store"), to: copy)
-        try Store.migrate(at: copy, migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/pressure")),
-                          targetSchema: repositoryRoot.appendingPathComponent("schema/pressure"))
+        try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/pressure")), targetSchema: repositoryRoot.appendingPathComponent("schema/pressure")).migrate(storeAt: copy)
         let store = try Store(at: copy)
         defer { store.finishWriting() }
         return try body(store)

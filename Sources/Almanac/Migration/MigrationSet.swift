@@ -50,6 +50,12 @@ public struct MigrationSet: Sendable {
         public var description: String { error.description }
     }
 
+    /// No migrations: an app whose store is still at its first version, or a ``Migrator``
+    /// that only rolls back.
+    public init() {
+        self.init(files: [], folder: "")
+    }
+
     /// Reads every `.json` file in `folder`.
     ///
     /// - Throws: `.notFound` when the folder does not exist, `.io` when it cannot be listed

@@ -78,6 +78,37 @@ struct ParsedValues: Sendable, Hashable, CustomStringConvertible {
     /// What the user gave, compactly: `--json --store=s collection: ["notes"]`.
     var description: String { given.joined(separator: " ") }
 
+    // MARK: Reading by declaration
+
+    /// True when the flag `option` was given; commands read their options through the
+    /// constants they declare them with, so a typo is a compile error.
+    func flag(_ option: OptionSpec) -> Bool { flag(option.name) }
+
+    /// The value of `option`, its default, or nil (see ``option(_:)-(String)``).
+    func option(_ option: OptionSpec) -> String? { self.option(option.name) }
+
+    /// Every value given for the repeatable `option`, in command-line order.
+    func options(_ option: OptionSpec) -> [String] { options(option.name) }
+
+    /// True when the user typed `option`.
+    func isPresent(_ option: OptionSpec) -> Bool { isPresent(option.name) }
+
+    /// The value of `positional`, or nil when an optional one is absent.
+    func positional(_ positional: PositionalSpec) -> String? { self.positional(positional.name) }
+
+    /// Every token the variadic `positional` received.
+    func positionals(_ positional: PositionalSpec) -> [String] { positionals(positional.name) }
+
+    /// The value of `option` as an integer, or nil when absent.
+    func integer(_ option: OptionSpec, expecting: String = "an integer") throws(UsageError) -> Int? {
+        try integer(option.name, expecting: expecting)
+    }
+
+    /// The value of `option` as a finite number, or nil when absent.
+    func double(_ option: OptionSpec, expecting: String = "a number") throws(UsageError) -> Double? {
+        try double(option.name, expecting: expecting)
+    }
+
     // MARK: Conversions
 
     /// The value of `--name` as an integer, or nil when absent.

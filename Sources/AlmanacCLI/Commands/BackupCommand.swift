@@ -2,19 +2,21 @@ import Almanac
 import Foundation
 
 /// `almanac backup DEST --store S [--json]`
-enum BackupCommand {
+enum BackupCommand: AlmanacCommand {
+    static let destination = PositionalSpec.required("destination", help: "The new folder (it must not exist).")
+
+    static let spec = CommandSpec(
+        name: "backup",
+        abstract: "Copy the store, while it is written, into a new folder: complete, consistent and checked.",
+        discussion: "The copy is of one instant (writers wait only while it is pictured) and is independent of the store: copy-on-write clones where the file system has them (APFS, Btrfs, XFS), plain copies otherwise. It is checked before it is named DEST. A plain 'cp -a' is safe only while no writer runs.",
+        positionals: [destination])
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let destination = context.values.positional("destination") else { throw context.usage("give the new folder to back up into") }
+        guard let path = context.values.positional(destination) else { throw context.usage("give the new folder to back up into") }
         let store = try context.openStore()
-        let report = try store.backup(to: URL(fileURLWithPath: destination))
-        if context.json {
-            Output.json(.object([
-                "backup": .string(report.url.path), "documents": .number(JSONNumber(report.documents)),
-                "files": .number(JSONNumber(report.files)), "cloned": .number(JSONNumber(report.cloned)),
-            ]))
-        } else {
+        try context.print(try store.backup(to: URL(fileURLWithPath: path))) { report in
             let how = report.cloned == report.files ? "all cloned" : report.cloned == 0 ? "copied" : "\(report.cloned) cloned, the rest copied"
-            Output.write("backed up \(report.documents) document\(report.documents == 1 ? "" : "s") (\(report.files) files, \(how)) to \(report.url.path); the copy checks clean")
+            return "backed up \(report.documents) document\(report.documents == 1 ? "" : "s") (\(report.files) files, \(how)) to \(report.url.path); the copy checks clean"
         }
         return ExitCode.success
     }

@@ -2,12 +2,24 @@ import Almanac
 import Foundation
 
 /// `almanac delete --all | COLLECTION [--from D] [--to D] [--where F=V]... | COLLECTION ID [--dry-run] [--yes]`
-enum DeleteCommand {
+enum DeleteCommand: AlmanacCommand {
+    static let all = OptionSpec.flag("all", help: "Delete every document, attachment, archived document and pre-migration backup; the store stays usable.")
+    static let dryRun = OptionSpec.flag("dry-run", help: "List what would be deleted, with counts; delete nothing.")
+    static let collection = PositionalSpec.optional("collection", help: "The collection to delete from.")
+    static let id = PositionalSpec.optional("id", help: "One document's id.")
+
+    static let spec = CommandSpec(
+        name: "delete",
+        abstract: "Delete documents: all of them, a collection (in a date range, matching --where), or one by id.",
+        discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --yes is required when standard input is not a terminal.",
+        options: [all, CommonOptions.from, CommonOptions.to, CommonOptions.filter, dryRun, CommonOptions.yes],
+        positionals: [collection, id])
+
     static func run(_ context: CommandContext) throws -> Int32 {
         let selection = try selection(context)
         let store = try context.openStore()
-        let dryRun = context.values.flag("dry-run")
-        if !dryRun && !context.values.flag("yes") {
+        let isDryRun = context.values.flag(dryRun)
+        if !isDryRun && !context.values.flag(CommonOptions.yes) {
             guard isatty(0) == 1 else {
                 throw context.usage("deleting needs --yes when standard input is not a terminal (try --dry-run first to see what would go)")
             }
@@ -18,16 +30,13 @@ enum DeleteCommand {
                 return ExitCode.failure
             }
         }
-        let report = try store.delete(selection, dryRun: dryRun)
+        let report = try store.delete(selection, dryRun: isDryRun)
         store.finishWriting()
-        if context.json {
-            Output.json(.object([
-                "dryRun": .bool(report.dryRun), "deleted": .array(report.deleted.map { .string($0) }),
-                "nullified": .array(report.nullified.map { .string($0) }), "attachments": .number(JSONNumber(report.attachments)),
-                "removedArchiveAndBackup": .bool(report.removedArchiveAndBackup),
-            ]))
-            return ExitCode.success
-        }
+        try context.print(report, text: text)
+        return ExitCode.success
+    }
+
+    static func text(_ report: DeleteReport) -> String {
         let verb = report.dryRun ? "would delete" : "deleted"
         var lines = ["\(verb) \(report.deleted.count) document\(report.deleted.count == 1 ? "" : "s") and \(report.attachments) attachment\(report.attachments == 1 ? "" : "s")"
             + (report.removedArchiveAndBackup ? ", with the archive and the pre-migration backup" : "")]
@@ -40,28 +49,25 @@ enum DeleteCommand {
             lines += report.nullified.map { "  \($0)" }
         }
         if report.dryRun { lines.append("dry run: nothing was deleted.") }
-        Output.write(lines.joined(separator: "\n"))
-        return ExitCode.success
+        return lines.joined(separator: "\n")
     }
 
     private static func selection(_ context: CommandContext) throws -> DeleteSelection {
-        let collection = context.values.positional("collection")
-        let id = context.values.positional("id")
-        let filters = try context.values.options("where").map { text in
-            do { return try FieldFilter(parsing: text) } catch let error as AlmanacError { throw context.usage(error.message) }
-        }
+        let name = context.values.positional(collection)
+        let identifier = context.values.positional(id)
+        let filters = try context.filters()
         let days = try context.dayRange()
-        if context.values.flag("all") {
-            guard collection == nil, filters.isEmpty, days == nil else {
+        if context.values.flag(all) {
+            guard name == nil, filters.isEmpty, days == nil else {
                 throw context.usage("--all deletes everything; give no collection, id, --from, --to or --where with it")
             }
             return .all
         }
-        guard let collection else { throw context.usage("say what to delete: --all, a COLLECTION, or a COLLECTION and an ID") }
-        if let id {
+        guard let name else { throw context.usage("say what to delete: --all, a COLLECTION, or a COLLECTION and an ID") }
+        if let identifier {
             guard filters.isEmpty, days == nil else { throw context.usage("deleting one document by id takes no --from, --to or --where") }
-            return .document(collection, id: id)
+            return .document(name, id: identifier)
         }
-        return .collection(collection, days: days, where: filters)
+        return .collection(name, days: days, where: filters)
     }
 }

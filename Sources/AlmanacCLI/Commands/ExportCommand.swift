@@ -2,29 +2,44 @@ import Almanac
 import Foundation
 
 /// `almanac export [--out FILE] [--format json|jsonl] [--collection C]... [--from D] [--to D] [--redact FIELD]... [--attachments]`
-enum ExportCommand {
+enum ExportCommand: AlmanacCommand {
+    static let out = OptionSpec.option("out", valueName: "FILE", help: "Write to FILE (created 0600) instead of standard output.")
+    static let format = OptionSpec.option("format", valueName: "json|jsonl", help: "One JSON document, or one JSON value per line (default: jsonl).")
+    static let collection = OptionSpec.repeating("collection", valueName: "C", help: "Only this collection (repeat for several).")
+    static let redact = OptionSpec.repeating("redact", valueName: "FIELD", help: "Replace FIELD's value with \"[redacted]\" (repeat for several).")
+    static let attachments = OptionSpec.flag("attachments", help: "Include the documents' attachment files (base64).")
+
+    static let spec = CommandSpec(
+        name: "export",
+        abstract: "Write the store's documents to one file (or stdout), streamed, in a stable order.",
+        discussion: "Two exports of the same store are byte-identical. The file is created 0600. It starts with a header: app, schema version, time zone, time, counts. --from and --to select in the collections with a date field. With --out and --json, a summary is printed as JSON.",
+        options: [out, format, collection, CommonOptions.from, CommonOptions.to, redact, attachments])
+
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        var options = ExportOptions(collections: context.values.options("collection"), redact: context.values.options("redact"),
-                                    attachments: context.values.flag("attachments"))
-        if let format = context.values.option("format") {
-            guard let parsed = ExportOptions.Format(rawValue: format) else {
-                throw context.usage("--format expects json or jsonl, got '\(format)'")
+        var options = ExportOptions(collections: context.values.options(collection), redact: context.values.options(redact),
+                                    attachments: context.values.flag(attachments))
+        if let text = context.values.option(format) {
+            guard let parsed = ExportOptions.Format(rawValue: text) else {
+                throw context.usage("--format expects json or jsonl, got '\(text)'")
             }
             options.format = parsed
         }
         options.days = try context.dayRange()
-        if let out = context.values.option("out") {
-            let url = URL(fileURLWithPath: out)
-            let interrupted = InterruptCleanup { Store.removeExportLeftovers(for: url, includingThisProcess: true) }
-            defer { interrupted.cancel() }
-            let summary = try store.export(to: url, options: options)
-            let attachments = options.attachments ? ", \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s")" : ""
-            Output.error("exported \(summary.documents) document\(summary.documents == 1 ? "" : "s")\(attachments) to \(out) (\(summary.bytes) bytes)")
-        } else {
+        guard let path = context.values.option(out) else {
             try store.export(toDescriptor: 1, options: options)
+            return ExitCode.success
+        }
+        let url = URL(fileURLWithPath: path)
+        let interrupted = InterruptCleanup { Store.removeExportLeftovers(for: url, includingThisProcess: true) }
+        defer { interrupted.cancel() }
+        let summary = try store.export(to: url, options: options)
+        if context.json {
+            try Output.json(summary, adding: ["file": .string(path)])
+        } else {
+            let attached = options.attachments ? ", \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s")" : ""
+            Output.error("exported \(summary.documents) document\(summary.documents == 1 ? "" : "s")\(attached) to \(path) (\(summary.bytes) bytes)")
         }
         return ExitCode.success
     }
-
 }

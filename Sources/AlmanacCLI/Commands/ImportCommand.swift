@@ -2,24 +2,26 @@ import Almanac
 import Foundation
 
 /// `almanac import FILE --store NEW`
-enum ImportCommand {
+enum ImportCommand: AlmanacCommand {
+    static let file = PositionalSpec.required("file", help: "An export written by 'almanac export'.")
+
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Restore an export into a new or empty store (--store), validating every document.",
+        discussion: "The store is created at the export's schema version; run 'almanac migrate up' afterwards to bring it forward. A store that holds documents is refused.",
+        positionals: [file])
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let file = context.values.positional("file") else { throw context.usage("give the export file to import") }
+        guard let path = context.values.positional(file) else { throw context.usage("give the export file to import") }
         let target = try context.storeURL()
-        let summary = try Store.importExport(from: URL(fileURLWithPath: file), into: target, options: try context.storeOptions())
-        if context.json {
-            Output.json(.object([
-                "app": .string(summary.app), "schemaVersion": .number(JSONNumber(summary.schemaVersion)),
-                "documents": .number(JSONNumber(summary.documents)), "attachments": .number(JSONNumber(summary.attachments)),
-                "store": .string(target.path),
-            ]))
-        } else {
+        let summary = try Store.importExport(from: URL(fileURLWithPath: path), into: target, options: try context.storeOptions())
+        try context.print(summary, adding: ["store": .string(target.path)]) { summary in
             var line = "imported \(summary.documents) document\(summary.documents == 1 ? "" : "s") and \(summary.attachments) attachment\(summary.attachments == 1 ? "" : "s") into \(target.path) (\(summary.app), schema version \(summary.schemaVersion))"
             // Suggest a migration only when the app's current schema (--schema, or schema/<app> here) is newer.
             if let current = (try? context.projectCatalog(app: summary.app))??.version, current > summary.schemaVersion {
                 line += "; the app's schema is at version \(current): run 'almanac migrate up' to bring the store to it"
             }
-            Output.write(line + ".")
+            return line + "."
         }
         return ExitCode.success
     }

@@ -1,18 +1,26 @@
 import Almanac
 
 /// `almanac migrate plan [--to N] [--migrations DIR]`
-enum MigratePlanCommand {
+enum MigratePlanCommand: AlmanacCommand {
+    static let target = OptionSpec.option("to", valueName: "N", help: "Plan up to version N (default: the latest migration).")
+
+    static let group: CommandGroup? = .migrate
+    static let spec = CommandSpec(
+        name: "plan",
+        abstract: "Show what 'migrate up' would change, per migration and operation, and validate every result; writes nothing.",
+        discussion: "Exits 3 when a resulting document would break the target schema (each is listed with its violations).",
+        options: [CommonOptions.migrations, target])
+
     static func run(_ context: CommandContext) throws -> Int32 {
+        try run(context, target: target)
+    }
+
+    /// The plan to the version `target` names (`migrate up --dry-run` shares it).
+    static func run(_ context: CommandContext, target: OptionSpec) throws -> Int32 {
         let store = try context.openStore()
-        let migrations = try MigrationSet(folder: try context.migrationsFolder(app: store.app))
-        let schema = try context.requiredSchemaFolder(app: store.app)
-        let target = try context.values.integer("to")
-        let plan = try store.migrationPlan(migrations, targetSchema: schema, to: target, registry: ReferenceMigrations.registry)
-        if context.json {
-            Output.json(json(plan))
-        } else {
-            Output.write(text(plan))
-        }
+        let migrator = try context.migrator(app: store.app, needsSchema: true)
+        let plan = try migrator.plan(for: store, to: try context.values.integer(target))
+        try context.print(plan, text: text)
         return plan.isValid ? ExitCode.success : ExitCode.problemsFound
     }
 
@@ -41,27 +49,5 @@ enum MigratePlanCommand {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func json(_ plan: MigrationPlan) -> JSONValue {
-        .object([
-            "fromVersion": .number(JSONNumber(plan.fromVersion)),
-            "toVersion": .number(JSONNumber(plan.toVersion)),
-            "valid": .bool(plan.isValid),
-            "steps": .array(plan.steps.map { step in
-                .object([
-                    "version": .number(JSONNumber(step.version)), "name": .string(step.name), "description": .string(step.description),
-                    "operations": .array(step.operations.map {
-                        .object(["index": .number(JSONNumber($0.index)), "operation": .string($0.operation),
-                                 "matched": .number(JSONNumber($0.matched)), "changed": .number(JSONNumber($0.changed))])
-                    }),
-                    "changedDocuments": .array(step.changedDocuments.map { .string($0) }),
-                    "samples": .array(step.samples.map { .object(["document": .string($0.document), "diff": .array($0.diff.map { .string($0) })]) }),
-                ])
-            }),
-            "invalidDocuments": .array(plan.invalidDocuments.map { document in
-                .object(["document": .string(document.document), "violations": .array(document.violations.map { .string($0.description) })])
-            }),
-        ])
     }
 }

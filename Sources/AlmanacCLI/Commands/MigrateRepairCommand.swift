@@ -1,30 +1,27 @@
 import Almanac
 
 /// `almanac migrate repair [--migrations DIR]`
-enum MigrateRepairCommand {
+enum MigrateRepairCommand: AlmanacCommand {
+    static let group: CommandGroup? = .migrate
+    static let spec = CommandSpec(
+        name: "repair",
+        abstract: "Accept applied migration files that were edited or removed since they were applied.",
+        discussion: "Records the files' checksums now (and marks missing files as removed) in store.json; changes no document.",
+        options: [CommonOptions.migrations])
+
     static func run(_ context: CommandContext) throws -> Int32 {
         let url = try context.storeURL()
-        let migrations = try MigrationSet(folder: try context.migrationsFolder(app: try Store.app(at: url)))
-        let repairs = try Store.repairMigrations(at: url, migrations: migrations, options: try context.storeOptions())
-        if context.json {
-            Output.json(.object(["repaired": .array(repairs.map { repair in
-                var members: [String: JSONValue] = [
-                    "version": .number(JSONNumber(repair.version)), "name": .string(repair.name),
-                    "previousChecksum": .string(repair.previousChecksum),
-                ]
-                members["acceptedChecksum"] = repair.acceptedChecksum.map { .string($0) } ?? .null
-                return .object(members)
-            })]))
-        } else if repairs.isEmpty {
-            Output.write("nothing to repair: every applied migration file matches its recorded checksum.")
-        } else {
-            for repair in repairs {
+        let migrator = try context.migrator(app: try Store.app(at: url), needsSchema: false)
+        let repairs = try migrator.repair(storeAt: url, options: try context.storeOptions())
+        try context.print(["repaired": repairs]) { _ in
+            guard !repairs.isEmpty else { return "nothing to repair: every applied migration file matches its recorded checksum." }
+            return repairs.map { repair in
                 if let accepted = repair.acceptedChecksum {
-                    Output.write("\(repair.name): accepted checksum \(accepted) (was \(repair.previousChecksum))")
+                    "\(repair.name): accepted checksum \(accepted) (was \(repair.previousChecksum))"
                 } else {
-                    Output.write("\(repair.name): accepted that the file is gone (its checksum was \(repair.previousChecksum))")
+                    "\(repair.name): accepted that the file is gone (its checksum was \(repair.previousChecksum))"
                 }
-            }
+            }.joined(separator: "\n")
         }
         return ExitCode.success
     }

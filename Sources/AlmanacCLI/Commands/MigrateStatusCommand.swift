@@ -1,26 +1,19 @@
 import Almanac
 
 /// `almanac migrate status [--migrations DIR]`
-enum MigrateStatusCommand {
+enum MigrateStatusCommand: AlmanacCommand {
+    static let group: CommandGroup? = .migrate
+    static let spec = CommandSpec(
+        name: "status",
+        abstract: "Show the store's version, applied migrations (checksums verified) and pending ones.",
+        discussion: "Exits 3 when an applied migration file was edited or removed, or the migrations folder has a gap or a duplicate number.",
+        options: [CommonOptions.migrations])
+
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        let migrations = try MigrationSet(folder: try context.migrationsFolder(app: store.app))
-        let status = store.migrationStatus(migrations)
+        let status = try context.migrator(app: store.app, needsSchema: false).status(of: store)
         if context.json {
-            Output.json(.object([
-                "storeVersion": .number(JSONNumber(status.storeVersion)),
-                "latestVersion": .number(JSONNumber(status.latestVersion)),
-                "upToDate": .bool(status.isUpToDate),
-                "migrations": .array(status.entries.map { entry in
-                    var members: [String: JSONValue] = [
-                        "version": .number(JSONNumber(entry.version)), "name": .string(entry.name), "state": .string(entry.state.rawValue),
-                    ]
-                    if let recorded = entry.recordedChecksum { members["recordedChecksum"] = .string(recorded) }
-                    if let file = entry.fileChecksum { members["fileChecksum"] = .string(file) }
-                    return .object(members)
-                }),
-                "problems": .array(status.problems.map { .string($0) }),
-            ]))
+            try Output.json(status)
         } else {
             let rows = status.entries.map { [String($0.version), $0.name, $0.state.rawValue] }
             Output.write(Output.table([["version", "migration", "state"]] + rows))

@@ -2,24 +2,32 @@ import Almanac
 import Foundation
 
 /// `almanac migrate up [--to N] [--dry-run] [--migrations DIR]`
-enum MigrateUpCommand {
+enum MigrateUpCommand: AlmanacCommand {
+    static let target = OptionSpec.option("to", valueName: "N", help: "Migrate up to version N (default: the latest migration); --schema must then be at version N.")
+    static let dryRun = OptionSpec.flag("dry-run", help: "Show the plan ('migrate plan') instead of migrating; writes nothing.")
+
+    static let group: CommandGroup? = .migrate
+    static let spec = CommandSpec(
+        name: "up",
+        abstract: "Apply the pending migrations, all or nothing.",
+        discussion: """
+            Every resulting document is validated against the target schema before anything changes; the new \
+            version is built beside the old one and swapped in, so a crash at any moment leaves the store wholly at \
+            one version (the next command finishes or undoes the swap). The previous version is kept for \
+            'migrate rollback'. Progress goes to stderr. Exits 3, changing nothing, when a result would be invalid.
+            """,
+        options: [CommonOptions.migrations, target, dryRun])
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        if context.values.flag("dry-run") { return try MigratePlanCommand.run(context) }
+        if context.values.flag(dryRun) { return try MigratePlanCommand.run(context, target: target) }
         let url = try context.storeURL()
-        let app = try Store.app(at: url)
-        let migrations = try MigrationSet(folder: try context.migrationsFolder(app: app))
-        let schema = try context.requiredSchemaFolder(app: app)
+        let migrator = try context.migrator(app: try Store.app(at: url), needsSchema: true)
         let reporter = ProgressReporter()
-        let result = try Store.migrate(
-            at: url, migrations: migrations, targetSchema: schema, to: try context.values.integer("to"),
-            registry: ReferenceMigrations.registry, options: try context.storeOptions(),
+        let result = try migrator.migrate(
+            storeAt: url, to: try context.values.integer(target), options: try context.storeOptions(),
             progress: { reporter.report($0) })
         reporter.finish()
-        if context.json {
-            Output.json(json(result))
-        } else {
-            Output.write(text(result))
-        }
+        try context.print(result, text: text)
         return ExitCode.success
     }
 
@@ -33,24 +41,6 @@ enum MigrateUpCommand {
         }
         lines.append("the previous version is kept; 'almanac migrate rollback' restores it.")
         return lines.joined(separator: "\n")
-    }
-
-    static func json(_ result: MigrationResult) -> JSONValue {
-        .object([
-            "fromVersion": .number(JSONNumber(result.fromVersion)),
-            "toVersion": .number(JSONNumber(result.toVersion)),
-            "migrated": .bool(result.migrated),
-            "documentsChanged": .number(JSONNumber(result.documentsChanged)),
-            "documentsWritten": .number(JSONNumber(result.documentsWritten)),
-            "documentsKept": .number(JSONNumber(result.documentsKept)),
-            "durationMs": .number(JSONNumber(Int(result.duration * 1000))),
-            "steps": .array(result.steps.map { step in
-                .object([
-                    "version": .number(JSONNumber(step.version)), "name": .string(step.name),
-                    "changedDocuments": .array(step.changedDocuments.map { .string($0) }),
-                ])
-            }),
-        ])
     }
 }
 

@@ -2,12 +2,20 @@ import Almanac
 import Foundation
 
 /// `almanac put COLLECTION [FILE...]`
-enum PutCommand {
+enum PutCommand: AlmanacCommand {
+    static let collection = PositionalSpec.required("collection", help: "The collection to write to.")
+    static let files = PositionalSpec.variadic("files", atLeastOne: false, help: "JSON files to read; '-' or nothing reads standard input.")
+
+    static let spec = CommandSpec(
+        name: "put", abstract: "Save documents into a collection.",
+        discussion: "Each file holds one JSON document or an array of them; all are checked before any is written, and saved with one durability point. A document with the id of a stored one replaces it; if its date changed, the file moves.",
+        positionals: [collection, files])
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let collection = context.values.positional("collection") else { throw context.usage("missing argument COLLECTION") }
+        guard let collection = context.values.positional(Self.collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
         _ = try store.collection(named: collection)
-        let files = context.values.positionals("files")
+        let files = context.values.positionals(Self.files)
         var documents: [JSONValue] = []
         for file in files.isEmpty ? ["-"] : files {
             let input = try readDocuments(file)
@@ -19,10 +27,8 @@ enum PutCommand {
         } catch let error as AlmanacError {
             throw files.count <= 1 ? error.located(in: files.first ?? "<stdin>") : error
         }
-        if context.json {
-            Output.json(.object(["saved": .array(locations.map { .string($0.relativePath) })]))
-        } else {
-            for location in locations { Output.write("Saved \(location.relativePath)") }
+        try context.print(["saved": locations.map(\.relativePath)]) { saved in
+            saved["saved", default: []].map { "Saved \($0)" }.joined(separator: "\n")
         }
         return ExitCode.success
     }

@@ -6,19 +6,35 @@ import Foundation
 /// Reports every document the catalog's references remove with it (`cascade`) or change
 /// (`nullify`); when they reach other documents and standard input is not a terminal, it
 /// wants `--yes`, as `delete` does.
-enum RemoveCommand {
+enum RemoveCommand: AlmanacCommand {
+    static let yes = OptionSpec.flag("yes", help: "Go ahead when references reach other documents, without asking.")
+
+    static let spec = CommandSpec(
+        name: "rm", abstract: "Delete one document.",
+        discussion: "Lists every document the catalog's references delete with it (cascade) or set to null; when there are any, it needs --yes unless standard input is a terminal.",
+        options: [yes], positionals: [CommonOptions.collection, CommonOptions.id])
+
+    /// What `rm --json` prints: the removed id and collection beside the delete's report.
+    struct Removed: Encodable {
+        var removed: String
+        var collection: String
+        var deleted: [String]
+        var nullified: [String]
+        var attachments: Int
+    }
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let collection = context.values.positional("collection") else { throw context.usage("missing argument COLLECTION") }
+        guard let collection = context.values.positional(CommonOptions.collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
         let descriptor = try store.collection(named: collection)
-        let id = context.values.positional("id") ?? ""
+        let id = context.values.positional(CommonOptions.id) ?? ""
         if !descriptor.isSingleton && id.isEmpty { throw context.usage("missing argument ID (\(collection) is not a singleton collection)") }
         let label = descriptor.isSingleton ? collection : "\(collection)/\(id)"
         let selection = DeleteSelection.document(collection, id: id)
         let report: DeleteReport
         do {
             // Planned first only when it may need asking: with --yes the delete runs at once.
-            if !context.values.flag("yes"), try !confirmReach(of: selection, label: label, store: store, context: context) {
+            if !context.values.flag(yes), try !confirmReach(of: selection, label: label, store: store, context: context) {
                 Output.error("nothing removed.")
                 return ExitCode.failure
             }
@@ -30,17 +46,12 @@ enum RemoveCommand {
         }
         store.finishWriting()
         let others = report.deleted.filter { $0 != label }
-        if context.json {
-            Output.json(.object([
-                "removed": .string(id), "collection": .string(collection),
-                "deleted": .array(report.deleted.map { .string($0) }), "nullified": .array(report.nullified.map { .string($0) }),
-                "attachments": .number(JSONNumber(report.attachments)),
-            ]))
-        } else {
+        let removed = Removed(removed: id, collection: collection, deleted: report.deleted, nullified: report.nullified, attachments: report.attachments)
+        try context.print(removed) { removed in
             var lines = ["Removed \(label)."]
             if !others.isEmpty { lines.append("Also deleted (cascade): " + others.joined(separator: ", ")) }
-            if !report.nullified.isEmpty { lines.append("Set to null: " + report.nullified.joined(separator: ", ")) }
-            Output.write(lines.joined(separator: "\n"))
+            if !removed.nullified.isEmpty { lines.append("Set to null: " + removed.nullified.joined(separator: ", ")) }
+            return lines.joined(separator: "\n")
         }
         return ExitCode.success
     }

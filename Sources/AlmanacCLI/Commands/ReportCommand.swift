@@ -4,7 +4,11 @@ import ReferenceApps
 
 /// `almanac report <app> <view> [--now DATE|TIMESTAMP]`: prints a reference app's derived
 /// view of a store (streaks, KPIs, today's plan, a dashboard), computed by `ReferenceApps`.
-enum ReportCommand {
+enum ReportCommand: AlmanacCommand {
+    static let now = OptionSpec.option(
+        "now", valueName: "DATE|TIMESTAMP",
+        help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's time zone (default: the current time).")
+
     /// The `report` group: one subgroup per app, one leaf per view.
     static let spec = CommandSpec(
         name: "report", abstract: "Derived views of a reference app's store: streaks, KPIs, plans, dashboards.",
@@ -13,12 +17,29 @@ enum ReportCommand {
             CommandSpec(
                 name: app.name, abstract: "Reports of the \(app.name) reference app (schema version \(app.schemaVersion)).",
                 subcommands: app.views.map { view in
-                    CommandSpec(name: view.name, abstract: view.summary, options: [
-                        .option("now", valueName: "DATE|TIMESTAMP",
-                                help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's time zone (default: the current time)."),
-                    ])
+                    CommandSpec(name: view.name, abstract: view.summary, options: [now])
                 })
         })
+
+    /// What `report --json` prints: the view's value and what it was computed for.
+    struct Printed: Encodable {
+        var app: String
+        var view: String
+        var now: Date
+        var timeZone: String
+        var report: any AppReport
+
+        private enum CodingKeys: String, CodingKey { case app, view, now, timeZone, report }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(app, forKey: .app)
+            try container.encode(view, forKey: .view)
+            try container.encode(now, forKey: .now)
+            try container.encode(timeZone, forKey: .timeZone)
+            try container.encode(report, forKey: .report)
+        }
+    }
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let path = context.values.commandPath
@@ -29,23 +50,14 @@ enum ReportCommand {
         try app.checkCanRead(store)
         let reportContext = ReportContext(now: try instant(context, timeZone: store.timeZone), timeZone: store.timeZone)
         let report = try view.make(store, reportContext)
-        if context.json {
-            Output.json(.object([
-                "app": .string(app.name),
-                "view": .string(view.name),
-                "now": .string(Timestamp.format(reportContext.now)),
-                "timeZone": .string(store.timeZoneName),
-                "report": try DocumentEncoder().encode(report),
-            ]))
-        } else {
-            Output.write(report.text)
-        }
+        let printed = Printed(app: app.name, view: view.name, now: reportContext.now, timeZone: store.timeZoneName, report: report)
+        try context.print(printed) { $0.report.text }
         return ExitCode.success
     }
 
     /// `--now`: a timestamp as given, a date as its last second in the store's time zone.
     static func instant(_ context: CommandContext, timeZone: TimeZone) throws -> Date {
-        guard let text = context.values.option("now") else { return Date() }
+        guard let text = context.values.option(now) else { return Date() }
         if let moment = Timestamp.parse(text) { return moment }
         if let day = CalendarDate(text) { return day.adding(days: 1).startDate(in: timeZone).addingTimeInterval(-1) }
         throw context.usage("--now expects a date such as 2025-02-02 or a timestamp such as 2025-02-02T20:00:00Z, got '\(text)'")

@@ -2,23 +2,29 @@ import Almanac
 import Foundation
 
 /// `almanac retention run [--now DATE] [--dry-run]`: applies the catalog's retention rules.
-enum RetentionRunCommand {
+enum RetentionRunCommand: AlmanacCommand {
+    static let now = OptionSpec.option("now", valueName: "DATE", help: "Apply the rules as on DATE (default: today in the store's time zone).")
+    static let dryRun = OptionSpec.flag("dry-run", help: "List what each rule would do; change nothing.")
+
+    static let group: CommandGroup? = .retention
+    static let spec = CommandSpec(
+        name: "run",
+        abstract: "Apply the catalog's retention rules: archive, clear fields of, or delete old documents.",
+        discussion: "Each rule names a collection, an age and an action. Archived documents move to archive/<collection>/ in the same layout, out of queries. The whole run is one atomic change.",
+        options: [now, dryRun])
+
     static func run(_ context: CommandContext) throws -> Int32 {
         var day: CalendarDate?
-        if let text = context.values.option("now") {
+        if let text = context.values.option(now) {
             guard let parsed = CalendarDate(text) else {
                 throw context.usage("--now expects a date such as 2026-01-01, got '\(text)'")
             }
             day = parsed
         }
         let store = try context.openStore()
-        let report = try store.applyRetention(asOf: day, dryRun: context.values.flag("dry-run"))
+        let report = try store.applyRetention(asOf: day, dryRun: context.values.flag(dryRun))
         store.finishWriting()
-        if context.json {
-            Output.json(json(report))
-        } else {
-            Output.write(text(report))
-        }
+        try context.print(report, text: text)
         return ExitCode.success
     }
 
@@ -39,37 +45,5 @@ enum RetentionRunCommand {
             lines.append("nothing changed: no document is old enough for a rule (as of \(report.asOf)).")
         }
         return lines.joined(separator: "\n")
-    }
-
-
-    static func json(_ report: RetentionReport) -> JSONValue {
-        .object([
-            "asOf": .string(report.asOf.description),
-            "dryRun": .bool(report.dryRun),
-            "changedStore": .bool(report.changedStore),
-            "archived": .number(JSONNumber(report.archived)),
-            "cleared": .number(JSONNumber(report.cleared)),
-            "deleted": .number(JSONNumber(report.deleted)),
-            "rules": .array(report.rules.map { entry in
-                var members: [String: JSONValue] = [
-                    "collection": .string(entry.collection),
-                    "index": .number(JSONNumber(entry.index)),
-                    "action": .string(entry.rule.action.rawValue),
-                    "olderThan": olderThan(entry.rule.olderThan),
-                    "description": .string(entry.rule.description),
-                    "before": .string(entry.cutoff.description),
-                    "ids": .array(entry.ids.map { .string($0) }),
-                ]
-                if entry.rule.action == .clear { members["fields"] = .array(entry.rule.fields.map { .string($0) }) }
-                return .object(members)
-            }),
-        ])
-    }
-
-    private static func olderThan(_ age: RetentionRule.Age) -> JSONValue {
-        switch age {
-        case .days(let count): .object(["days": .number(JSONNumber(count))])
-        case .months(let count): .object(["months": .number(JSONNumber(count))])
-        }
     }
 }

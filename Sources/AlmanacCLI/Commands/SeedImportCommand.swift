@@ -2,22 +2,33 @@ import Almanac
 import Foundation
 
 /// `almanac seed import FILE... [--dry-run]`
-enum SeedImportCommand {
+enum SeedImportCommand: AlmanacCommand {
+    static let dryRun = OptionSpec.flag("dry-run", help: "Show what would be inserted and updated; write nothing.")
+    static let files = PositionalSpec.variadic("files", help: "Seed files (JSON: collection, source, contentVersion, documents).")
+
+    static let group: CommandGroup? = .seed
+    static let spec = CommandSpec(
+        name: "import",
+        abstract: "Import seed files: insert new documents, update older ones keeping user-owned fields, never touch the user's.",
+        discussion: """
+            A stored document is updated only when the file's contentVersion for it is higher; the fields the \
+            catalog marks as user-owned keep their stored values. Seeded documents missing from the file are \
+            reported, not deleted. Every document is validated first, and the files are imported as one change. \
+            Importing the same files again writes nothing.
+            """,
+        options: [dryRun], positionals: [files])
+
     static func run(_ context: CommandContext) throws -> Int32 {
-        let files = try context.values.positionals("files").map { try SeedFile(contentsOf: URL(fileURLWithPath: $0)) }
+        let files = try context.values.positionals(Self.files).map { try SeedFile(contentsOf: URL(fileURLWithPath: $0)) }
         let store = try context.openStore()
         let report: SeedImportReport
         do {
-            report = try store.importSeeds(files, dryRun: context.values.flag("dry-run"))
+            report = try store.importSeeds(files, dryRun: context.values.flag(dryRun))
         } catch let error as AlmanacError where error.code == .invalidArgument || error.code == .unknownCollection {
             throw needsMigration(error, files: files, store: store, context: context) ?? error
         }
         store.finishWriting()
-        if context.json {
-            Output.json(json(report))
-        } else {
-            Output.write(text(report))
-        }
+        try context.print(report, text: text)
         return ExitCode.success
     }
 
@@ -33,7 +44,7 @@ enum SeedImportCommand {
         return AlmanacError(
             .invalidArgument,
             "\(file.fileName) seeds \(file.collection), which the app's schema version \(current.version) has as seeded content but this store, at schema version \(store.schemaVersion), does not; run 'almanac migrate up' first, then import the seeds",
-            path: context.values.positionals("files")[index])
+            path: context.values.positionals(Self.files)[index])
     }
 
     static func text(_ report: SeedImportReport) -> String {
@@ -54,27 +65,5 @@ enum SeedImportCommand {
             lines.append("nothing changed: every document is already at its content version.")
         }
         return lines.joined(separator: "\n")
-    }
-
-
-    static func json(_ report: SeedImportReport) -> JSONValue {
-        .object([
-            "dryRun": .bool(report.dryRun),
-            "inserted": .number(JSONNumber(report.inserted)),
-            "updated": .number(JSONNumber(report.updated)),
-            "changedStore": .bool(report.changedStore),
-            "files": .array(report.files.map { file in
-                .object([
-                    "file": .string(file.fileName), "collection": .string(file.collection),
-                    "contentVersion": .number(JSONNumber(file.contentVersion)),
-                    "inserted": .array(file.inserted.map { .string($0) }),
-                    "updated": .array(file.updated.map { .string($0) }),
-                    "unchanged": .number(JSONNumber(file.unchanged)),
-                    "userDocumentsKept": .array(file.userDocumentsKept.map { .string($0) }),
-                    "missingFromFile": .array(file.missingFromFile.map { .string($0) }),
-                    "recorded": .bool(file.recorded),
-                ])
-            }),
-        ])
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Case 8: a schema migration that renames a field (`targetAppName` → `appName`) in every
 /// usage event of the 3-year store (100,000 in a full run).
 ///
-/// - Almanac: `Store.migrate(at:migrations:targetSchema:)` from version 1 to 2 on a fresh copy
+/// - Almanac: `Migrator(migrations:targetSchema:).migrate(storeAt:)` from version 1 to 2 on a fresh copy
 ///   of the store: it reads every document, renames the field, validates every result against
 ///   the version-2 schema, writes the changed documents into a staging folder, makes it durable
 ///   with one `syncfs` and swaps it in.
@@ -59,7 +59,7 @@ struct MigrationCase: BenchmarkCase {
                 try copy(template, to: path)
                 try settle(reading: path.path)
                 let start = POSIX.now(), startCPU = POSIX.cpuSeconds()
-                let result = try Store.migrate(at: path, migrations: migrations, targetSchema: version2.schema)
+                let result = try Migrator(migrations: migrations, targetSchema: version2.schema).migrate(storeAt: path)
                 seconds = POSIX.now() - start
                 cpuSeconds = POSIX.cpuSeconds() - startCPU
                 guard result.fromVersion == 1, result.toVersion == 2, result.documentsChanged == expected, result.documentsWritten == expected else {

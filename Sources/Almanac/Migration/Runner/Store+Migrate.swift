@@ -31,7 +31,7 @@ extension Store {
     ///   when another process writes for longer than the lock timeout. In every case the
     ///   store is unchanged.
     @discardableResult
-    public static func migrate(
+    static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
         registry: MigrationRegistry = MigrationRegistry(), options: Options = Options(),
         progress: (@Sendable (MigrationProgress) -> Void)? = nil

@@ -11,7 +11,7 @@ extension Store {
     /// - Returns: one entry per repaired migration; empty when nothing needed repair.
     /// - Throws: `.invalidMigration` for problems `repair` cannot fix (a gap, a duplicate number).
     @discardableResult
-    public static func repairMigrations(at url: URL, migrations: MigrationSet, options: Options = Options()) throws -> [MigrationRepair] {
+    static func repairMigrations(at url: URL, migrations: MigrationSet, options: Options = Options()) throws -> [MigrationRepair] {
         try migrations.requireNoProblems()
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }

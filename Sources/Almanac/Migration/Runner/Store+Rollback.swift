@@ -15,7 +15,7 @@ extension Store {
     ///   written since the migration and `force` is false, or the store is no longer at the
     ///   version the backup undoes.
     @discardableResult
-    public static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
+    static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
         return try store.withWriteLock { try store.rollbackHoldingLock(force: force, $0) }

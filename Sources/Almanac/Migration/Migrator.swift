@@ -1,0 +1,119 @@
+import Foundation
+
+/// An app's migrations and the schema they lead to: what reports, plans, applies, rolls
+/// back and repairs migrations of a store, as GRDB's `DatabaseMigrator` does for a database.
+///
+/// Make one when the app launches, from the migrations and schema folders it ships, and
+/// migrate before opening the store for writes:
+///
+/// ```swift
+/// let migrator = Migrator(
+///     migrations: try MigrationSet(folder: bundle.url(forResource: "migrations", withExtension: nil)!),
+///     targetSchema: bundle.url(forResource: "schema", withExtension: nil)!)
+/// try migrator.migrate(storeAt: storeURL)
+/// let store = try Store(at: storeURL)
+/// ```
+public struct Migrator: Sendable {
+    /// The app's migrations.
+    public var migrations: MigrationSet
+    /// The schema folder the latest migration leads to; `plan` and `migrate` need it.
+    public var targetSchema: URL?
+    /// The Swift functions that `custom` operations name.
+    public var registry: MigrationRegistry
+
+    /// Creates a migrator.
+    ///
+    /// - Parameters:
+    ///   - migrations: the app's migrations folder, read and checked.
+    ///   - targetSchema: the schema folder of the version to migrate to (its catalog's
+    ///     `version` must be that version); `nil` for a migrator that only reports status,
+    ///     rolls back or repairs.
+    ///   - registry: the Swift functions that `custom` operations name.
+    public init(migrations: MigrationSet, targetSchema: URL? = nil, registry: MigrationRegistry = MigrationRegistry()) {
+        self.migrations = migrations
+        self.targetSchema = targetSchema
+        self.registry = registry
+    }
+
+    /// The store's version, each migration's state (applied with its checksum verified,
+    /// edited, missing, pending) and the problems of the migrations folder. Reads only.
+    public func status(of store: Store) -> MigrationStatus {
+        store.migrationStatus(migrations)
+    }
+
+    /// What migrating `store` to `version` (default: the latest) would change, with every
+    /// resulting document validated against the target schema. Writes nothing.
+    ///
+    /// - Throws: `.invalidArgument` when the migrator has no target schema;
+    ///   `.invalidMigration` when the migrations have problems (an edited applied file, a
+    ///   gap) or the schema folder is at another version; `.migrationFailed` naming the
+    ///   document and operation that cannot be applied.
+    public func plan(for store: Store, to version: Int? = nil) throws -> MigrationPlan {
+        try store.migrationPlan(migrations, targetSchema: try requireTargetSchema(), to: version, registry: registry)
+    }
+
+    /// Migrates the store at `url` to `version` (default: the latest migration), all or nothing.
+    ///
+    /// The pending migrations run as one change: every resulting document is validated
+    /// against the target schema (and its unique fields) before anything changes; the new
+    /// version is built beside the old one and swapped in. A `kill -9` at any instant leaves
+    /// the store wholly at the old or wholly at the new version, and the next open finishes
+    /// or undoes the swap. The previous version is kept for ``rollback(storeAt:force:options:)``.
+    ///
+    /// - Parameters:
+    ///   - url: the store's folder.
+    ///   - version: the version to migrate to; the latest migration when `nil`.
+    ///   - options: how to open the store (the lock timeout applies while another writer works).
+    ///   - progress: called now and then during a long run.
+    /// - Returns: the versions, the documents changed per step and the time taken; a store
+    ///   already at `version` returns a result whose `migrated` is false.
+    /// - Throws: `.invalidArgument` when the migrator has no target schema;
+    ///   `.invalidMigration` for problems of the migrations or a schema folder at another
+    ///   version; `.migrationFailed` naming every document that would be invalid;
+    ///   `.locked` when another process writes for longer than the lock timeout. In every
+    ///   case the store is unchanged.
+    @discardableResult
+    public func migrate(
+        storeAt url: URL, to version: Int? = nil, options: Store.Options = Store.Options(),
+        progress: (@Sendable (MigrationProgress) -> Void)? = nil
+    ) throws -> MigrationResult {
+        try Store.migrate(at: url, migrations: migrations, targetSchema: try requireTargetSchema(), to: version,
+                          registry: registry, options: options, progress: progress)
+    }
+
+    /// Restores the version the store at `url` had before its last migration, from the copy
+    /// the migration kept: documents, schema and `store.json` come back byte for byte.
+    ///
+    /// Like a migration it is all or nothing and survives `kill -9`. The kept copy is used
+    /// up: a second rollback needs another migration first. It needs no migration files.
+    ///
+    /// - Parameters:
+    ///   - url: the store's folder.
+    ///   - force: roll back even though documents were written after the migration (they are lost).
+    ///   - options: how to open the store.
+    /// - Throws: `.notFound` when no copy was kept; `.rollbackRefused` when documents were
+    ///   written since the migration and `force` is false, or the store is no longer at the
+    ///   version the copy undoes.
+    @discardableResult
+    public func rollback(storeAt url: URL, force: Bool = false, options: Store.Options = Store.Options()) throws -> MigrationRollback {
+        try Store.rollbackMigration(at: url, force: force, options: options)
+    }
+
+    /// Accepts applied migration files that were edited or removed since they were applied:
+    /// records their checksums now (and marks missing files as removed). Changes no document.
+    ///
+    /// - Returns: one entry per migration whose record changed; empty when all matched.
+    /// - Throws: `.invalidMigration` when the migrations folder has other problems (a gap, a
+    ///   duplicate number); `.locked` when another writer holds the store.
+    @discardableResult
+    public func repair(storeAt url: URL, options: Store.Options = Store.Options()) throws -> [MigrationRepair] {
+        try Store.repairMigrations(at: url, migrations: migrations, options: options)
+    }
+
+    private func requireTargetSchema() throws -> URL {
+        guard let targetSchema else {
+            throw AlmanacError(.invalidArgument, "this migrator has no target schema; create it with Migrator(migrations:targetSchema:) to plan or migrate")
+        }
+        return targetSchema
+    }
+}

@@ -1,0 +1,15 @@
+/// A command that only groups others (`almanac migrate`): its name and one-line summary.
+/// Its subcommands are the ``AlmanacCommand`` types that name it as their ``AlmanacCommand/group``.
+enum CommandGroup: String, CaseIterable {
+    case migrate
+    case seed
+    case retention
+
+    var abstract: String {
+        switch self {
+        case .migrate: "Schema migrations of the store."
+        case .seed: "Content an app ships for its seeded collections."
+        case .retention: "The catalog's retention rules."
+        }
+    }
+}
