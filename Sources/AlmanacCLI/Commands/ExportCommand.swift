@@ -4,7 +4,7 @@ import Foundation
 /// `almanac export [--out FILE] [--format json|jsonl] [--collection C]... [--from D] [--to D] [--redact FIELD]... [--attachments]`
 enum ExportCommand: AlmanacCommand {
     static let out = OptionSpec.option("out", valueName: "FILE", help: "Write to FILE (created 0600) instead of standard output.")
-    static let format = OptionSpec.option("format", valueName: "json|jsonl", help: "One JSON document, or one JSON value per line (default: jsonl).")
+    static let format = OptionSpec.option("format", valueName: "json|jsonl", help: "One JSON document, or one JSON value per line (default: jsonl; json with --json and no --out).")
     static let collection = OptionSpec.repeating("collection", valueName: "C", help: "Only this collection (repeat for several).")
     static let redact = OptionSpec.repeating("redact", valueName: "FIELD", help: "Replace FIELD's value with \"[redacted]\" (repeat for several).")
     static let attachments = OptionSpec.flag("attachments", help: "Include the documents' attachment files (base64).")
@@ -24,6 +24,9 @@ enum ExportCommand: AlmanacCommand {
                 throw context.usage("--format expects json or jsonl, got '\(text)'")
             }
             options.format = parsed
+        } else if context.json && !context.values.isPresent(out) {
+            // --json promises one JSON value on stdout; JSON Lines is a value per line.
+            options.format = .json
         }
         options.days = try context.dayRange()
         guard let path = context.values.option(out) else {
