@@ -47,7 +47,7 @@ extension Store {
         if dryRun { return report }
         try withWriteLock { state in
             // The commit point: once the journal is durable, the delete is finished even after a power cut.
-            try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(["kind": .string("delete-all")])), folderFlush: .full)
+            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try WriteJournal(kind: .deleteAll).recordBytes(), folderFlush: .full)
             MigrationCrashPoint.reached("delete", "after-journal")
             try finishDeletingEverything(state)
         }

@@ -136,9 +136,10 @@ extension Store {
             "attachments": .number(JSONNumber(attachments)),
             "schema": .object(schema),
         ]
-        if let created = manifest["createdAt"] { header["storeCreatedAt"] = created }
+        if let created = manifest.createdAt { header["storeCreatedAt"] = .string(created) }
         // The store's history travels with it, so an imported store verifies its migrations.
-        for key in ["migrations", "seeds"] { if let history = manifest[key] { header[key] = history } }
+        header["migrations"] = .array(manifest.migrations)
+        header["seeds"] = .array(manifest.seeds)
         if !options.redact.isEmpty { header["redacted"] = .array(options.redact.sorted().map { .string($0) }) }
         if let days = options.days { header["days"] = .string("\(days.lowerBound)...\(days.upperBound)") }
         return .object(header)

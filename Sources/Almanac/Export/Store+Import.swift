@@ -95,7 +95,9 @@ extension Store {
             }
             try store.withWriteLock { _ in
                 var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
-                for (key, value) in info.history { manifest.set(key, value) }
+                if let created = info.createdAt { manifest.createdAt = created }
+                manifest.migrations = info.migrations
+                manifest.seeds = info.seeds
                 try store.root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .barrier)
             }
             store.finishWriting()
@@ -234,8 +236,10 @@ struct ExportHeader {
     var counts: [String: Int]
     var attachments: Int
     var schema: [String: JSONValue]
-    /// `createdAt`, `migrations` and `seeds`, restored into the new store's `store.json`.
-    var history: [String: JSONValue]
+    /// The exported store's `createdAt`, `migrations` and `seeds`, restored into the new store's `store.json`.
+    var createdAt: String?
+    var migrations: [JSONValue]
+    var seeds: [JSONValue]
 
     init(_ header: JSONValue, path: String) throws {
         func missing(_ field: String) -> AlmanacError {
@@ -262,8 +266,8 @@ struct ExportHeader {
         self.counts = counts.compactMapValues { $0.numberValue?.int64Value.map(Int.init) }
         attachments = Int(header["attachments"]?.numberValue?.int64Value ?? 0)
         self.schema = schema
-        history = [:]
-        if let created = header["storeCreatedAt"] { history["createdAt"] = created }
-        for key in ["migrations", "seeds"] { if let value = header[key] { history[key] = value } }
+        createdAt = header["storeCreatedAt"]?.stringValue
+        migrations = header["migrations"]?.arrayValue ?? []
+        seeds = header["seeds"]?.arrayValue ?? []
     }
 }

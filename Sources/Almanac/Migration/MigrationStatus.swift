@@ -56,7 +56,7 @@ public struct MigrationStatus: Sendable, Encodable {
 extension Store {
     /// The migrations recorded in `store.json`: version, name and checksum of each applied file.
     var appliedMigrations: [(version: Int, name: String, checksum: String, fileRemoved: Bool)] {
-        (manifest["migrations"]?.arrayValue ?? []).compactMap { entry in
+        manifest.migrations.compactMap { entry in
             guard let version = entry["version"]?.numberValue?.int64Value, let checksum = entry["checksum"]?.stringValue else { return nil }
             return (Int(version), entry["name"]?.stringValue ?? "", checksum, entry["fileRemoved"] == .bool(true))
         }

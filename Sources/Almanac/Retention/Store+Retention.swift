@@ -138,13 +138,13 @@ extension Store {
         var manifest = try Manifest(bytes: manifestBytes)
         let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         // The last run that changed the store (a run that changes nothing writes nothing).
-        manifest.set("retention", .object([
+        manifest.retention = .object([
             "asOf": .string(asOf.description),
             "ranAt": .string(Timestamp.format(Date())),
             "archived": .number(JSONNumber(report.archived)),
             "cleared": .number(JSONNumber(report.cleared)),
             "deleted": .number(JSONNumber(report.deleted)),
-        ]))
+        ])
         change.manifest = manifest
         return change
     }

@@ -53,7 +53,7 @@ extension Store {
             throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
         }
         var manifest = try Manifest(bytes: manifestBytes)
-        var records = manifest["seeds"]?.arrayValue ?? []
+        var records = manifest.seeds
         var change = AtomicChange()
         var reports: [SeedImportReport.File] = []
         /// collection → id key → stored document, as the import so far leaves it.
@@ -140,7 +140,7 @@ extension Store {
             reports.append(report)
         }
         if reports.contains(where: \.recorded) {
-            manifest.set("seeds", .array(records))
+            manifest.seeds = records
             change.manifest = manifest
         }
         return (reports, change)

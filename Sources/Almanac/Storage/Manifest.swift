@@ -2,85 +2,118 @@ import Foundation
 
 /// `store.json`: what the store is, which versions it is at, and its history (DESIGN §2).
 ///
-/// The whole JSON object is kept, so fields written by later versions of Almanac survive a rewrite.
-struct Manifest: Sendable, Equatable {
+/// Members this version does not know (written by a later Almanac) are kept in ``unknown``
+/// and written back unchanged, so a rewrite never drops them.
+struct Manifest: StoreRecord, Sendable, Equatable {
     static let fileName = "store.json"
     static let format = "almanac-store"
     /// The newest on-disk format this code reads and writes.
     static let supportedFormatVersion = 1
+    static let recordName = "store.json"
+    static let damagedCode = AlmanacError.Code.notAStore
 
-    private(set) var members: [String: JSONValue]
     let formatVersion: Int
     let app: String
-    private(set) var schemaVersion: Int
-    let timeZone: TimeZone
+    var schemaVersion: Int
+    /// The IANA name as stored (``TimeZone/storeName``).
     let timeZoneIdentifier: String
+    let timeZone: TimeZone
+    var createdAt: String?
+    /// One record per applied migration: version, name, checksum, when, and repairs.
+    var migrations: [JSONValue]
+    /// One record per imported seed file.
+    var seeds: [JSONValue]
+    /// The last retention run that changed the store.
+    var retention: JSONValue?
+    /// Members of a later format version, kept as they are.
+    var unknown: [String: JSONValue]
 
     /// A manifest for a new store.
     init(app: String, schemaVersion: Int, timeZone: TimeZone, createdAt: Date) {
-        members = [
-            "format": .string(Manifest.format),
-            "formatVersion": .number(JSONNumber(Manifest.supportedFormatVersion)),
-            "app": .string(app),
-            "schemaVersion": .number(JSONNumber(schemaVersion)),
-            "timeZone": .string(timeZone.storeName),
-            "createdAt": .string(Timestamp.format(createdAt)),
-            "migrations": .array([]),
-            "seeds": .array([]),
-        ]
         formatVersion = Manifest.supportedFormatVersion
         self.app = app
         self.schemaVersion = schemaVersion
         self.timeZone = timeZone
         timeZoneIdentifier = timeZone.storeName
+        self.createdAt = Timestamp.format(createdAt)
+        migrations = []
+        seeds = []
+        unknown = [:]
     }
 
-    /// Reads a manifest, checking the fields every version of the format has.
+    /// Reads `store.json`, checking the members every version of the format has.
     init(bytes: [UInt8]) throws {
-        let path = Manifest.fileName
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes).value
-        } catch let error as AlmanacError {
-            throw AlmanacError(.notAStore, "store.json is damaged: \(error.message)", path: path,
-                               line: error.line, column: error.column, underlying: error)
-        }
-        guard case .object(let members) = root else {
-            throw AlmanacError(.notAStore, "store.json must hold a JSON object", path: path)
-        }
-        func field<T>(_ name: String, _ extract: (JSONValue) -> T?) throws -> T {
-            guard let value = members[name], let result = extract(value) else {
-                throw AlmanacError(.notAStore, "store.json has no valid \"\(name)\"; restore it from a backup", path: path, pointer: "/" + name)
-            }
-            return result
-        }
-        guard try field("format", { $0.stringValue }) == Manifest.format else {
-            throw AlmanacError(.notAStore, "store.json is not an Almanac manifest (format is not \"almanac-store\")", path: path, pointer: "/format")
-        }
-        formatVersion = Int(try field("formatVersion", { $0.numberValue?.int64Value }))
-        app = try field("app", { $0.stringValue })
-        schemaVersion = Int(try field("schemaVersion", { $0.numberValue?.int64Value }))
-        timeZoneIdentifier = try field("timeZone", { $0.stringValue })
-        guard let zone = TimeZone(identifier: timeZoneIdentifier) else {
-            throw AlmanacError(.notAStore, "store.json names an unknown time zone \"\(timeZoneIdentifier)\"; use an IANA id such as Europe/Berlin", path: path, pointer: "/timeZone")
-        }
-        timeZone = zone
-        self.members = members
+        self = try Manifest(recordBytes: bytes, path: Manifest.fileName)
     }
 
     /// The manifest as written to disk.
     var bytes: [UInt8] {
-        CanonicalJSON.prettyBytes(.object(members))
+        get throws { try recordBytes() }
     }
 
-    /// A member, for fields later features add (`migrations`, `seeds`).
-    subscript(key: String) -> JSONValue? {
-        members[key]
+    private enum Key: String, CaseIterable {
+        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, retention
     }
 
-    /// Sets a member; `schemaVersion` must be a whole number and updates ``schemaVersion``.
-    mutating func set(_ key: String, _ value: JSONValue) {
-        if key == "schemaVersion", let version = value.numberValue?.int64Value { schemaVersion = Int(version) }
-        members[key] = value
+    private struct MemberKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: MemberKey.self)
+        func member(_ key: Key) -> MemberKey { MemberKey(key.rawValue) }
+        func invalid(_ key: Key, _ message: String) -> AlmanacError {
+            AlmanacError(.notAStore, message, path: Manifest.fileName, pointer: "/" + key.rawValue)
+        }
+        func required<T: Decodable>(_ key: Key, _ type: T.Type) throws -> T {
+            guard let value = try? container.decode(T.self, forKey: member(key)) else {
+                throw invalid(key, "store.json has no valid \"\(key.rawValue)\"; restore it from a backup")
+            }
+            return value
+        }
+        guard try required(.format, String.self) == Manifest.format else {
+            throw invalid(.format, "store.json is not an Almanac manifest (format is not \"almanac-store\")")
+        }
+        formatVersion = try required(.formatVersion, Int.self)
+        app = try required(.app, String.self)
+        schemaVersion = try required(.schemaVersion, Int.self)
+        timeZoneIdentifier = try required(.timeZone, String.self)
+        guard let zone = TimeZone(identifier: timeZoneIdentifier) else {
+            throw invalid(.timeZone, "store.json names an unknown time zone \"\(timeZoneIdentifier)\"; use an IANA id such as Europe/Berlin")
+        }
+        timeZone = zone
+        createdAt = try container.decodeIfPresent(String.self, forKey: member(.createdAt))
+        migrations = try container.decodeIfPresent([JSONValue].self, forKey: member(.migrations)) ?? []
+        seeds = try container.decodeIfPresent([JSONValue].self, forKey: member(.seeds)) ?? []
+        retention = try container.decodeIfPresent(JSONValue.self, forKey: member(.retention))
+        let known = Set(Key.allCases.map(\.rawValue))
+        var unknown: [String: JSONValue] = [:]
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            unknown[key.stringValue] = try container.decode(JSONValue.self, forKey: key)
+        }
+        self.unknown = unknown
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MemberKey.self)
+        for (key, value) in unknown { try container.encode(value, forKey: MemberKey(key)) }
+        func member(_ key: Key) -> MemberKey { MemberKey(key.rawValue) }
+        try container.encode(Manifest.format, forKey: member(.format))
+        try container.encode(formatVersion, forKey: member(.formatVersion))
+        try container.encode(app, forKey: member(.app))
+        try container.encode(schemaVersion, forKey: member(.schemaVersion))
+        try container.encode(timeZoneIdentifier, forKey: member(.timeZone))
+        try container.encodeIfPresent(createdAt, forKey: member(.createdAt))
+        try container.encode(migrations, forKey: member(.migrations))
+        try container.encode(seeds, forKey: member(.seeds))
+        try container.encodeIfPresent(retention, forKey: member(.retention))
+    }
+
+    static func == (lhs: Manifest, rhs: Manifest) -> Bool {
+        (try? lhs.recordBytes()) == (try? rhs.recordBytes())
     }
 }

@@ -87,18 +87,15 @@ extension Store {
             staged.append((file.folder, file.name, file.bytes))
         }
         // A moved document's attachments move with it (decided before anything is written).
-        var folderMoves: [JSONValue] = []
+        var journal = WriteJournal(kind: .change)
         for write in change.writes where write.collection.attachments {
             guard let previous = write.previous, let id = previous.id, previous.folderPath != write.location.folderPath,
                   try openFolders(previous.folderPath)?.entryKind(of: Store.attachmentFolderName(id)) == .folder
             else { continue }
-            folderMoves.append(.object([
-                "from": .string((previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")),
-                "to": .string((write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")),
-            ]))
+            journal.folderMoves.append(WriteJournal.Move(
+                from: (previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/"),
+                to: (write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
         }
-        var renames: [JSONValue] = []
-        var newFolders: [JSONValue] = []
         var created: [(folder: [String], name: String)] = []
         do {
             let groups = staged.indicesGrouped { $0.folder }
@@ -119,7 +116,7 @@ extension Store {
                         try folder.synchronize(.barrier)
                         try parent.synchronize(.barrier)
                     }
-                    newFolders.append(.object(["from": .string((parentPath + [temporary]).joined(separator: "/")), "to": .string(path.joined(separator: "/"))]))
+                    journal.newFolders.append(WriteJournal.Move(from: (parentPath + [temporary]).joined(separator: "/"), to: path.joined(separator: "/")))
                     continue
                 }
                 let folder = try existing ?? writableFolder(path, state)
@@ -127,7 +124,7 @@ extension Store {
                     let temporary = Directory.temporaryName(for: staged[index].name)
                     created.append((path, temporary))
                     try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
-                    renames.append(.object(["folder": .string(path.joined(separator: "/")), "from": .string(temporary), "to": .string(staged[index].name)]))
+                    journal.renames.append(WriteJournal.Rename(folder: path.joined(separator: "/"), from: temporary, to: staged[index].name))
                 }
                 if !volumeSync { try folder.synchronize(.barrier) }
             }
@@ -135,7 +132,7 @@ extension Store {
                 let temporary = Directory.temporaryName(for: Manifest.fileName)
                 created.append(([], temporary))
                 try root.createFile(temporary, manifest.bytes, flush: volumeSync ? nil : .barrier)
-                renames.append(.object(["folder": .string(""), "from": .string(temporary), "to": .string(Manifest.fileName)]))
+                journal.renames.append(WriteJournal.Rename(folder: "", from: temporary, to: Manifest.fileName))
             }
             if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
         } catch {
@@ -145,21 +142,15 @@ extension Store {
             throw error
         }
         let removals = change.removals + change.writes.compactMap(\.previous)
-        var journal: [String: JSONValue] = [
-            "kind": .string("change"),
-            "renames": .array(renames),
-            // Attachment files first, so a document's date folder is empty when the document goes.
-            "removals": .array(change.fileRemovals.map { .string($0) } + removals.map { .string($0.relativePath) }),
-        ]
-        if !newFolders.isEmpty { journal["newFolders"] = .array(newFolders) }
-        if !folderMoves.isEmpty { journal["folderMoves"] = .array(folderMoves) }
+        // Attachment files first, so a document's date folder is empty when the document goes.
+        journal.removals = change.fileRemovals + removals.map(\.relativePath)
         MigrationCrashPoint.reached(crashPointKind, "before-journal")
         do {
-            try createFolders([".almanac"]).writeFile(Store.journalName, CanonicalJSON.prettyBytes(.object(journal)), folderFlush: commitFlush)
+            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: commitFlush)
         } catch let error as AlmanacError where error.code != .simulatedCrash {
             // A journal renamed into place but not flushed may still reach the disk: keep what
             // it names and let the next writer finish it; without a journal nothing happened.
-            if (try? openFolders([".almanac"])?.entryKind(of: Store.journalName)) == .file {
+            if (try? openFolders([".almanac"])?.entryKind(of: WriteJournal.fileName)) == .file {
                 state.session?.interrupted = true
                 throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
             }
@@ -168,7 +159,7 @@ extension Store {
         }
         MigrationCrashPoint.reached(crashPointKind, "after-journal")
         do {
-            try finishChange(.object(journal), state, crashPointKind: crashPointKind)
+            try finishChange(journal, state, crashPointKind: crashPointKind)
         } catch let error as AlmanacError where error.code != .simulatedCrash {
             // Committed, not finished: the next writer (or the next open) finishes it from the journal.
             state.session?.interrupted = true
@@ -178,19 +169,17 @@ extension Store {
 
     /// Carries out a committed change's journal: the renames still to do, the removals, then
     /// the journal's removal. Idempotent, so recovery can run it again after a crash.
-    func finishChange(_ journal: JSONValue, _ state: StoreState, crashPointKind: String = "batch") throws {
+    func finishChange(_ journal: WriteJournal, _ state: StoreState, crashPointKind: String = "batch") throws {
         // New date folders first: an attachment folder moving with its document may go into one.
-        let newFolders = journal["newFolders"]?.arrayValue ?? []
-        for (index, move) in newFolders.enumerated() {
-            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue, state, requireTemporary: true)
+        for (index, move) in journal.newFolders.enumerated() {
+            try moveFolder(from: move.from, to: move.to, state, requireTemporary: true)
             if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
         }
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
         var current: (path: String, folder: Directory)?
-        for (index, rename) in (journal["renames"]?.arrayValue ?? []).enumerated() {
-            guard let folderPath = rename["folder"]?.stringValue, let from = rename["from"]?.stringValue,
-                  let to = rename["to"]?.stringValue, Directory.isTemporaryName(from), !to.contains("/")
-            else { continue }
+        for (index, rename) in journal.renames.enumerated() {
+            let (folderPath, from, to) = (rename.folder, rename.from, rename.to)
+            guard Directory.isTemporaryName(from), !to.contains("/") else { continue }
             if current?.path != folderPath {
                 try current?.folder.synchronize(.barrier)
                 current = nil
@@ -200,14 +189,14 @@ extension Store {
             }
             guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
-            if index == 0, newFolders.isEmpty { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+            if index == 0, journal.newFolders.isEmpty { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
         }
         try current?.folder.synchronize(.barrier)
         current = nil
-        for move in journal["folderMoves"]?.arrayValue ?? [] {
-            try moveFolder(from: move["from"]?.stringValue, to: move["to"]?.stringValue, state)
+        for move in journal.folderMoves {
+            try moveFolder(from: move.from, to: move.to, state)
         }
-        for path in journal["removals"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+        for path in journal.removals {
             if let location = filing.parseRelativePath(path) {
                 try FaultInjection.check(.beforeRemovingOldCopy, name: location.fileName)
                 try removeDocumentFile(at: location, flush: .barrier, state)

@@ -65,8 +65,8 @@ struct CheckWalker {
                 }
             }
         }
-        if let internalFolder = try store.root.openFolder(".almanac"), try internalFolder.readFile(Store.journalName) != nil {
-            report("interrupted-write", ".almanac/\(Store.journalName)",
+        if let internalFolder = try store.root.openFolder(".almanac"), try internalFolder.readFile(WriteJournal.fileName) != nil {
+            report("interrupted-write", ".almanac/\(WriteJournal.fileName)",
                    "a write was interrupted; the next write to the store finishes it", severity: .warning)
         }
         try checkArchive()

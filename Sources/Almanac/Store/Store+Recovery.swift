@@ -8,11 +8,9 @@ import Darwin
 import Foundation
 
 extension Store {
-    static let journalName = "journal.json"
-
     func removeJournal() throws {
         guard let folder = try openFolders([".almanac"]) else { return }
-        if try folder.removeFile(Store.journalName) { try folder.synchronize(.barrier) }
+        if try folder.removeFile(WriteJournal.fileName) { try folder.synchronize(.barrier) }
     }
 
     /// Repairs what a writer killed in mid-write left behind: finishes interrupted moves
@@ -22,33 +20,23 @@ extension Store {
         if try StoreSwap.recover(root: root), try versionOnDisk() != schemaVersion {
             throw AlmanacError(.storeChanged, "the store was migrated to another version while it was open; open it again", path: url.path)
         }
-        if let folder = try openFolders([".almanac"]), let bytes = try folder.readFile(Store.journalName) {
-            let journal: JSONValue
-            do {
-                journal = try JSONParser.parse(bytes).value
-            } catch let error as AlmanacError {
-                throw error.at(path: ".almanac/\(Store.journalName)").prefixed("cannot finish an interrupted write: ")
-            }
-            if journal["kind"]?.stringValue == "delete-all" {
+        if let folder = try openFolders([".almanac"]), let bytes = try folder.readFile(WriteJournal.fileName) {
+            let journal = try WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)")
+            switch journal.kind {
+            case .deleteAll:
                 try finishDeletingEverything(state)
-                try removeTemporaryFiles(in: root)
-                return
-            }
-            if journal["kind"]?.stringValue == "change" {
+            case .change:
                 try finishChange(journal, state)
-                try removeTemporaryFiles(in: root)
-                return
-            }
-            for move in journal["moves"]?.arrayValue ?? [] {
-                guard let from = move["from"]?.stringValue, let to = move["to"]?.stringValue,
-                      let old = filing.parseRelativePath(from), let new = filing.parseRelativePath(to)
-                else { continue }
-                if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
-                    try moveAttachments(from: old, to: new, state)
-                    try removeDocumentFile(at: old, flush: .barrier, state)
+            case .moves:
+                for move in journal.moves {
+                    guard let old = filing.parseRelativePath(move.from), let new = filing.parseRelativePath(move.to) else { continue }
+                    if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
+                        try moveAttachments(from: old, to: new, state)
+                        try removeDocumentFile(at: old, flush: .barrier, state)
+                    }
                 }
+                try removeJournal()
             }
-            try removeJournal()
         }
         try removeTemporaryFiles(in: root)
     }

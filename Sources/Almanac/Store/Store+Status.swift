@@ -35,7 +35,7 @@ extension Store {
     public func status() throws -> StoreStatus {
         StoreStatus(
             app: app, formatVersion: formatVersion, schemaVersion: schemaVersion,
-            timeZone: manifest.timeZoneIdentifier, createdAt: manifest["createdAt"]?.stringValue,
+            timeZone: manifest.timeZoneIdentifier, createdAt: manifest.createdAt,
             collections: try catalog.collections.map { collection in
                 StoreStatus.Collection(
                     name: collection.name,

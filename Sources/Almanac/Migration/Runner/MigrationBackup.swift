@@ -2,7 +2,9 @@ import Foundation
 
 /// The copy of a store's previous version kept in `.almanac/backup/` after a migration, and
 /// what `rollback` needs to know about it.
-struct MigrationBackup {
+struct MigrationBackup: StoreRecord {
+    static let recordName = "the migration backup's record"
+
     /// The version the backup holds, which `rollback` restores.
     var fromVersion: Int
     /// The version the migration went to, which the store must still be at.
@@ -12,38 +14,22 @@ struct MigrationBackup {
     /// The fingerprint of `data/` as the migration left it; another fingerprint now means
     /// documents were written since.
     var fingerprint: String
+    /// When the migration kept the backup.
+    var createdAt: Date
 
-    init(fromVersion: Int, toVersion: Int, migrations: [String], fingerprint: String) {
+    init(fromVersion: Int, toVersion: Int, migrations: [String], fingerprint: String, createdAt: Date = Date()) {
         self.fromVersion = fromVersion
         self.toVersion = toVersion
         self.migrations = migrations
         self.fingerprint = fingerprint
+        self.createdAt = createdAt
     }
 
+    /// Reads `backup.json`.
+    ///
+    /// - Throws: `.io` naming the file when it is damaged or incomplete.
     init(bytes: [UInt8]) throws {
-        let path = ".almanac/\(StoreSwap.backupFolder)/\(StoreSwap.backupRecord)"
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes).value
-        } catch let error as AlmanacError {
-            throw error.at(path: path).prefixed("the migration backup is damaged: ")
-        }
-        guard let from = value["fromVersion"]?.numberValue?.int64Value, let to = value["toVersion"]?.numberValue?.int64Value,
-              let fingerprint = value["fingerprint"]?.stringValue
-        else {
-            throw AlmanacError(.io, "the migration backup's record is incomplete; the backup cannot be restored", path: path)
-        }
-        self.init(fromVersion: Int(from), toVersion: Int(to),
-                  migrations: value["migrations"]?.arrayValue?.compactMap(\.stringValue) ?? [], fingerprint: fingerprint)
-    }
-
-    /// The record written as `backup.json`.
-    var record: JSONValue {
-        .object([
-            "fingerprint": .string(fingerprint),
-            "fromVersion": .number(JSONNumber(fromVersion)), "toVersion": .number(JSONNumber(toVersion)),
-            "migrations": .array(migrations.map { .string($0) }), "createdAt": .string(Timestamp.format(Date())),
-        ])
+        self = try MigrationBackup(recordBytes: bytes, path: ".almanac/\(StoreSwap.backupFolder)/\(StoreSwap.backupRecord)")
     }
 
     /// SHA-256 over every file below `folder`: its path, inode, size and modification time.

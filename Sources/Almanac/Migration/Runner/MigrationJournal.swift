@@ -3,10 +3,11 @@ import Foundation
 /// `.almanac/migration.json`: written durably before the first swap of a migration or
 /// rollback and removed after its cleanup, so that whoever finds it can finish or undo the
 /// swap (see ``StoreSwap``).
-struct MigrationJournal: Sendable, Equatable {
+struct MigrationJournal: StoreRecord, Sendable, Equatable {
     static let fileName = "migration.json"
+    static let recordName = "the migration journal"
 
-    enum Kind: String, Sendable {
+    enum Kind: String, Codable, Sendable {
         /// A migration: `.almanac/migration/` holds the new version; after the swap it holds the old one and becomes the backup.
         case migrate
         /// A rollback: `.almanac/backup/` holds the previous version; after the swap it holds the rolled-back one and is removed.
@@ -25,17 +26,6 @@ struct MigrationJournal: Sendable, Equatable {
     var dataInode: UInt64
     var schemaInode: UInt64
 
-    var bytes: [UInt8] {
-        CanonicalJSON.prettyBytes(.object([
-            "kind": .string(kind.rawValue),
-            "fromVersion": .number(JSONNumber(fromVersion)),
-            "toVersion": .number(JSONNumber(toVersion)),
-            "stagingFolder": .string(stagingFolder),
-            "dataInode": .string(String(dataInode)),
-            "schemaInode": .string(String(schemaInode)),
-        ]))
-    }
-
     init(kind: Kind, fromVersion: Int, toVersion: Int, stagingFolder: String, dataInode: UInt64, schemaInode: UInt64) {
         self.kind = kind
         self.fromVersion = fromVersion
@@ -45,23 +35,47 @@ struct MigrationJournal: Sendable, Equatable {
         self.schemaInode = schemaInode
     }
 
+    /// Reads the journal a swap left.
+    ///
+    /// - Throws: `.io` naming the file when it is damaged or names a staging folder other
+    ///   than `migration` or `backup`.
     init(bytes: [UInt8]) throws {
         let path = ".almanac/\(MigrationJournal.fileName)"
-        let value: JSONValue
-        do {
-            value = try JSONParser.parse(bytes).value
-        } catch let error as AlmanacError {
-            throw error.at(path: path).prefixed("the migration journal is damaged: ")
+        self = try MigrationJournal(recordBytes: bytes, path: path)
+        guard ["migration", "backup"].contains(stagingFolder) else {
+            throw AlmanacError(.io, "the migration journal names an unknown staging folder; restore the store from a backup", path: path, pointer: "/stagingFolder")
         }
-        guard let kind = value["kind"]?.stringValue.flatMap(Kind.init(rawValue:)),
-              let from = value["fromVersion"]?.numberValue?.int64Value,
-              let to = value["toVersion"]?.numberValue?.int64Value,
-              let staging = value["stagingFolder"]?.stringValue, ["migration", "backup"].contains(staging),
-              let data = value["dataInode"]?.stringValue.flatMap({ UInt64($0) }),
-              let schema = value["schemaInode"]?.stringValue.flatMap({ UInt64($0) })
-        else {
-            throw AlmanacError(.io, "the migration journal is not one Almanac wrote; restore the store from a backup", path: path)
+    }
+
+    var bytes: [UInt8] {
+        get throws { try recordBytes() }
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, fromVersion, toVersion, stagingFolder, dataInode, schemaInode }
+
+    // Inodes are written as strings: a 64-bit inode may exceed what a JSON reader keeps exactly.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func inode(_ key: CodingKeys) throws -> UInt64 {
+            guard let value = UInt64(try container.decode(String.self, forKey: key)) else {
+                throw AlmanacError(.io, "the migration journal's \(key.rawValue) is not an inode number", pointer: "/" + key.rawValue)
+            }
+            return value
         }
-        self.init(kind: kind, fromVersion: Int(from), toVersion: Int(to), stagingFolder: staging, dataInode: data, schemaInode: schema)
+        self.init(kind: try container.decode(Kind.self, forKey: .kind),
+                  fromVersion: try container.decode(Int.self, forKey: .fromVersion),
+                  toVersion: try container.decode(Int.self, forKey: .toVersion),
+                  stagingFolder: try container.decode(String.self, forKey: .stagingFolder),
+                  dataInode: try inode(.dataInode), schemaInode: try inode(.schemaInode))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(fromVersion, forKey: .fromVersion)
+        try container.encode(toVersion, forKey: .toVersion)
+        try container.encode(stagingFolder, forKey: .stagingFolder)
+        try container.encode(String(dataInode), forKey: .dataInode)
+        try container.encode(String(schemaInode), forKey: .schemaInode)
     }
 }

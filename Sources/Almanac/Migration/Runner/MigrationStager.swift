@@ -92,7 +92,7 @@ struct MigrationStager {
         outcome.fingerprint = try MigrationBackup.fingerprint(of: data)
         var backup = backup
         backup.fingerprint = outcome.fingerprint
-        try staging.createFile(StoreSwap.backupRecord, CanonicalJSON.prettyBytes(backup.record), flush: flushEach ? .barrier : nil)
+        try staging.createFile(StoreSwap.backupRecord, try backup.recordBytes(), flush: flushEach ? .barrier : nil)
         try staging.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
         MigrationCrashPoint.reached("migrate", "after-staging")
 

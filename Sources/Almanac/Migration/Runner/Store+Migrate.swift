@@ -81,7 +81,7 @@ extension Store {
         let changed = Set(steps.flatMap(\.changedDocuments)).count
         var manifest = try Manifest(bytes: try root.readFile(Manifest.fileName) ?? [])
         let runMilliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        var applied = manifest["migrations"]?.arrayValue ?? []
+        var applied = manifest.migrations
         for (migration, step) in zip(prepared.pending, steps) {
             applied.append(.object([
                 "version": .number(JSONNumber(migration.version)), "name": .string(migration.fileName),
@@ -90,8 +90,8 @@ extension Store {
                 "documentsChanged": .number(JSONNumber(step.changedDocuments.count)),
             ]))
         }
-        manifest.set("migrations", .array(applied))
-        manifest.set("schemaVersion", .number(JSONNumber(prepared.target)))
+        manifest.migrations = applied
+        manifest.schemaVersion = prepared.target
 
         let backup = MigrationBackup(fromVersion: schemaVersion, toVersion: prepared.target,
                                      migrations: prepared.pending.map(\.fileName), fingerprint: "")

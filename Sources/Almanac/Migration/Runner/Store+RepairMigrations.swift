@@ -22,7 +22,7 @@ extension Store {
         var manifest = try Manifest(bytes: try root.readFile(Manifest.fileName) ?? [])
         var repairs: [MigrationRepair] = []
         let now = Timestamp.format(Date())
-        let entries: [JSONValue] = (manifest["migrations"]?.arrayValue ?? []).map { entry in
+        let entries: [JSONValue] = manifest.migrations.map { entry in
             guard case .object(var members) = entry, let version = entry["version"]?.numberValue?.int64Value,
                   let recorded = entry["checksum"]?.stringValue, entry["fileRemoved"] != .bool(true)
             else { return entry }
@@ -43,7 +43,7 @@ extension Store {
             return .object(members)
         }
         guard !repairs.isEmpty else { return [] }
-        manifest.set("migrations", .array(entries))
+        manifest.migrations = entries
         try root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .full)
         return repairs
     }

@@ -1,0 +1,38 @@
+/// A JSON file Almanac keeps for itself inside a store (`store.json`, the write journal, the
+/// migration journal, the migration backup's record): a Codable type read and written with
+/// the store's own coders, so every record is canonical JSON a person can read.
+protocol StoreRecord: Codable {
+    /// What messages call the record: `"the migration journal"`.
+    static var recordName: String { get }
+    /// The code of the error a damaged record is reported with.
+    static var damagedCode: AlmanacError.Code { get }
+}
+
+extension StoreRecord {
+    static var damagedCode: AlmanacError.Code { .io }
+
+    /// Parses and decodes a record read from `path` (store-relative).
+    ///
+    /// - Throws: ``damagedCode`` naming the file, with the line and column of malformed
+    ///   JSON or the pointer of the member that does not fit, and what to do.
+    init(recordBytes bytes: [UInt8], path: String) throws {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes).value
+        } catch let error as AlmanacError {
+            throw AlmanacError(Self.damagedCode, "\(Self.recordName) is damaged: \(error.message); restore the store from a backup",
+                               path: path, line: error.line, column: error.column, underlying: error)
+        }
+        do {
+            self = try DocumentDecoder().decode(Self.self, from: value)
+        } catch let error as AlmanacError {
+            throw AlmanacError(Self.damagedCode, "\(Self.recordName) is not one Almanac wrote (\(error.message)); restore the store from a backup",
+                               path: path, pointer: error.pointer, underlying: error)
+        }
+    }
+
+    /// The record as written to disk: canonical, pretty JSON.
+    func recordBytes() throws -> [UInt8] {
+        CanonicalJSON.prettyBytes(try DocumentEncoder().encode(self))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import Almanac
+
+/// The files Almanac keeps for itself are typed records: read strictly, written canonically,
+/// and `store.json` keeps what a later version of Almanac added.
+@Suite("Store records")
+struct StoreRecordTests {
+    private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test("store.json keeps members it does not know through a rewrite, and a store write keeps them too")
+    func manifestKeepsUnknownMembers() throws {
+        let text = """
+            {"app": "miga", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 2, "timeZone": "UTC",
+             "createdAt": "2025-01-01T00:00:00Z", "migrations": [], "seeds": [],
+             "sync": {"peer": "phone", "cursor": 42}, "zeta": [1, 2]}
+            """
+        var manifest = try Manifest(bytes: bytes(text))
+        #expect(manifest.unknown.keys.sorted() == ["sync", "zeta"])
+        manifest.schemaVersion = 3
+        let reread = try Manifest(bytes: try manifest.bytes)
+        #expect(reread.schemaVersion == 3)
+        #expect(reread.unknown["sync"]?["cursor"]?.numberValue?.int64Value == 42)
+        #expect(reread.unknown["zeta"] == manifest.unknown["zeta"])
+
+        let folder = TemporaryFolder()
+        let url = try Repository.copySample("miga", into: folder)
+        let path = url.appendingPathComponent("store.json")
+        guard case .object(var members) = try JSONValue(parsing: Array(try Data(contentsOf: path))) else {
+            Issue.record("store.json is not an object")
+            return
+        }
+        members["laterFeature"] = .object(["on": .bool(true)])
+        try Data(CanonicalJSON.prettyBytes(.object(members))).write(to: path)
+        // A migration writes a new store.json into the version it swaps in...
+        try Migrator(migrations: try MigrationSet(folder: Repository.migrations("miga")), targetSchema: Repository.schema("miga"))
+            .migrate(storeAt: url)
+        let migrated = try JSONValue(parsing: Array(try Data(contentsOf: path)))
+        #expect(migrated["schemaVersion"] != members["schemaVersion"] && migrated["laterFeature"]?["on"] == .bool(true))
+        // ...and a seed import records the file in it through an atomic change.
+        let store = try Store(at: url)
+        let seeds = Repository.root.appendingPathComponent("samples/miga/seeds/mindfulness_seed.json")
+        let report = try store.importSeeds([try SeedFile(contentsOf: seeds)])
+        store.finishWriting()
+        #expect(report.changedStore)
+        let after = try JSONValue(parsing: Array(try Data(contentsOf: path)))
+        #expect(after["seeds"]?.arrayValue?.count == (migrated["seeds"]?.arrayValue?.count ?? 0) + 1, "store.json was rewritten")
+        #expect(after["laterFeature"]?["on"] == .bool(true))
+    }
+
+    @Test("a damaged store.json names the member and says what to do")
+    func manifestErrors() {
+        let missing = #expect(throws: AlmanacError.self) {
+            try Manifest(bytes: self.bytes(#"{"format": "almanac-store", "formatVersion": 1, "schemaVersion": 1, "timeZone": "UTC"}"#))
+        }
+        #expect(missing?.code == .notAStore && missing?.pointer == "/app" && missing?.path == "store.json")
+        let zone = #expect(throws: AlmanacError.self) {
+            try Manifest(bytes: self.bytes(#"{"app": "a", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 1, "timeZone": "Mars/Base"}"#))
+        }
+        #expect(zone?.pointer == "/timeZone" && zone?.message.contains("IANA") == true)
+        let malformed = #expect(throws: AlmanacError.self) { try Manifest(bytes: self.bytes("{\"app\": ")) }
+        #expect(malformed?.code == .notAStore && malformed?.line == 1 && malformed?.message.contains("backup") == true)
+    }
+
+    @Test("write journals: each kind round-trips, and a journal without a kind is a list of moves")
+    func writeJournalKinds() throws {
+        var change = WriteJournal(kind: .change)
+        change.renames = [WriteJournal.Rename(folder: "data/notes", from: ".a.json.tmp-1", to: "a.json")]
+        change.removals = ["data/notes/b.json"]
+        change.newFolders = [WriteJournal.Move(from: "data/x/.27.tmp-1", to: "data/x/27")]
+        let bytes = try change.recordBytes()
+        #expect(try WriteJournal(recordBytes: bytes, path: "j") == change)
+        #expect(try WriteJournal(recordBytes: try WriteJournal(kind: .deleteAll).recordBytes(), path: "j").kind == .deleteAll)
+        #expect(String(decoding: try WriteJournal(kind: .deleteAll).recordBytes(), as: UTF8.self).contains("\"delete-all\""))
+        let legacy = try WriteJournal(recordBytes: self.bytes(#"{"moves": [{"from": "data/a/1.json", "to": "data/b/1.json"}]}"#), path: "j")
+        #expect(legacy.kind == .moves && legacy.moves.count == 1)
+        let unknown = #expect(throws: AlmanacError.self) { try WriteJournal(recordBytes: self.bytes(#"{"kind": "teleport"}"#), path: ".almanac/journal.json") }
+        #expect(unknown?.path == ".almanac/journal.json" && unknown?.pointer == "/kind")
+    }
+
+    @Test("the migration journal keeps 64-bit inodes exactly and refuses a foreign staging folder")
+    func migrationJournal() throws {
+        let journal = MigrationJournal(kind: .rollback, fromVersion: 3, toVersion: 2, stagingFolder: "backup",
+                                       dataInode: UInt64.max - 1, schemaInode: 12)
+        #expect(try MigrationJournal(bytes: try journal.bytes) == journal)
+        var foreign = journal
+        foreign.stagingFolder = "../elsewhere"
+        let error = #expect(throws: AlmanacError.self) { try MigrationJournal(bytes: try foreign.bytes) }
+        #expect(error?.pointer == "/stagingFolder")
+    }
+
+    @Test("the migration backup's record round-trips and an incomplete one is refused with its path")
+    func backupRecord() throws {
+        let record = MigrationBackup(fromVersion: 1, toVersion: 2, migrations: ["0002-x.json"], fingerprint: "abc",
+                                     createdAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let reread = try MigrationBackup(bytes: try record.recordBytes())
+        #expect(reread.migrations == ["0002-x.json"] && reread.fingerprint == "abc" && reread.createdAt == record.createdAt)
+        let error = #expect(throws: AlmanacError.self) { try MigrationBackup(bytes: self.bytes(#"{"fromVersion": 1}"#)) }
+        #expect(error?.path?.hasSuffix("backup.json") == true && error?.code == .io)
+    }
+}
