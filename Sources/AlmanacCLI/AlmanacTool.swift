@@ -45,7 +45,7 @@ enum AlmanacTool {
             Output.failure(error, json: context.json)
             return UsageError.exitCode
         } catch let error as AlmanacError {
-            Output.failure(error, json: context.json)
+            Output.failure(FlagHints.apply(error), json: context.json)
             return ExitCode.for(error)
         } catch {
             Output.failure(error, json: context.json)

@@ -8,7 +8,7 @@ import Testing
 
 @testable import Almanac
 
-// Crash points are read only by debug builds of `almanac` (see MigrationCrashPoint), the
+// Crash points are read only by debug builds of `almanac` (see TestHooks), the
 // configuration `swift test` builds.
 #if DEBUG
 @Suite struct EndToEndMigrationCrashTests {
@@ -23,7 +23,7 @@ import Testing
         return treeHash(copy, excluding: [".almanac", "store.json"])
     }
 
-    @Test(arguments: MigrationCrashPoint.migratePoints + ["staged-documents:25"])
+    @Test(arguments: TestHooks.migratePoints + ["staged-documents:25"])
     func aMigrationKilledAtAnyPointLeavesTheStoreWhollyAtOneVersion(point: String) throws {
         let folder = E2EFolder()
         let fixture = try MigrationFixture(in: folder.url, events: 40)
@@ -35,7 +35,7 @@ import Testing
 
         // Any command recovers: here `status`.
         let version = try storeVersion(fixture.store)
-        let committed = MigrationCrashPoint.migratePoints.firstIndex(of: point).map { $0 >= MigrationCrashPoint.migratePoints.firstIndex(of: "after-manifest")! } ?? false
+        let committed = TestHooks.migratePoints.firstIndex(of: point).map { $0 >= TestHooks.migratePoints.firstIndex(of: "after-manifest")! } ?? false
         #expect(version == (committed ? 2 : 1), "at \(point)")
         #expect(!E2EFiles.exists(fixture.store.appendingPathComponent(".almanac/migration.json")))
         let check = try run(["check", "--store", fixture.store.path])
@@ -55,7 +55,7 @@ import Testing
         }
     }
 
-    @Test(arguments: MigrationCrashPoint.rollbackPoints)
+    @Test(arguments: TestHooks.rollbackPoints)
     func aRollbackKilledAtAnyPointLeavesTheStoreWhollyAtOneVersion(point: String) throws {
         let folder = E2EFolder()
         let fixture = try MigrationFixture(in: folder.url, events: 40)
@@ -67,7 +67,7 @@ import Testing
         #expect(killed.exit == 128 + SIGKILL, "killed at \(point): \(killed)")
 
         let version = try storeVersion(fixture.store)
-        let committed = MigrationCrashPoint.rollbackPoints.firstIndex(of: point)! >= MigrationCrashPoint.rollbackPoints.firstIndex(of: "after-manifest")!
+        let committed = TestHooks.rollbackPoints.firstIndex(of: point)! >= TestHooks.rollbackPoints.firstIndex(of: "after-manifest")!
         #expect(version == (committed ? 1 : 2), "at \(point)")
         #expect(!E2EFiles.exists(fixture.store.appendingPathComponent(".almanac/migration.json")))
         let check = try run(["check", "--store", fixture.store.path])

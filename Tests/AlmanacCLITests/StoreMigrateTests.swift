@@ -62,8 +62,8 @@ import Testing
         _ = try Store(at: fixture.store).documents(json: "notes")
         let before = treeHash(fixture.store, excluding: [".almanac/lock"])
         // Event e00017 is written anew by the migration; the disk is full when it is.
-        FaultInjection.arm(.diskFull, name: "e00017.json")
-        defer { FaultInjection.disarm(.diskFull, name: "e00017.json") }
+        TestHooks.arm(.diskFull, name: "e00017.json")
+        defer { TestHooks.disarm(.diskFull, name: "e00017.json") }
         let error = #expect(throws: AlmanacError.self) {
             try Migrator(migrations: migrations, targetSchema: fixture.schemaV2).migrate(storeAt: fixture.store)
         }

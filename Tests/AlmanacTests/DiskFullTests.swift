@@ -41,8 +41,8 @@ struct DiskFullTests {
         let store = try TestSchema.makeStore(in: folder)
         let original = LoggedEvent(id: "F1", timestamp: instant("2025-01-27T14:03:00Z"), kind: "original")
         try store.save(original)
-        FaultInjection.arm(.diskFull, name: "F1.json")
-        defer { FaultInjection.disarm(.diskFull, name: "F1.json") }
+        TestHooks.arm(.diskFull, name: "F1.json")
+        defer { TestHooks.disarm(.diskFull, name: "F1.json") }
         var changed = original
         changed.kind = "changed"
         expectNoSpaceError(#expect(throws: AlmanacError.self) { try store.save(changed) })

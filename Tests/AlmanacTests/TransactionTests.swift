@@ -216,8 +216,8 @@ struct TransactionTests {
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
         try store.save(LoggedEvent(id: "A0", timestamp: instant("2025-01-01T10:00:00Z"), kind: "kept"))
         let batch = (1...5).map { LoggedEvent(id: "A\($0)", timestamp: instant("2025-01-0\($0)T12:00:00Z"), kind: "batch") }
-        FaultInjection.arm(.diskFull, name: "A4.json")
-        defer { FaultInjection.disarm(.diskFull, name: "A4.json") }
+        TestHooks.arm(.diskFull, name: "A4.json")
+        defer { TestHooks.disarm(.diskFull, name: "A4.json") }
         let error = #expect(throws: AlmanacError.self) { try store.save(contentsOf: batch) }
         #expect(error?.code == .io)
         let reopened = try Store(at: store.url)

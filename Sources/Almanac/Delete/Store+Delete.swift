@@ -48,7 +48,7 @@ extension Store {
         try withWriteLock { state in
             // The commit point: once the journal is durable, the delete is finished even after a power cut.
             try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try WriteJournal(kind: .deleteAll).recordBytes(), folderFlush: .full)
-            MigrationCrashPoint.reached("delete", "after-journal")
+            TestHooks.crashPoint("delete", "after-journal")
             try finishDeletingEverything(state)
         }
         return report
@@ -68,7 +68,7 @@ extension Store {
             }
         }
         try data.synchronize(.barrier)
-        MigrationCrashPoint.reached("delete", "after-data-removed")
+        TestHooks.crashPoint("delete", "after-data-removed")
         try root.removeTree("archive")
         try root.synchronize(.barrier)
         let internalFolder = try createFolders([".almanac"])

@@ -155,7 +155,5 @@ extension AlmanacError {
         /// A delete is refused: documents refer to what it removes through a `restrict`
         /// reference (the message names every one); delete or change them first.
         public static let deleteRestricted = Code(rawValue: "delete-restricted")
-        /// A crash simulated by a test through fault injection; never thrown in normal use.
-        static let simulatedCrash = Code(rawValue: "simulated-crash")
     }
 }

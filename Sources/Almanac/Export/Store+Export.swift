@@ -76,7 +76,7 @@ extension Store {
             try writer.write(CanonicalJSON.compactBytes(header))
             try writer.write(",\"items\":[\n")
         }
-        MigrationCrashPoint.reached("export", "after-header")
+        TestHooks.crashPoint("export", "after-header")
         var first = true
         func emit(_ item: JSONValue) throws {
             if options.format == .json && !first { try writer.write(separator) }

@@ -122,7 +122,7 @@ extension Directory {
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
         defer { close(fd) }
         guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name)) }
-        try FaultInjection.check(.diskFull, name: name)
+        try TestHooks.check(.diskFull, name: name)
         try bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {

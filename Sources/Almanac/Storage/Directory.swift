@@ -128,7 +128,7 @@ final class Directory: @unchecked Sendable {
         do {
             defer { if !closed { close(fd) } }
             guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
-            try FaultInjection.check(.diskFull, name: name)
+            try TestHooks.check(.diskFull, name: name)
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
@@ -139,15 +139,15 @@ final class Directory: @unchecked Sendable {
                     written += count
                 }
             }
-            try FaultInjection.check(.afterTemporaryWrite, name: name)
+            TestHooks.crashPoint("write", "after-temporary-write:\(name)")
             guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
             guard renameat(descriptor, temporary, descriptor, name) == 0 else {
                 throw SystemCall.failure("rename", path: childPath(name))
             }
-        } catch let error as AlmanacError {
-            if error.code != .simulatedCrash { unlinkat(descriptor, temporary, 0) }
+        } catch {
+            unlinkat(descriptor, temporary, 0)
             throw error
         }
         if let folderFlush { try synchronize(folderFlush) }

@@ -105,7 +105,7 @@ final class StoreLock: @unchecked Sendable {
                 let who = readHolder().map { "PID \($0.pid) (\($0.command), since \($0.since))" } ?? "another process"
                 throw AlmanacError(
                     .locked,
-                    "store is locked by \(who); wait for it to finish, or retry with a longer --lock-timeout",
+                    "store is locked by \(who); wait for it to finish, or retry with a longer lock timeout",
                     path: path)
             }
             usleep(fd == descriptor ? 2_000 : 10_000)

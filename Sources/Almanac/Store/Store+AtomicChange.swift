@@ -137,17 +137,16 @@ extension Store {
             if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
         } catch {
             // Nothing is committed yet: the files written so far go, and the store is as before.
-            if (error as? AlmanacError)?.code == .simulatedCrash { throw error }
             removeCreated(created)
             throw error
         }
         let removals = change.removals + change.writes.compactMap(\.previous)
         // Attachment files first, so a document's date folder is empty when the document goes.
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
-        MigrationCrashPoint.reached(crashPointKind, "before-journal")
+        TestHooks.crashPoint(crashPointKind, "before-journal")
         do {
             try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: commitFlush)
-        } catch let error as AlmanacError where error.code != .simulatedCrash {
+        } catch let error as AlmanacError {
             // A journal renamed into place but not flushed may still reach the disk: keep what
             // it names and let the next writer finish it; without a journal nothing happened.
             if (try? openFolders([".almanac"])?.entryKind(of: WriteJournal.fileName)) == .file {
@@ -157,10 +156,10 @@ extension Store {
             removeCreated(created)
             throw error
         }
-        MigrationCrashPoint.reached(crashPointKind, "after-journal")
+        TestHooks.crashPoint(crashPointKind, "after-journal")
         do {
             try finishChange(journal, state, crashPointKind: crashPointKind)
-        } catch let error as AlmanacError where error.code != .simulatedCrash {
+        } catch let error as AlmanacError {
             // Committed, not finished: the next writer (or the next open) finishes it from the journal.
             state.session?.interrupted = true
             throw error.prefixed("the change is committed but could not be put fully in place; the next write or open of the store finishes it: ")
@@ -173,7 +172,7 @@ extension Store {
         // New date folders first: an attachment folder moving with its document may go into one.
         for (index, move) in journal.newFolders.enumerated() {
             try moveFolder(from: move.from, to: move.to, state, requireTemporary: true)
-            if index == 0 { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+            if index == 0 { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
         var current: (path: String, folder: Directory)?
@@ -189,7 +188,7 @@ extension Store {
             }
             guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
-            if index == 0, journal.newFolders.isEmpty { MigrationCrashPoint.reached(crashPointKind, "after-first-rename") }
+            if index == 0, journal.newFolders.isEmpty { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         try current?.folder.synchronize(.barrier)
         current = nil
@@ -198,7 +197,7 @@ extension Store {
         }
         for path in journal.removals {
             if let location = filing.parseRelativePath(path) {
-                try FaultInjection.check(.beforeRemovingOldCopy, name: location.fileName)
+                TestHooks.crashPoint(crashPointKind, "before-removing-old-copy:\(location.fileName)")
                 try removeDocumentFile(at: location, flush: .barrier, state)
                 continue
             }
@@ -213,7 +212,7 @@ extension Store {
                 try parent.synchronize(.barrier)
             }
         }
-        MigrationCrashPoint.reached(crashPointKind, "before-journal-removed")
+        TestHooks.crashPoint(crashPointKind, "before-journal-removed")
         try removeJournal()
     }
 

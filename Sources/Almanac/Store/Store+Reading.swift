@@ -92,7 +92,7 @@ extension Store {
             folderDays = folderDays.map { max($0.lowerBound, first)...min($0.upperBound, last) } ?? first...last
         }
         if folderDays != nil || instants != nil, descriptor.dateField == nil {
-            throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; leave out --from and --to")
+            throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
         }
         let pruneDays = descriptor.partition == .some(.none) ? nil : folderDays
         let timeZone = self.timeZone

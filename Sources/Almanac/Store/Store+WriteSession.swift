@@ -45,13 +45,6 @@ extension Store {
                 let result = try body(state)
                 scheduleEndOfSession(state)
                 return result
-            } catch let error as AlmanacError where error.code == .simulatedCrash {
-                // Like a killed process: drop the lock without recording a clean finish.
-                try? writeLock(state).abandon()
-                state.session = nil
-                state.pendingHints.removeAll()
-                state.cache.invalidate()
-                throw error
             } catch {
                 state.cache.invalidate()
                 endSession(state)

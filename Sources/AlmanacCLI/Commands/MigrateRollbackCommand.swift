@@ -13,16 +13,9 @@ enum MigrateRollbackCommand: AlmanacCommand {
         options: [force, migrations])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        let rollback: MigrationRollback
-        do {
-            // A rollback reads only the copy the store kept, so the migrator needs no migrations.
-            rollback = try Migrator(migrations: MigrationSet()).rollback(
-                storeAt: try context.storeURL(), force: context.values.flag(force), options: try context.storeOptions())
-        } catch var error as AlmanacError where error.code == .rollbackRefused && error.message.hasSuffix("roll back with force") {
-            // The library speaks of its `force` argument; here it is a flag.
-            error.message = String(error.message.dropLast("force".count)) + "--force"
-            throw error
-        }
+        // A rollback reads only the copy the store kept, so the migrator needs no migrations.
+        let rollback = try Migrator(migrations: MigrationSet()).rollback(
+            storeAt: try context.storeURL(), force: context.values.flag(force), options: try context.storeOptions())
         try context.print(rollback) { rollback in
             "rolled back from version \(rollback.fromVersion) to \(rollback.toVersion), undoing \(rollback.migrations.joined(separator: ", "))."
         }

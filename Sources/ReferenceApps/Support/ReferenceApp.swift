@@ -33,7 +33,7 @@ public struct ReferenceApp: Sendable {
     public func checkCanRead(_ store: Store) throws {
         guard store.app == name else {
             throw AlmanacError(.invalidArgument,
-                               "the store at \(store.url.path) belongs to app '\(store.app)', not '\(name)'; pass that app's store with --store, or ask for a '\(store.app)' report",
+                               "the store at \(store.url.path) belongs to app '\(store.app)', not '\(name)'; use that app's store, or ask for a '\(store.app)' report",
                                path: store.url.path)
         }
         if store.schemaVersion < schemaVersion {

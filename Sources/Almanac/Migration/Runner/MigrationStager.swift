@@ -73,7 +73,7 @@ struct MigrationStager {
                 }
                 if let source = entry.source { try linkAttachments(of: source, to: location, in: target) }
                 let done = outcome.kept + outcome.written
-                MigrationCrashPoint.stagedDocuments(done)
+                TestHooks.crashPoint("migrate", "staged-documents:\(done)")
                 if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
             }
         }
@@ -94,7 +94,7 @@ struct MigrationStager {
         backup.fingerprint = outcome.fingerprint
         try staging.createFile(StoreSwap.backupRecord, try backup.recordBytes(), flush: flushEach ? .barrier : nil)
         try staging.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
-        MigrationCrashPoint.reached("migrate", "after-staging")
+        TestHooks.crashPoint("migrate", "after-staging")
 
         if try flushEach || !staging.synchronizeFileSystem() { try staging.synchronize(.barrier) }
         // The staging folder's own entry in .almanac/.

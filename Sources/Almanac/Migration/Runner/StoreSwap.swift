@@ -30,17 +30,17 @@ enum StoreSwap {
         // Barriers order the steps; the exchange of store.json is the commit point, and its
         // flush is the migration's one full flush.
         try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
-        MigrationCrashPoint.reached(kind, "after-journal")
+        TestHooks.crashPoint(kind, "after-journal")
         for name in ["data", "schema"] {
             try root.exchange(name, with: staging, name)
             try root.synchronize(.barrier)
             try staging.synchronize(.barrier)
-            MigrationCrashPoint.reached(kind, "after-swap-\(name)")
+            TestHooks.crashPoint(kind, "after-swap-\(name)")
         }
         try root.exchange(Manifest.fileName, with: staging, Manifest.fileName)
         try staging.synchronize(.barrier)
         try root.synchronize(.full)
-        MigrationCrashPoint.reached(kind, "after-manifest")
+        TestHooks.crashPoint(kind, "after-manifest")
         try finish(root: root, journal: journal)
     }
 
@@ -53,10 +53,10 @@ enum StoreSwap {
             // The staging folder now holds the previous version: it becomes the backup.
             if try internalFolder.entryKind(of: journal.stagingFolder) == .folder {
                 try internalFolder.removeTree(backupFolder)
-                MigrationCrashPoint.reached(kind, "after-old-backup-removed")
+                TestHooks.crashPoint(kind, "after-old-backup-removed")
                 try internalFolder.rename(journal.stagingFolder, into: internalFolder, as: backupFolder)
                 try internalFolder.synchronize(.barrier)
-                MigrationCrashPoint.reached(kind, "after-backup-kept")
+                TestHooks.crashPoint(kind, "after-backup-kept")
             }
         case .rollback:
             try internalFolder.removeTree(journal.stagingFolder)
@@ -64,7 +64,7 @@ enum StoreSwap {
         // Id hints name paths of the other version; they are rebuilt as documents are found.
         try internalFolder.removeTree("ids")
         try internalFolder.synchronize(.barrier)
-        MigrationCrashPoint.reached(kind, "before-journal-removed")
+        TestHooks.crashPoint(kind, "before-journal-removed")
         try internalFolder.removeFile(MigrationJournal.fileName)
         try internalFolder.synchronize(.barrier)
     }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The one test-hook mechanism: named moments where a test kills the process (crash points)
+/// or makes a write fail as the kernel would (faults). Only debug builds have hooks; in a
+/// release build every call is an empty inline function.
+///
+/// - Crash points: `ALMANAC_TEST_CRASH_AT=<kind>:<point>` in the environment of a process
+///   (the `almanac` tool or a test worker) makes it send itself `SIGKILL` there, so nothing
+///   (no `defer`, no buffered write, no lock release) runs after the point, as with
+///   `kill -9`. `ALMANAC_TEST_PAUSE_AT=<kind>:<point>` makes it wait there (60 s) for a
+///   test to signal it. Kinds are `migrate`, `rollback`, `transaction`, `batch`, `seed`,
+///   `delete`, `retention`, `export` and `write`; e.g. `migrate:after-swap-data`,
+///   `migrate:staged-documents:500`, `write:after-temporary-write:C1.json`.
+/// - Faults: a test in the same process arms one for a file name
+///   (`TestHooks.arm(.diskFull, name: "e17.json")`), so tests running in parallel do not
+///   disturb each other; the write of that file then fails with `ENOSPC`.
+enum TestHooks {
+    /// A failure a test can make a write meet.
+    enum Fault: String, Sendable {
+        /// Writing the file fails as on a full disk (`ENOSPC`).
+        case diskFull
+    }
+
+    /// Every crash point of a migration, in the order it reaches them, for tests to iterate.
+    static let migratePoints = [
+        "staged-documents:1", "after-staging", "after-journal", "after-swap-data", "after-swap-schema",
+        "after-manifest", "after-old-backup-removed", "after-backup-kept", "before-journal-removed",
+    ]
+    /// The crash points of a rollback, in order.
+    static let rollbackPoints = [
+        "after-journal", "after-swap-data", "after-swap-schema", "after-manifest", "before-journal-removed",
+    ]
+
+    #if DEBUG
+    private static let crashTarget = ProcessInfo.processInfo.environment["ALMANAC_TEST_CRASH_AT"]
+    private static let pauseTarget = ProcessInfo.processInfo.environment["ALMANAC_TEST_PAUSE_AT"]
+    private static let hooksArmed = crashTarget != nil || pauseTarget != nil
+    private static let faultLock = NSLock()
+    // Read and written only with `faultLock` held.
+    nonisolated(unsafe) private static var armedFaults: Set<String> = []
+    #endif
+
+    /// Kills the process when the test asked for `point` during `kind`; the point's name is
+    /// built only when a test set a target.
+    @inline(__always)
+    static func crashPoint(_ kind: String, _ point: @autoclosure () -> String) {
+        #if DEBUG
+        guard hooksArmed else { return }
+        let name = "\(kind):\(point())"
+        if pauseTarget == name { sleep(60) }
+        guard crashTarget == name else { return }
+        kill(getpid(), SIGKILL)
+        pause()
+        #endif
+    }
+
+    /// Throws the armed fault for the file `name` (or the final name of a temporary file).
+    @inline(__always)
+    static func check(_ fault: Fault, name: String) throws {
+        #if DEBUG
+        let key = fault.rawValue + "/"
+        let hit = faultLock.synchronized {
+            !armedFaults.isEmpty && (armedFaults.contains(key + name) || armedFaults.contains(key + (Directory.finalName(ofTemporary: name) ?? name)))
+        }
+        if hit { throw SystemCall.failure("write", path: name, errno: ENOSPC) }
+        #endif
+    }
+
+    #if DEBUG
+    /// Arms `fault` for writes of the file `name`, until ``disarm(_:name:)``.
+    static func arm(_ fault: Fault, name: String) {
+        faultLock.synchronized { _ = armedFaults.insert(fault.rawValue + "/" + name) }
+    }
+
+    /// Disarms `fault` for `name`.
+    static func disarm(_ fault: Fault, name: String) {
+        faultLock.synchronized { _ = armedFaults.remove(fault.rawValue + "/" + name) }
+    }
+    #endif
+}

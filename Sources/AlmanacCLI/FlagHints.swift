@@ -1,0 +1,23 @@
+import Almanac
+
+/// The library's messages speak in its API's terms (a lock timeout, `force`, redacted
+/// fields); the tool names the flag a person types instead. Errors are told apart by code
+/// and pointer, and by the fixed words that end a message where those are the only mark.
+enum FlagHints {
+    static func apply(_ error: AlmanacError) -> AlmanacError {
+        var error = error
+        switch error.code {
+        case .locked:
+            error.message = error.message.replacingOccurrences(of: "a longer lock timeout", with: "a longer --lock-timeout")
+        case .rollbackRefused where error.message.hasSuffix("roll back with force"):
+            error.message = String(error.message.dropLast("force".count)) + "--force"
+        case .invalidArgument where error.pointer == "/redacted":
+            error.message = error.message.replacingOccurrences(of: "without redacted fields", with: "without --redact")
+        case .invalidArgument where error.message.hasSuffix("cannot be read by date range; read it without one"):
+            error.message = String(error.message.dropLast("read it without one".count)) + "leave out --from and --to"
+        default:
+            break
+        }
+        return error
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// The library speaks in its API's terms; the tool adds the flags a person types.
+@Suite("Library messages and the tool's flag hints")
+struct FlagHintTests {
+    @Test("no message in the libraries names a command-line flag")
+    func libraryMessagesNameNoFlags() throws {
+        let pattern = try NSRegularExpression(pattern: #""[^"\n]*(?:^|[ (])--[a-z]"#)
+        var offenders: [String] = []
+        for library in ["Sources/Almanac", "Sources/ReferenceApps"] {
+            let folder = E2ERepository.root.appendingPathComponent(library)
+            for file in E2EFiles.files(under: folder) where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    let line = String(line)
+                    if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil {
+                        offenders.append("\(library)/\(file):\(number + 1)")
+                    }
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "flags in library messages: \(offenders)")
+    }
+
+    @Test("the tool names --lock-timeout when the store is locked")
+    func lockedNamesTheFlag() throws {
+        let folder = E2EFolder()
+        let store = try makeStore(in: folder)
+        let event = try folder.write(usageEvent(id: uuid(1), timestamp: "2025-01-27T14:03:00Z"), to: "e.json")
+        let holder = try Store(at: store)
+        let library = try holder.withWriteLock { _ in
+            let result = try run(["put", "usage-events", event.path, "--store", store.path, "--lock-timeout", "0.2"])
+            #expect(result.exit == 4 && result.stderr.contains("--lock-timeout"), "\(result)")
+            // The library's own message, from a second store value in this process, names its option instead.
+            return #expect(throws: AlmanacError.self) {
+                try Store(at: store, options: Store.Options(lockTimeout: 0.1)).withWriteLock { _ in }
+            }
+        }
+        #expect(library.map { $0.code == .locked && !$0.message.contains("--") } == true, "\(String(describing: library))")
+    }
+
+    @Test("a date range on a collection without a date field says to leave out --from and --to")
+    func dateRangeNamesTheFlags() throws {
+        let folder = E2EFolder()
+        let store = try makeStore(in: folder)
+        let result = try run(["ls", "selected-apps", "--from", "2025-01-01", "--store", store.path])
+        #expect(result.stderr.contains("leave out --from and --to"), "\(result)")
+    }
+}
