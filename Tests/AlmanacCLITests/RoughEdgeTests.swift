@@ -1,5 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
+
+@testable import Almanac
 
 /// Rough edges a newcomer met: `--version`, `init --store`, `migrate rollback --migrations`.
 @Suite("The tool's rough edges")
@@ -55,5 +62,34 @@ struct RoughEdgeTests {
         let result = try run(["seed", "import", seeds.path, "--store", store.path, "--schema", E2ERepository.schema("cravey").path])
         #expect(result.exit == 2, "\(result)")
         #expect(result.stderr.contains("migrate up") && result.stderr.contains("schema version 1"), "\(result)")
+    }
+}
+
+/// A permission failure on a file outside the store names that file, not the store.
+@Suite("Permission errors on output files")
+struct OutputPermissionTests {
+    @Test("the library's error for an export or backup destination names the file and its folder")
+    func messageNamesTheFile() {
+        let denied = AlmanacError(.io, "permission denied; check that you own the store folder and that it is writable",
+                                  path: "data", underlying: POSIXFailure(operation: "open", errno: EACCES))
+        let written = denied.concerningOutsideFile("out/export.jsonl", writing: true)
+        #expect(written.path == "out/export.jsonl" && written.message.contains("its folder") && !written.message.contains("store"))
+        let read = denied.concerningOutsideFile("in/export.jsonl", writing: false)
+        #expect(read.path == "in/export.jsonl" && read.message.contains("reading"))
+        let other = AlmanacError(.io, "the disk is full", path: "data", underlying: POSIXFailure(operation: "write", errno: ENOSPC))
+        #expect(other.concerningOutsideFile("x", writing: true).message == "the disk is full", "only permission failures are rewritten")
+    }
+
+    @Test("export --out into a folder the user may not write names the file", .enabled(if: getuid() != 0, "root may write any folder"))
+    func exportIntoReadOnlyFolder() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let locked = folder.path("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: locked.path) }
+        let out = locked.appendingPathComponent("export.jsonl")
+        let result = try run(["export", "--store", store.path, "--out", out.path])
+        #expect(result.exit == 1 && result.stderr.contains(out.path) && result.stderr.contains("permission denied writing this file"), "\(result)")
+        #expect(!result.stderr.contains("store folder"), "\(result)")
     }
 }

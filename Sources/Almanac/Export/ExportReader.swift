@@ -18,7 +18,7 @@ final class ExportReader {
 
     init(path: String) throws {
         let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: path).concerningOutsideFile(path, writing: false) }
         descriptor = fd
         self.path = path
     }

@@ -23,7 +23,7 @@ extension Store {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent)).path
         let fd = SystemCall.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: url.path) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: url.path).concerningOutsideFile(url.path, writing: true) }
         do {
             defer { close(fd) }
             guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
@@ -31,6 +31,9 @@ extension Store {
             guard SystemCall.flush(fd, .full) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
             guard rename(temporary, url.path) == 0 else { throw SystemCall.failure("rename", path: url.path) }
             return summary
+        } catch let error as AlmanacError {
+            unlink(temporary)
+            throw error.concerningOutsideFile(url.path, writing: true)
         } catch {
             unlink(temporary)
             throw error

@@ -64,6 +64,9 @@ extension Store {
             try parent.rename(staging, into: parent, as: target.lastPathComponent)
             try parent.synchronize(.full)
             return BackupReport(url: target, documents: report.documentsChecked, files: files, cloned: cloned)
+        } catch let error as AlmanacError {
+            _ = try? parent.removeTree(staging)
+            throw error.concerningOutsideFile(destination.path, writing: true)
         } catch {
             _ = try? parent.removeTree(staging)
             throw error
