@@ -277,6 +277,10 @@ struct ReferenceMigrationTests {
 
         let repartition = try plan.step("0002-usage-events-by-month.json")
         #expect(ReferencePlan.changed(repartition).isEmpty, "a repartition moves files; no document changes")
+        // The demo printed "0 matched, 0 changed" while every file moved: the operation counts what it refiles.
+        let events = Self.sampleDocuments("miga", "usage-events").count
+        #expect(events > 0 && ReferencePlan.counts(repartition) == [[events, 0]])
+        #expect((repartition["operations"] as? [[String: Any]])?.first.flatMap { int($0["moved"]) } == events)
 
         let preferences = try #require(Self.sampleDocuments("miga", "preferences").first)
         #expect(preferences["frePhase"] as? String == "phase2Complete")

@@ -41,8 +41,10 @@ public struct MigrationPlan: Sendable, Encodable {
         public var operation: String
         /// Documents it applied to (its collection, and its `where` when there is one).
         public var matched: Int
-        /// Documents it changed, moved or deleted.
+        /// Documents whose content it changed, or that it deleted.
         public var changed: Int
+        /// Documents whose file it moved without changing them (`renameCollection`, `repartition`).
+        public var moved: Int
     }
 
     /// One document's changes.

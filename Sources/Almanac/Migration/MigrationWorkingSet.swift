@@ -35,7 +35,7 @@ struct MigrationWorkingSet {
 
     mutating func apply(_ migration: MigrationFile, registry: MigrationRegistry) throws -> MigrationPlan.Step {
         var counts = migration.operations.enumerated().map {
-            MigrationPlan.OperationCount(index: $0.offset, operation: $0.element.description, matched: 0, changed: 0)
+            MigrationPlan.OperationCount(index: $0.offset, operation: $0.element.description, matched: 0, changed: 0, moved: 0)
         }
         var changedDocuments: [String] = []
         var samples: [MigrationPlan.Sample] = []
@@ -75,6 +75,20 @@ struct MigrationWorkingSet {
             if case .renamed(let from, let to, _) = change, let moved = collections[from], collections[to]?.isEmpty ?? true {
                 collections[to] = moved
                 collections[from] = [:]
+            }
+        }
+        // Renaming or refiling a collection moves every one of its files: count them, so the
+        // plan says what the operation reaches.
+        for change in MigrationTransform.collectionChanges(migration.operations) {
+            switch change {
+            case .renamed(_, let to, let index):
+                let moved = collections[to]?.count ?? 0
+                (counts[index].matched, counts[index].moved) = (moved, moved)
+            case .repartitioned(let collection, _, _, let index):
+                let refiled = try documents(of: collection).count
+                (counts[index].matched, counts[index].moved) = (refiled, refiled)
+            case .schemaOnly:
+                continue
             }
         }
         return MigrationPlan.Step(version: migration.version, name: migration.fileName, description: migration.description,

@@ -30,7 +30,8 @@ enum MigratePlanCommand: AlmanacCommand {
             lines.append("")
             lines.append("\(step.name): \(step.description)")
             for count in step.operations {
-                lines.append("  [\(count.index)] \(count.operation): \(count.matched) matched, \(count.changed) changed")
+                let effect = count.moved > 0 ? "\(count.moved) file\(count.moved == 1 ? "" : "s") moved, content unchanged" : "\(count.changed) changed"
+                lines.append("  [\(count.index)] \(count.operation): \(count.matched) matched, \(effect)")
             }
             let shown = step.changedDocuments.prefix(10)
             lines.append("  \(step.changedDocuments.count) document\(step.changedDocuments.count == 1 ? "" : "s") changed" + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", ") + (step.changedDocuments.count > shown.count ? ", … (all with --json)" : "")))

@@ -48,7 +48,9 @@ public struct MIGAKPIReport: AppReport {
         return [
             "MIGA KPIs on \(today) — \(totalEvents) gateway events, \(from) – \(to)",
             "Hours reclaimed:        \(String(format: "%.1f", hoursReclaimed)) h (pause time of the exits)",
-            "Conscious exits:        \(totalConsciousExits) (deepened \(deepens), proceeded \(proceeds))",
+            "Conscious exits:        \(totalConsciousExits)",
+            "Pauses deepened:        \(deepens) (separate events, not part of the exits)",
+            "Proceeded to the app:   \(proceeds) (separate events, not part of the exits)",
             "Average pause:          \(String(format: "%.1f", averagePauseTime)) s over all events",
             "Intentionality score:   \(String(format: "%.0f", intentionalityScore * 100)) % (\(totalConsciousExits) exits of \(totalEvents) events)",
         ].joined(separator: "\n")
