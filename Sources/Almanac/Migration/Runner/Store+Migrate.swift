@@ -1,35 +1,9 @@
 import Foundation
 
 extension Store {
-    /// Migrates the store at `url` to `version` (default: the latest migration), all or nothing.
-    ///
-    /// Call it when an app launches, before opening the store for writes. The pending
-    /// migrations run as one transaction: every resulting document is validated against
-    /// the target schema (and its unique fields) before anything changes; the new version is
-    /// built beside the old one in `.almanac/migration/` and swapped in. A `kill -9` at any
-    /// instant leaves the store wholly at the old or wholly at the new version, and the next
-    /// open finishes or undoes the swap. The previous version is kept in `.almanac/backup/`
-    /// for ``rollbackMigration(at:force:options:)``.
-    ///
-    /// ```swift
-    /// let result = try Store.migrate(at: storeURL,
-    ///                                migrations: try MigrationSet(folder: bundle.url(forResource: "migrations", withExtension: nil)!),
-    ///                                targetSchema: bundle.url(forResource: "schema", withExtension: nil)!)
-    /// let store = try Store(at: storeURL)
-    /// ```
-    /// - Parameters:
-    ///   - url: the store's folder.
-    ///   - migrations: the app's migrations.
-    ///   - targetSchema: the schema folder of the target version.
-    ///   - version: the version to migrate to; the latest migration when `nil`.
-    ///   - registry: the Swift functions that `custom` operations name.
-    ///   - options: how to open the store (the lock timeout applies while another writer works).
-    ///   - progress: called now and then during a long run.
-    /// - Throws: `.invalidMigration` for problems of the migrations (an edited applied file,
-    ///   a gap) or a schema folder at another version; `.migrationFailed` naming every
-    ///   document that would be invalid, or the document an operation cannot change; `.locked`
-    ///   when another process writes for longer than the lock timeout. In every case the
-    ///   store is unchanged.
+    /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``: opens the store, takes
+    /// the write lock, and starts again (at most three times) when another process migrated
+    /// the store between the open and the lock.
     @discardableResult
     static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,

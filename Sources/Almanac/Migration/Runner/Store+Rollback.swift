@@ -1,19 +1,7 @@
 import Foundation
 
 extension Store {
-    /// Restores the version the store had before its last migration, from the copy kept in
-    /// `.almanac/backup/`: `data/`, `schema/` and `store.json` come back byte for byte.
-    ///
-    /// Like a migration, the rollback is all or nothing and survives `kill -9`. The backup is
-    /// used up: a second rollback needs another migration first.
-    ///
-    /// - Parameters:
-    ///   - url: the store's folder.
-    ///   - force: roll back even though documents were written after the migration (they are lost).
-    ///   - options: how to open the store.
-    /// - Throws: `.notFound` when there is no backup; `.rollbackRefused` when documents were
-    ///   written since the migration and `force` is false, or the store is no longer at the
-    ///   version the backup undoes.
+    /// The work of ``Migrator/rollback(storeAt:force:options:)``.
     @discardableResult
     static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)

@@ -88,7 +88,7 @@ struct SchemaCompiler {
             guard let keyword = SchemaKeyword(rawValue: key) else {
                 throw malformed(pointer + "/" + SchemaText.pointerToken(key),
                                 "unsupported JSON Schema keyword \(SchemaText.quoted(key)); "
-                                    + "the supported ones are listed in JSONSchema.supportedKeywords")
+                                    + "remove it or use a supported keyword (the README's Validation section lists them)")
             }
             keywords[keyword] = object[key]
         }
