@@ -76,7 +76,8 @@ struct DocumentIndexKey: CodingKey {
     var intValue: Int? { index }
 }
 
-/// A plain string key, used for the `super` member written by `superEncoder()`.
+/// A plain string key: the `super` member written by `superEncoder()`, and the members of
+/// a `JSONValue` object or of `store.json` that no type declares.
 struct DocumentNamedKey: CodingKey {
     let stringValue: String
 

@@ -9,7 +9,7 @@ extension JSONValue: Codable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` when the decoder holds something that is not JSON.
     public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: MemberKey.self) {
+        if let keyed = try? decoder.container(keyedBy: DocumentNamedKey.self) {
             var members: [String: JSONValue] = [:]
             for key in keyed.allKeys { members[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
             self = .object(members)
@@ -56,17 +56,8 @@ extension JSONValue: Codable {
             var unkeyed = encoder.unkeyedContainer()
             for element in elements { try unkeyed.encode(element) }
         case .object(let members):
-            var keyed = encoder.container(keyedBy: MemberKey.self)
-            for (key, value) in members { try keyed.encode(value, forKey: MemberKey(key)) }
+            var keyed = encoder.container(keyedBy: DocumentNamedKey.self)
+            for (key, value) in members { try keyed.encode(value, forKey: DocumentNamedKey(key)) }
         }
-    }
-
-    /// Any member name.
-    private struct MemberKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -55,17 +55,9 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, retention
     }
 
-    private struct MemberKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: MemberKey.self)
-        func member(_ key: Key) -> MemberKey { MemberKey(key.rawValue) }
+        let container = try decoder.container(keyedBy: DocumentNamedKey.self)
+        func member(_ key: Key) -> DocumentNamedKey { DocumentNamedKey(key.rawValue) }
         func invalid(_ key: Key, _ message: String) -> AlmanacError {
             AlmanacError(.notAStore, message, path: Manifest.fileName, pointer: "/" + key.rawValue)
         }
@@ -99,9 +91,9 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     }
 
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: MemberKey.self)
-        for (key, value) in unknown { try container.encode(value, forKey: MemberKey(key)) }
-        func member(_ key: Key) -> MemberKey { MemberKey(key.rawValue) }
+        var container = encoder.container(keyedBy: DocumentNamedKey.self)
+        for (key, value) in unknown { try container.encode(value, forKey: DocumentNamedKey(key)) }
+        func member(_ key: Key) -> DocumentNamedKey { DocumentNamedKey(key.rawValue) }
         try container.encode(Manifest.format, forKey: member(.format))
         try container.encode(formatVersion, forKey: member(.formatVersion))
         try container.encode(app, forKey: member(.app))
