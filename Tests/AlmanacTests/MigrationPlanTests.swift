@@ -124,6 +124,24 @@ struct MigrationPlanTests {
         #expect(error?.code == .invalidMigration)
         #expect(error?.message.contains("version 1") == true)
     }
+
+    @Test("one Migrator value reports, plans and migrates; without a target schema it only reports")
+    func migratorValue() throws {
+        let folder = TemporaryFolder()
+        let (store, migrations, target) = try fixture(folder)
+        let reporting = Migrator(migrations: migrations)
+        #expect(reporting.status(of: store).pending.count == migrations.migrations.count - 1)
+        let missing = #expect(throws: AlmanacError.self) { try reporting.plan(for: store) }
+        #expect(missing?.code == .invalidArgument && missing?.message.contains("targetSchema") == true)
+        #expect(throws: AlmanacError.self) { try reporting.migrate(storeAt: store.url) }
+
+        let migrator = Migrator(migrations: migrations, targetSchema: target)
+        let result = try migrator.migrate(storeAt: store.url)
+        #expect(result.migrated && result.toVersion == migrations.latestVersion)
+        #expect(migrator.status(of: try Store(at: store.url)).isUpToDate)
+        let rollback = try migrator.rollback(storeAt: store.url)
+        #expect(rollback.toVersion == result.fromVersion)
+    }
 }
 
 /// Every file below `url` with its bytes, for proving that nothing changed.
