@@ -51,3 +51,19 @@ struct FlagHintTests {
         #expect(result.stderr.contains("leave out --from and --to"), "\(result)")
     }
 }
+
+/// `ls --where` and `delete --where` with a field the collection's schema does not have.
+@Suite("Filters on fields the schema does not have")
+struct UnknownFieldFilterTests {
+    @Test("ls and delete exit 2 naming the field and the closest declared one, instead of matching nothing")
+    func typoIsAnError() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let list = try run(["ls", "cravings", "--where", "intensty=3", "--store", store.path])
+        #expect(list.exit == 2 && list.stderr.contains("no field \"intensty\" in cravings") && list.stderr.contains("did you mean \"intensity\""), "\(list)")
+        let delete = try run(["delete", "cravings", "--where", "intensty=3", "--dry-run", "--store", store.path])
+        #expect(delete.exit == 2 && delete.stderr.contains("intensty"), "\(delete)")
+        let real = try run(["ls", "cravings", "--where", "intensity=3", "--store", store.path])
+        #expect(real.exit == 0, "a declared field still filters: \(real)")
+    }
+}

@@ -84,6 +84,7 @@ extension Store {
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>?, instants: Range<Date>?,
         where filters: [FieldFilter], transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
+        try checkFields(of: filters, in: descriptor)
         var folderDays = days
         if let instants {
             let first = CalendarDate(instants.lowerBound, in: timeZone)

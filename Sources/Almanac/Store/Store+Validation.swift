@@ -11,17 +11,39 @@ extension Store {
     }
 
     private func compileSchema(of collection: CollectionDescriptor) throws -> JSONSchema {
+        try JSONSchema(try schemaDocument(of: collection), path: "schema/" + collection.schema)
+    }
+
+    /// The JSON of `collection`'s schema, as the store's own copy in `schema/` has it.
+    func schemaDocument(of collection: CollectionDescriptor) throws -> JSONValue {
         let path = "schema/" + collection.schema
         guard let bytes = try openFolders(["schema"])?.readFile(collection.schema) else {
             throw AlmanacError(.invalidCatalog, "the schema of collection \(collection.name) is missing; copy it from the app's schema folder", path: path)
         }
-        let value: JSONValue
         do {
-            value = try JSONParser.parse(bytes).value
+            return try JSONParser.parse(bytes).value
         } catch let error as AlmanacError {
             throw error.at(path: path)
         }
-        return try JSONSchema(value, path: path)
+    }
+
+    /// Refuses filters that name a field `collection`'s schema rules out: such a filter
+    /// would match nothing, and an empty result would hide the typo.
+    ///
+    /// - Throws: `.invalidArgument` naming the field, the closest declared name and the
+    ///   fields declared there.
+    func checkFields(of filters: [FieldFilter], in collection: CollectionDescriptor) throws {
+        guard !filters.isEmpty else { return }
+        let fields = SchemaFields(root: try schemaDocument(of: collection))
+        for filter in filters {
+            guard let unknown = fields.unknown(filter.path), let name = unknown.path.last else { continue }
+            let field = unknown.path.joined(separator: ".")
+            let hint = Suggestion.closest(to: name, in: unknown.declared).map { "; did you mean \"\((unknown.path.dropLast() + [$0]).joined(separator: "."))\"?" } ?? ""
+            throw AlmanacError(
+                .invalidArgument,
+                "no field \"\(field)\" in \(collection.name)\(hint) (its schema declares \(unknown.declared.joined(separator: ", ")))",
+                pointer: "/" + unknown.path.joined(separator: "/"))
+        }
     }
 
     /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.

@@ -1,0 +1,79 @@
+/// The fields a collection's schema declares, read from the schema's JSON, so that a query
+/// naming a field the documents cannot have is an error instead of an empty result.
+///
+/// Only closed objects decide: a level where some applicable subschema says
+/// `"additionalProperties": false` (with no `patternProperties`) admits exactly the names its
+/// `properties` list. An open level admits any name, and below it nothing is checked.
+/// `$ref` within the file and `allOf` apply wholly; `anyOf`, `oneOf`, `then` and `else`
+/// branches may add names but never close a level, since a value need match only one of them.
+struct SchemaFields {
+    let root: JSONValue
+
+    /// A field name the schema rules out, with the names it declares at that level.
+    struct Unknown: Equatable {
+        var path: [String]
+        var declared: [String]
+    }
+
+    /// The first segment of `path` the schema rules out, or nil when the path may exist.
+    func unknown(_ path: [String]) -> Unknown? {
+        var level = [root]
+        for (depth, name) in path.enumerated() {
+            let views = level.flatMap { expand($0, closing: true, seen: []) }
+            var next: [JSONValue] = []
+            var declared: [String] = []
+            var closedWithout = false
+            for (view, closing) in views {
+                let properties = view["properties"]?.objectValue ?? [:]
+                declared += properties.keys
+                if let schema = properties[name] {
+                    next.append(schema)
+                } else if view["additionalProperties"] == .bool(false), view["patternProperties"] == nil {
+                    closedWithout = closedWithout || closing
+                } else if let extra = view["additionalProperties"], extra.objectValue != nil {
+                    next.append(extra)
+                }
+            }
+            if closedWithout && !views.contains(where: { $0.view["properties"]?[name] != nil }) {
+                return Unknown(path: Array(path.prefix(depth + 1)), declared: Array(Set(declared)).sorted())
+            }
+            guard !next.isEmpty else { return nil }
+            level = next
+        }
+        return nil
+    }
+
+    /// `schema` and the subschemas that apply to the same value with it; `closing` says
+    /// whether the subschema applies wholly (so its `additionalProperties: false` rules names out).
+    private func expand(_ schema: JSONValue, closing: Bool, seen: Set<String>) -> [(view: JSONValue, closing: Bool)] {
+        guard schema.objectValue != nil else { return [] }
+        var result = [(view: schema, closing: closing)]
+        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#"), !seen.contains(reference),
+           let target = resolve(String(reference.dropFirst())) {
+            result += expand(target, closing: closing, seen: seen.union([reference]))
+        }
+        for branch in schema["allOf"]?.arrayValue ?? [] { result += expand(branch, closing: closing, seen: seen) }
+        for key in ["anyOf", "oneOf"] {
+            for branch in schema[key]?.arrayValue ?? [] { result += expand(branch, closing: false, seen: seen) }
+        }
+        for key in ["then", "else"] {
+            if let branch = schema[key] { result += expand(branch, closing: false, seen: seen) }
+        }
+        return result
+    }
+
+    /// The value at a JSON pointer of the schema document (`/$defs/entry`).
+    private func resolve(_ pointer: String) -> JSONValue? {
+        var current: JSONValue? = root
+        for token in JSONValue.pointerTokens(pointer) {
+            if let members = current?.objectValue {
+                current = members[token]
+            } else if let elements = current?.arrayValue, let index = Int(token), elements.indices.contains(index) {
+                current = elements[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+}
