@@ -58,6 +58,11 @@ struct StoreRecordTests {
             try Manifest(bytes: self.bytes(#"{"app": "a", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 1, "timeZone": "Mars/Base"}"#))
         }
         #expect(zone?.pointer == "/timeZone" && zone?.message.contains("IANA") == true)
+        let wrongType = #expect(throws: AlmanacError.self) {
+            try Manifest(bytes: self.bytes(#"{"app": "a", "format": "almanac-store", "formatVersion": 1, "schemaVersion": "two", "timeZone": "UTC"}"#))
+        }
+        #expect(wrongType?.pointer == "/schemaVersion" && wrongType?.underlying != nil, "the decoder's reason is kept, not swallowed")
+        #expect(wrongType?.message.contains("no valid \"schemaVersion\" (") == true, "\(String(describing: wrongType))")
         let malformed = #expect(throws: AlmanacError.self) { try Manifest(bytes: self.bytes("{\"app\": ")) }
         #expect(malformed?.code == .notAStore && malformed?.line == 1 && malformed?.message.contains("backup") == true)
     }

@@ -2,38 +2,45 @@
 /// document, the unknown members of `store.json`) and still be encoded as one value.
 ///
 /// The store's own ``DocumentEncoder``/``DocumentDecoder`` pass a `JSONValue` through
-/// unchanged, number text included. Other coders (`JSONEncoder`) see numbers as `Int64`
-/// when they are integral and `Double` otherwise.
+/// unchanged, number text included, and never call these. Other coders (`JSONEncoder`,
+/// `JSONDecoder`) write a number as `Int64` when its text is an integer and as `Double`
+/// otherwise, and read it as `Double` (exact for integers up to 2^53).
 extension JSONValue: Codable {
     /// Decodes any JSON value.
     ///
-    /// - Throws: `DecodingError.dataCorrupted` when the decoder holds something that is not JSON.
+    /// Each representation is tried in turn; only "not this type" answers move on to the
+    /// next one, so any other failure of the decoder surfaces with its coding path.
+    ///
+    /// - Throws: the decoder's error, or `DecodingError.typeMismatch` when the value is no JSON type.
     public init(from decoder: any Decoder) throws {
-        if let keyed = try? decoder.container(keyedBy: DocumentNamedKey.self) {
-            var members: [String: JSONValue] = [:]
-            for key in keyed.allKeys { members[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key) }
-            self = .object(members)
-            return
-        }
-        if var unkeyed = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(JSONValue.self)) }
-            self = .array(elements)
-            return
-        }
         let single = try decoder.singleValueContainer()
         if single.decodeNil() {
             self = .null
-        } else if let bool = try? single.decode(Bool.self) {
+        } else if let bool = try Self.attempt({ try single.decode(Bool.self) }) {
             self = .bool(bool)
-        } else if let integer = try? single.decode(Int64.self) {
-            self = .number(JSONNumber(integer))
-        } else if let double = try? single.decode(Double.self), let number = JSONNumber(double) {
+        } else if let double = try Self.attempt({ try single.decode(Double.self) }) {
+            guard let number = JSONNumber(double) else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "\(double) is not a finite JSON number")
+            }
             self = .number(number)
-        } else if let string = try? single.decode(String.self) {
+        } else if let string = try Self.attempt({ try single.decode(String.self) }) {
             self = .string(string)
+        } else if let elements = try Self.attempt({ try single.decode([JSONValue].self) }) {
+            self = .array(elements)
+        } else if let members = try Self.attempt({ try single.decode([String: JSONValue].self) }) {
+            self = .object(members)
         } else {
-            throw DecodingError.dataCorruptedError(in: single, debugDescription: "not a JSON value")
+            throw DecodingError.typeMismatch(
+                JSONValue.self, .init(codingPath: decoder.codingPath, debugDescription: "the value is no JSON type"))
+        }
+    }
+
+    /// The decoded value, or nil when the decoder says the value has another type.
+    private static func attempt<T>(_ decode: () throws -> T) throws -> T? {
+        do {
+            return try decode()
+        } catch DecodingError.typeMismatch {
+            return nil
         }
     }
 

@@ -58,14 +58,20 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: DocumentNamedKey.self)
         func member(_ key: Key) -> DocumentNamedKey { DocumentNamedKey(key.rawValue) }
-        func invalid(_ key: Key, _ message: String) -> AlmanacError {
-            AlmanacError(.notAStore, message, path: Manifest.fileName, pointer: "/" + key.rawValue)
+        func invalid(_ key: Key, _ message: String, cause: (any Error & Sendable)? = nil) -> AlmanacError {
+            AlmanacError(.notAStore, message, path: Manifest.fileName, pointer: "/" + key.rawValue, underlying: cause)
         }
         func required<T: Decodable>(_ key: Key, _ type: T.Type) throws -> T {
-            guard let value = try? container.decode(T.self, forKey: member(key)) else {
-                throw invalid(key, "store.json has no valid \"\(key.rawValue)\"; restore it from a backup")
+            guard container.contains(member(key)) else {
+                throw invalid(key, "store.json has no \"\(key.rawValue)\"; restore it from a backup")
             }
-            return value
+            do {
+                return try container.decode(T.self, forKey: member(key))
+            } catch {
+                // What the decoder found wrong (a string where a number belongs, a fraction) is kept.
+                let reason = (error as? AlmanacError)?.message ?? "\(error)"
+                throw invalid(key, "store.json has no valid \"\(key.rawValue)\" (\(reason)); restore it from a backup", cause: error)
+            }
         }
         guard try required(.format, String.self) == Manifest.format else {
             throw invalid(.format, "store.json is not an Almanac manifest (format is not \"almanac-store\")")
@@ -103,9 +109,5 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         try container.encode(migrations, forKey: member(.migrations))
         try container.encode(seeds, forKey: member(.seeds))
         try container.encodeIfPresent(retention, forKey: member(.retention))
-    }
-
-    static func == (lhs: Manifest, rhs: Manifest) -> Bool {
-        (try? lhs.recordBytes()) == (try? rhs.recordBytes())
     }
 }
