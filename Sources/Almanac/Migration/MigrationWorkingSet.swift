@@ -71,17 +71,15 @@ struct MigrationWorkingSet {
                 if samples.count < 3 { samples.append(.init(document: label, diff: outcome.diff)) }
             }
         }
-        for change in MigrationTransform.collectionChanges(migration.operations) {
-            if case .renamed(let from, let to, _) = change, let moved = collections[from], collections[to]?.isEmpty ?? true {
-                collections[to] = moved
-                collections[from] = [:]
-            }
-        }
         // Renaming or refiling a collection moves every one of its files: count them, so the
         // plan says what the operation reaches.
         for change in MigrationTransform.collectionChanges(migration.operations) {
             switch change {
-            case .renamed(_, let to, let index):
+            case .renamed(let from, let to, let index):
+                if let documents = collections[from], collections[to]?.isEmpty ?? true {
+                    collections[to] = documents
+                    collections[from] = [:]
+                }
                 let moved = collections[to]?.count ?? 0
                 (counts[index].matched, counts[index].moved) = (moved, moved)
             case .repartitioned(let collection, _, _, let index):

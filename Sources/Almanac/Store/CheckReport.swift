@@ -8,6 +8,12 @@ public struct CheckReport: Sendable, Equatable, Encodable {
     /// Whether no problem is an error (warnings allowed).
     public var isClean: Bool { !problems.contains { $0.severity == .error } }
 
+    /// How many problems are errors.
+    public var errors: Int { problems.filter { $0.severity == .error }.count }
+
+    /// How many problems are warnings.
+    public var warnings: Int { problems.count - errors }
+
     /// One problem found by `check`.
     public struct Problem: Sendable, Equatable, Encodable, CustomStringConvertible {
         /// Whether the problem makes the store unsound or only deserves a look.
@@ -45,11 +51,10 @@ extension CheckReport {
     /// `warnings` and `problems`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let errors = problems.filter { $0.severity == .error }.count
         try container.encode(isClean, forKey: .clean)
         try container.encode(documentsChecked, forKey: .documentsChecked)
         try container.encode(errors, forKey: .errors)
-        try container.encode(problems.count - errors, forKey: .warnings)
+        try container.encode(warnings, forKey: .warnings)
         try container.encode(problems, forKey: .problems)
     }
 }

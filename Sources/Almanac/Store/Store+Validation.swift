@@ -34,7 +34,13 @@ extension Store {
     ///   fields declared there.
     func checkFields(of filters: [FieldFilter], in collection: CollectionDescriptor) throws {
         guard !filters.isEmpty else { return }
-        let fields = SchemaFields(root: try schemaDocument(of: collection))
+        // Read once per store, like the compiled schema: a filtered read must not reread the file.
+        let fields = try state.withLock { state in
+            if let known = state.schemaFields[collection.name] { return known }
+            let fields = SchemaFields(root: try schemaDocument(of: collection))
+            state.schemaFields[collection.name] = fields
+            return fields
+        }
         for filter in filters {
             guard let unknown = fields.unknown(filter.path), let name = unknown.path.last else { continue }
             let field = unknown.path.joined(separator: ".")

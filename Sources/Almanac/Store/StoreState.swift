@@ -16,6 +16,8 @@ final class StoreState {
     var pendingHints: [IDHint] = []
     /// Collection schemas compiled so far, by collection name.
     var compiledSchemas: [String: JSONSchema] = [:]
+    /// The fields each collection's schema declares, read on the first filtered read.
+    var schemaFields: [String: SchemaFields] = [:]
     /// The lock file, opened on first use.
     var fileLock: StoreLock?
 }

@@ -44,8 +44,7 @@ struct DateRangeArgument {
         case (.instant?, _), (_, .instant?):
             throw usage("this command takes days for --from and --to (such as 2025-01-27), not timestamps")
         default:
-            guard case .days(let days) = try selection(in: .current, usage: usage) else { preconditionFailure("days only") }
-            return days
+            return try dayRange(usage: usage)
         }
     }
 
@@ -60,11 +59,16 @@ struct DateRangeArgument {
             guard lower < upper else { throw usage("--from is not before --to") }
             return .instants(lower..<upper)
         default:
-            let low = from.flatMap(day) ?? CalendarDate(year: 1, month: 1, day: 1)!
-            let high = to.flatMap(day) ?? CalendarDate(year: 9999, month: 12, day: 31)!
-            guard low <= high else { throw usage("--from \(low) is after --to \(high)") }
-            return .days(low...high)
+            return .days(try dayRange(usage: usage))
         }
+    }
+
+    /// Both ends as days (an absent end reaches the first or last representable day).
+    private func dayRange(usage: (String) -> UsageError) throws -> ClosedRange<CalendarDate> {
+        let low = from.flatMap(day) ?? CalendarDate(year: 1, month: 1, day: 1)!
+        let high = to.flatMap(day) ?? CalendarDate(year: 9999, month: 12, day: 31)!
+        guard low <= high else { throw usage("--from \(low) is after --to \(high)") }
+        return low...high
     }
 
     private func day(_ bound: Bound) -> CalendarDate? {

@@ -10,10 +10,8 @@ enum CheckCommand: AlmanacCommand {
         let store = try context.openStore()
         let report = try store.check()
         try context.print(report, adding: ["store": .string(store.url.path)]) { report in
-            let errors = report.problems.filter { $0.severity == .error }.count
-            let warnings = report.problems.count - errors
-            return (report.problems.map(\.description)
-                + ["\(report.documentsChecked) documents checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")."])
+            (report.problems.map(\.description)
+                + ["\(report.documentsChecked) documents checked: \(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")."])
                 .joined(separator: "\n")
         }
         return report.isClean ? ExitCode.success : ExitCode.problemsFound
