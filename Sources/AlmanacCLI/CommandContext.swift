@@ -57,11 +57,32 @@ struct CommandContext {
         try dateRange()?.days(usage: usage)
     }
 
-    /// `--where FIELD=VALUE`..., each parsed; a malformed one is a usage error.
-    func filters() throws -> [FieldFilter] {
-        try values.options(CommonOptions.filter).map { text in
-            do { return try FieldFilter(parsing: text) } catch let error as AlmanacError { throw usage(error.message) }
+    /// `--where EXPR`..., each parsed for `collection` (bare values read as the schema's types)
+    /// and all required; nil when none is given.
+    ///
+    /// - Throws: `.invalidArgument` (exit 2) naming an unknown field, operator or a value of the wrong type.
+    func condition(for collection: String, in store: Store) throws -> Condition? {
+        let conditions = try values.options(CommonOptions.filter).map { try store.condition(parsing: $0, in: collection) }
+        return conditions.count > 1 ? .all(conditions) : conditions.first
+    }
+
+    /// The query `ls` (and `delete`) run: `--from`/`--to`, `--where`, and the order and window given.
+    func query(_ collection: String, in store: Store, sorts: [String] = [], limit: Int? = nil, offset: Int? = nil) throws -> Query {
+        var query = Query(collection)
+        query.condition = try condition(for: collection, in: store)
+        switch try dateRange()?.selection(in: store.timeZone, usage: usage) {
+        case .days(let range)?: query.days = range
+        case .instants(let range)?: query.instants = range
+        case nil: break
         }
+        query.sort = try sorts.map { text in
+            do { return try Query.Sort(parsing: text) } catch let error as AlmanacError { throw usage(error.message) }
+        }
+        if let limit, limit < 0 { throw usage("--limit expects a number of documents ≥ 0, got \(limit)") }
+        if let offset, offset < 0 { throw usage("--offset expects a number of documents ≥ 0, got \(offset)") }
+        query.limit = limit
+        query.offset = offset ?? 0
+        return query
     }
 
     /// The app's migrator: its migrations folder (`--migrations DIR` or `migrations/<app>`),

@@ -48,6 +48,17 @@ enum Output {
         FileHandle.standardError.write(Data(JSONValue.object(["error": body]).prettyJSONBytes))
     }
 
+    /// Prints the files a read could not read, on stderr: one `path:line:column: message` line
+    /// each, or under `--json` the object `{"problems": [{"code", "message", "path", …}]}`.
+    static func problems(_ problems: [AlmanacError], json: Bool) {
+        guard json else {
+            for problem in problems { error("almanac: cannot read: \(problem)") }
+            return
+        }
+        let list = problems.map { (try? DocumentEncoder().encode($0)) ?? .string($0.description) }
+        FileHandle.standardError.write(Data(JSONValue.object(["problems": .array(list)]).prettyJSONBytes))
+    }
+
     /// The first `limit` ids, comma-separated, and how many there are in all when that is more.
     static func idList(_ ids: [String], limit: Int = 12) -> String {
         ids.count <= limit ? ids.joined(separator: ", ") : ids.prefix(limit).joined(separator: ", ") + ", … (\(ids.count) in all; --json lists them)"

@@ -12,7 +12,7 @@ struct MigrationOperationTests {
 
     @Test("every operation parses from its documented JSON form")
     func everyOperation() throws {
-        let missed = MigrationCondition.equals(field: "status", value: .string("MISSED"))
+        let missed = Condition.equals(field: "status", value: .string("MISSED"))
         let cases: [(String, MigrationOperation)] = [
             (#"{"op": "addField", "collection": "usage", "field": "mood", "value": null}"#,
              .addField(collection: "usage", field: "mood", value: .null, where: nil)),

@@ -130,9 +130,9 @@ struct StoreLayoutTests {
         let store = try TestSchema.makeStore(in: folder)
         try store.save(LoggedEvent(id: "a", timestamp: instant("2025-01-01T10:00:00Z"), kind: "exit", pauseDuration: 30))
         try store.save(LoggedEvent(id: "b", timestamp: instant("2025-01-01T11:00:00Z"), kind: "proceed", pauseDuration: 15))
-        let filter = try FieldFilter(parsing: "pauseDuration=30.0")
-        #expect(try store.documents(json: "events", where: [filter]).map { $0.location.id } == ["a"])
-        #expect(try store.documents(json: "events", where: [FieldFilter(parsing: "kind=proceed")]).map { $0.location.id } == ["b"])
+        let filter = try Condition(parsing: "pauseDuration=30.0")
+        #expect(try store.documents(json: "events", where: filter).map { $0.location.id } == ["a"])
+        #expect(try store.documents(json: "events", where: Condition(parsing: "kind=proceed")).map { $0.location.id } == ["b"])
     }
 
     @Test("a unique field refuses a second document with the same value")

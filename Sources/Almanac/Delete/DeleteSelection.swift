@@ -3,8 +3,8 @@ public enum DeleteSelection: Sendable {
     /// Every document, attachment, archived document and pre-migration backup; the store stays
     /// usable at its version.
     case all
-    /// The documents of a collection, optionally only those dated within `days` and matching every filter.
-    case collection(String, days: ClosedRange<CalendarDate>? = nil, where: [FieldFilter] = [])
+    /// The documents of a collection, optionally only those dated within `days` and matching `condition`.
+    case collection(String, days: ClosedRange<CalendarDate>? = nil, where: Condition? = nil)
     /// One document.
     case document(String, id: String)
 }

@@ -52,7 +52,7 @@ extension MigrationOperation {
             return field
         }
         func collection() throws -> String { try reader.collectionName(members["collection"], at: at("collection")) }
-        func condition(required: Bool) throws -> MigrationCondition? {
+        func condition(required: Bool) throws -> Condition? {
             guard let value = members["where"] else {
                 guard !required else {
                     throw reader.error(
@@ -61,7 +61,7 @@ extension MigrationOperation {
                 }
                 return nil
             }
-            return try MigrationCondition(parsing: value, at: at("where"), reader: reader)
+            return try Condition(parsing: value, at: at("where"), reader: reader)
         }
         /// The `from` and `to` of a field move, which must not overlap.
         func fieldPair() throws -> (from: String, to: String) {

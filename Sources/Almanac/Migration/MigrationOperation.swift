@@ -4,7 +4,7 @@
 /// Operations run in file order. Those naming a `collection` touch only that collection's
 /// documents; after a `renameCollection`, later operations use the new name. A field is a
 /// member name or a dotted path into nested objects (`settings.theme`); a `where` is a
-/// ``MigrationCondition``. No operation may change a document's `id` (it names the file).
+/// ``Condition``. No operation may change a document's `id` (it names the file).
 ///
 /// ```json
 /// {"op": "addField", "collection": "commitments", "field": "sort_order", "value": 0}
@@ -84,7 +84,7 @@
 /// document of the collection, for what the other operations cannot say.
 public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     /// `addField`: adds `field` = `value` where missing (and `condition`, if any, matches).
-    case addField(collection: String, field: String, value: JSONValue, where: MigrationCondition?)
+    case addField(collection: String, field: String, value: JSONValue, where: Condition?)
     /// `removeField`: removes `field` where present.
     case removeField(collection: String, field: String)
     /// `renameField`: moves `from` to `to`; an existing `to` is an error.
@@ -92,7 +92,7 @@ public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     /// `copyField`: copies `from` to `to`; an existing `to` is an error.
     case copyField(collection: String, from: String, to: String)
     /// `setField`: sets `field` = `value`, overwriting, where `condition` matches.
-    case setField(collection: String, field: String, value: JSONValue, where: MigrationCondition)
+    case setField(collection: String, field: String, value: JSONValue, where: Condition)
     /// `convert`: changes the type of `field`'s value; `rounding` is set when `to` is `.integer`.
     case convert(collection: String, field: String, to: ValueType, rounding: Rounding?)
     /// `mapValues`: replaces string values found in `map`; others become `default` when given.
@@ -100,7 +100,7 @@ public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     /// `renameCollection`: the documents of `from` move to `to`.
     case renameCollection(from: String, to: String)
     /// `deleteDocuments`: deletes the documents where `condition` matches.
-    case deleteDocuments(collection: String, where: MigrationCondition)
+    case deleteDocuments(collection: String, where: Condition)
     /// `repartition`: files `collection` by `partition`, and by `dateField` when given.
     case repartition(collection: String, partition: Partition, dateField: String?)
     /// `catalog`: a schema-only change described for people.
@@ -182,7 +182,7 @@ public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     /// `convert usage.amount to integer (rounding nearest)`.
     public var description: String {
         func render(_ value: JSONValue) -> String { MigrationFieldPath.render(value) }
-        func suffix(_ condition: MigrationCondition?) -> String { condition.map { " where \($0)" } ?? "" }
+        func suffix(_ condition: Condition?) -> String { condition.map { " where \($0)" } ?? "" }
         switch self {
         case .addField(let collection, let field, let value, let condition):
             return "addField \(collection).\(field) = \(render(value))\(suffix(condition))"

@@ -71,9 +71,9 @@ extension CatalogReader {
         throw error(pointer, "must be one of \(forms), e.g. {\"compare\": [\"startDate\", \"<=\", \"lastActivityDate\"]}")
     }
 
-    private func condition(_ value: JSONValue, at pointer: String) throws -> MigrationCondition {
+    private func condition(_ value: JSONValue, at pointer: String) throws -> Condition {
         do {
-            return try MigrationCondition(json: value)
+            return try Condition(json: value)
         } catch let failure as AlmanacError {
             throw error(pointer + (failure.pointer ?? ""), failure.message)
         }

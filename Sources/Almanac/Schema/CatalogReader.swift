@@ -123,7 +123,7 @@ struct CatalogReader {
             descriptor.isSeeded = true
             if let condition = settings["userCreated"] {
                 do {
-                    descriptor.userCreated = try MigrationCondition(json: condition)
+                    descriptor.userCreated = try Condition(json: condition)
                 } catch let failure as AlmanacError {
                     throw error(at + "/userCreated" + (failure.pointer ?? ""), failure.message)
                 }

@@ -29,7 +29,7 @@ public struct CollectionDescriptor: Sendable, Equatable {
     public var isSeeded = false
     /// Which stored documents the user made (e.g. `{"field": "isCustom", "equals": true}`):
     /// a seed import never touches them.
-    public var userCreated: MigrationCondition?
+    public var userCreated: Condition?
 
     /// A rule a schema cannot say (a field ≤ another, at most two active focus areas),
     /// recorded in the catalog so that people and tools know it exists.

@@ -14,14 +14,14 @@ import Foundation
 ///
 /// A comparison is skipped when either side is missing or `null`; numbers compare by value,
 /// dates and timestamps by the instant they name, other strings by code points. `where` is
-/// the migration condition language (``MigrationCondition``). A transition is checked on
+/// the migration condition language (``Condition``). A transition is checked on
 /// writes only: a new document may hold any value, a stored value changes only to one that
 /// `from` lists for it, and a value `from` does not list never changes.
 public enum RuleCheck: Sendable, Equatable {
     /// A comparison between a field and another field, or the time of the save.
     case compare(field: String, operator: ComparisonOperator, other: Operand)
     /// At most `limit` documents of the collection match the condition (all of them when `nil`).
-    case atMost(Int, where: MigrationCondition?)
+    case atMost(Int, where: Condition?)
     /// No two documents with equal values of the `per` fields share a value of `field`.
     case unique(field: String, per: [String])
     /// The allowed changes of `field`'s stored value: value → the values it may become.

@@ -43,6 +43,43 @@ struct SchemaFields {
         return nil
     }
 
+    /// The JSON types (`string`, `number`, `boolean`, `null`, `array`, `object`; `integer`
+    /// counts as `number`) the schema allows at `path`, or nil when it does not say (an
+    /// open level, or no `type`, `const` or `enum` there). With `elements`, the types of the
+    /// array's elements (`items`) instead.
+    func types(at path: [String], elements: Bool = false) -> Set<String>? {
+        var level = [root]
+        for name in path {
+            var next: [JSONValue] = []
+            for (view, _) in level.flatMap({ expand($0, closing: true, seen: []) }) {
+                if let schema = view["properties"]?[name] {
+                    next.append(schema)
+                } else if let extra = view["additionalProperties"], extra.objectValue != nil {
+                    next.append(extra)
+                }
+            }
+            guard !next.isEmpty else { return nil }
+            level = next
+        }
+        if elements {
+            level = level.flatMap { expand($0, closing: true, seen: []) }.compactMap { $0.view["items"] }
+            guard !level.isEmpty else { return nil }
+        }
+        var types: Set<String> = []
+        for (view, _) in level.flatMap({ expand($0, closing: true, seen: []) }) {
+            switch view["type"] {
+            case .string(let name)?: types.insert(name)
+            case .array(let names)?: types.formUnion(names.compactMap(\.stringValue))
+            default: break
+            }
+            for value in (view["enum"]?.arrayValue ?? []) + (view["const"].map { [$0] } ?? []) {
+                types.insert(value.typeName)
+            }
+        }
+        if types.remove("integer") != nil { types.insert("number") }
+        return types.isEmpty ? nil : types
+    }
+
     /// `schema` and the subschemas that apply to the same value with it; `closing` says
     /// whether the subschema applies wholly (so its `additionalProperties: false` rules names out).
     private func expand(_ schema: JSONValue, closing: Bool, seen: Set<String>) -> [(view: JSONValue, closing: Bool)] {

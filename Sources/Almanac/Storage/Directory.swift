@@ -45,7 +45,10 @@ final class Directory: @unchecked Sendable {
         let fd = SystemCall.retryingInterrupts {
             openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         }
-        if fd >= 0 { return Directory(descriptor: fd, path: childPath(name)) }
+        if fd >= 0 {
+            TestHooks.folderOpened(childPath(name))
+            return Directory(descriptor: fd, path: childPath(name))
+        }
         let code = SystemCall.errno
         if code == ENOENT { return nil }
         throw openFailure(name, errno: code)

@@ -24,9 +24,20 @@ extension Store {
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?,
         _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Void
     ) throws {
+        try walkLeafFolders(of: collection, days: days, newestFirst: false) { try body($0, $1, $2); return true }
+    }
+
+    /// ``forEachLeafFolder(of:days:_:)`` in either date order, stopping as soon as `body`
+    /// returns false: a query for the newest documents opens the newest folders only.
+    ///
+    /// The folder entries passed to `body` are in name order whichever the direction.
+    func walkLeafFolders(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, newestFirst: Bool,
+        _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Bool
+    ) throws {
         guard let top = try openFolders(["data", collection.name]) else { return }
         let depth = collection.partition?.depth ?? 0
-        func walk(_ folder: Directory, _ folders: [String]) throws {
+        func walk(_ folder: Directory, _ folders: [String]) throws -> Bool {
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
             let entries = try folder.entries().sorted(by: { $0.name < $1.name })
@@ -37,14 +48,15 @@ extension Store {
                 try folder.refusePlaceholders(among: entries)
                 return try body(folder, folders, entries)
             }
-            for entry in entries {
+            for entry in newestFirst ? entries.reversed() : entries {
                 guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
                 if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
                 guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
-                try walk(child, folders + [entry.name])
+                guard try walk(child, folders + [entry.name]) else { return false }
             }
+            return true
         }
-        try walk(top, [])
+        _ = try walk(top, [])
     }
 
     /// Every document location of `collection`, in name (date) order, visiting only the date

@@ -14,6 +14,16 @@ extension Store {
         return try read()
     }
 
+    /// Runs a read whose results already went out as it ran (a streamed listing), so it
+    /// cannot be done again: when a migration or rollback swapped the store meanwhile, it
+    /// fails with `.storeChanged` afterwards instead.
+    func readingStreamed<T>(_ read: () throws -> T) throws -> T {
+        try awaitSettledVersion()
+        let result = try read()
+        if StoreSwap.isPending(root: root) || manifestWasReplaced { try awaitSettledVersion() }
+        return result
+    }
+
     /// Whether `store.json` is no longer the file this store read (one `fstatat`).
     private var manifestWasReplaced: Bool {
         (try? root.identity(of: Manifest.fileName))?.inode != manifestInode

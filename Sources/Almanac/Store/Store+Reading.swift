@@ -60,14 +60,14 @@ extension Store {
     ///   - collection: the collection's name.
     ///   - days: keep documents whose date falls on these days (in the store's time zone).
     ///   - instants: keep documents whose date field is a timestamp in this half-open range.
-    ///   - filters: keep documents matching every filter.
+    ///   - condition: keep documents matching it; checked against the collection's schema.
     /// - Throws: `.invalidArgument` for a date range on a collection without a date field;
     ///   `.malformedJSON` for a damaged file in range; `.invalidDocument` for a document whose date is unreadable.
     public func documents(
         json collection: String, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
-        where filters: [FieldFilter] = []
+        where condition: Condition? = nil
     ) throws -> [StoredDocument] {
-        try scan(try self.collection(named: collection), days: days, instants: instants, where: filters) { $0 }
+        try scan(try self.collection(named: collection), days: days, instants: instants, where: condition) { $0 }
     }
 
     /// Reads the documents of `collection` in range on all cores, applying `transform` to each
@@ -75,16 +75,16 @@ extension Store {
     /// returns the results oldest first.
     func scan<T: Sendable>(
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
-        where filters: [FieldFilter] = [], transform: @Sendable @escaping (StoredDocument) throws -> T
+        where condition: Condition? = nil, transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
-        try readingOneVersion { try self.scanFiles(descriptor, days: days, instants: instants, where: filters, transform: transform) }
+        try readingOneVersion { try self.scanFiles(descriptor, days: days, instants: instants, where: condition, transform: transform) }
     }
 
     private func scanFiles<T: Sendable>(
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>?, instants: Range<Date>?,
-        where filters: [FieldFilter], transform: @Sendable @escaping (StoredDocument) throws -> T
+        where condition: Condition?, transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
-        try checkFields(of: filters, in: descriptor)
+        if let condition { try check(Query(descriptor.name).where(condition), in: descriptor) }
         var folderDays = days
         if let instants {
             let first = CalendarDate(instants.lowerBound, in: timeZone)
@@ -104,7 +104,7 @@ extension Store {
                 guard let folder = try cursor.folder(location.folderPath),
                       let document = try self.read(location, in: folder)
                 else { return nil }  // removed meanwhile
-                guard filters.allSatisfy({ $0.matches(document.value) }) else { return nil }
+                guard condition?.matches(document.value) ?? true else { return nil }
                 var key = 0.0
                 if let members = document.value.objectValue,
                    let date = try self.filing.filingDate(of: members, in: descriptor, id: location.id) {
@@ -124,50 +124,5 @@ extension Store {
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
         return results.map(\.value)
-    }
-}
-
-/// A condition `field=value` on documents, as taken by `almanac ls --where`.
-///
-/// The field may be a dotted path into nested objects (`settings.mode`); the value is read
-/// as JSON when it is a JSON scalar (`5`, `true`, `null`, `"5"`) and as a string otherwise.
-public struct FieldFilter: Sendable, Equatable, CustomStringConvertible {
-    /// The path of object keys to the field.
-    public var path: [String]
-    /// The value the field must have (compared as JSON: `1.0` equals `1`).
-    public var value: JSONValue
-
-    /// Creates a filter.
-    public init(path: [String], value: JSONValue) {
-        self.path = path
-        self.value = value
-    }
-
-    /// Parses `field=value`.
-    ///
-    /// - Throws: `.invalidArgument` when there is no `=` or the field is empty.
-    public init(parsing text: String) throws {
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw AlmanacError(.invalidArgument, "a filter is field=value (e.g. eventType=exit_to_focus), got '\(text)'")
-        }
-        path = text[..<equals].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let raw = String(text[text.index(after: equals)...])
-        if let parsed = try? JSONParser.parse(Array(raw.utf8)), !(parsed.value.objectValue != nil || parsed.value.arrayValue != nil) {
-            value = parsed.value
-        } else {
-            value = .string(raw)
-        }
-    }
-
-    /// Whether `document` has the value at the path.
-    public func matches(_ document: JSONValue) -> Bool {
-        var current: JSONValue? = document
-        for key in path { current = current?[key] }
-        return current?.hasSameValue(as: value) ?? false
-    }
-
-    /// `field=value`.
-    public var description: String {
-        path.joined(separator: ".") + "=" + String(decoding: CanonicalJSON.compactBytes(value), as: UTF8.self)
     }
 }

@@ -27,31 +27,6 @@ extension Store {
         }
     }
 
-    /// Refuses filters that name a field `collection`'s schema rules out: such a filter
-    /// would match nothing, and an empty result would hide the typo.
-    ///
-    /// - Throws: `.invalidArgument` naming the field, the closest declared name and the
-    ///   fields declared there.
-    func checkFields(of filters: [FieldFilter], in collection: CollectionDescriptor) throws {
-        guard !filters.isEmpty else { return }
-        // Read once per store, like the compiled schema: a filtered read must not reread the file.
-        let fields = try state.withLock { state in
-            if let known = state.schemaFields[collection.name] { return known }
-            let fields = SchemaFields(root: try schemaDocument(of: collection))
-            state.schemaFields[collection.name] = fields
-            return fields
-        }
-        for filter in filters {
-            guard let unknown = fields.unknown(filter.path), let name = unknown.path.last else { continue }
-            let field = unknown.path.joined(separator: ".")
-            let hint = Suggestion.closest(to: name, in: unknown.declared).map { "; did you mean \"\((unknown.path.dropLast() + [$0]).joined(separator: "."))\"?" } ?? ""
-            throw AlmanacError(
-                .invalidArgument,
-                "no field \"\(field)\" in \(collection.name)\(hint) (its schema declares \(unknown.declared.joined(separator: ", ")))",
-                pointer: "/" + unknown.path.joined(separator: "/"))
-        }
-    }
-
     /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.
     func validate(_ document: JSONValue, against schema: JSONSchema, in collection: CollectionDescriptor, id: String?) throws {
         let violations = schema.validate(document)

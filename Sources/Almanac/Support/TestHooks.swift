@@ -45,7 +45,21 @@ enum TestHooks {
     private static let faultLock = NSLock()
     // Read and written only with `faultLock` held.
     nonisolated(unsafe) private static var armedFaults: Set<String> = []
+    // Read and written only with `faultLock` held: recording prefix → folders opened under it.
+    nonisolated(unsafe) private static var folderRecorders: [String: [String]] = [:]
     #endif
+
+    /// Notes that the folder at `path` was opened, for ``recordingFolderOpens(under:_:)``.
+    @inline(__always)
+    static func folderOpened(_ path: @autoclosure () -> String) {
+        #if DEBUG
+        faultLock.synchronized {
+            guard !folderRecorders.isEmpty else { return }
+            let opened = path()
+            for prefix in folderRecorders.keys where opened.hasPrefix(prefix) { folderRecorders[prefix]?.append(opened) }
+        }
+        #endif
+    }
 
     /// Kills the process when the test asked for `point` during `kind`; the point's name is
     /// built only when a test set a target.
@@ -74,6 +88,15 @@ enum TestHooks {
     }
 
     #if DEBUG
+    /// Returns the result of `body` and the folders (their paths) opened under `prefix`
+    /// meanwhile, by any thread: a test proves a read opens only the folders it needs.
+    static func recordingFolderOpens<T>(under prefix: String, _ body: () throws -> T) rethrows -> (result: T, opened: [String]) {
+        faultLock.synchronized { folderRecorders[prefix] = [] }
+        defer { faultLock.synchronized { folderRecorders[prefix] = nil } }
+        let result = try body()
+        return (result, faultLock.synchronized { folderRecorders[prefix] ?? [] })
+    }
+
     /// Arms `fault` for writes of the file `name`, until ``disarm(_:name:)``.
     static func arm(_ fault: Fault, name: String) {
         faultLock.synchronized { _ = armedFaults.insert(fault.rawValue + "/" + name) }

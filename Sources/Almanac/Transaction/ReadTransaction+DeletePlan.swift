@@ -14,8 +14,8 @@ extension ReadTransaction {
         switch selection {
         case .all:
             preconditionFailure("deleting everything is planned by the store")
-        case .collection(let name, let days, let filters):
-            targets = try documents(json: try store.collection(named: name).name, days: days, where: filters)
+        case .collection(let name, let days, let condition):
+            targets = try documents(json: try store.collection(named: name).name, days: days, where: condition)
         case .document(let name, let id):
             let descriptor = try store.collection(named: name)
             if !descriptor.isSingleton { try DocumentID.validate(id, collection: name) }

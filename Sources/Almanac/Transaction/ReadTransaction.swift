@@ -51,19 +51,19 @@ public class ReadTransaction {
     /// - Parameters:
     ///   - collection: the collection's name.
     ///   - days: keep documents dated on these days (in the store's time zone).
-    ///   - filters: keep documents matching every filter.
+    ///   - condition: keep documents matching it.
     public func documents(json collection: String, days: ClosedRange<CalendarDate>? = nil,
-                          where filters: [FieldFilter] = []) throws -> [StoredDocument] {
+                          where condition: Condition? = nil) throws -> [StoredDocument] {
         try requireOpen()
         let descriptor = try store.collection(named: collection)
-        let stored = try store.scan(descriptor, days: days, where: filters) { $0 }
+        let stored = try store.scan(descriptor, days: days, where: condition) { $0 }
         let changed = pending.writes(in: descriptor.name)
         let touchesCollection = !changed.isEmpty || pending.removals.keys.contains { $0.hasPrefix(descriptor.name + "/") }
         guard touchesCollection else { return stored }
         var merged = stored.filter { !pending.touches(PendingChange.key(descriptor.name, $0.location.id)) }
         for write in changed {
             let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
-            guard filters.allSatisfy({ $0.matches(document.value) }) else { continue }
+            guard condition?.matches(document.value) ?? true else { continue }
             if let days {
                 guard let date = try store.filing.filingDate(of: write.members, in: descriptor, id: write.location.id),
                       days.contains(date.day(in: store.timeZone))

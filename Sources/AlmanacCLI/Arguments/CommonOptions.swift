@@ -16,7 +16,9 @@ enum CommonOptions {
     static let migrations = OptionSpec.option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder).")
     static let from = OptionSpec.option("from", valueName: "DATE", help: "Only documents dated on or after DATE.")
     static let to = OptionSpec.option("to", valueName: "DATE", help: "Only documents dated on or before DATE.")
-    static let filter = OptionSpec.repeating("where", valueName: "FIELD=VALUE", help: "Only documents whose FIELD equals VALUE (repeatable; all must match).")
+    static let filter = OptionSpec.repeating(
+        "where", valueName: "EXPR",
+        help: "Only documents matching EXPR, e.g. 'status=done', 'intensity>=7', 'triggers contains Anxious' (operators = != < <= > >= contains in exists missing; and/or/not; repeatable, all must match).")
     static let dryRun = OptionSpec.flag("dry-run", help: "Show what would change; write nothing.")
     static let yes = OptionSpec.flag("yes", help: "Do not ask for confirmation.")
 

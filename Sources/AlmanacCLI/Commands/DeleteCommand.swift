@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-/// `almanac delete --all | COLLECTION [--from D] [--to D] [--where F=V]... | COLLECTION ID [--dry-run] [--yes]`
+/// `almanac delete --all | COLLECTION [--from D] [--to D] [--where EXPR]... | COLLECTION ID [--dry-run] [--yes]`
 enum DeleteCommand: AlmanacCommand {
     static let all = OptionSpec.flag("all", help: "Delete every document, attachment, archived document and pre-migration backup; the store stays usable.")
     static let dryRun = OptionSpec.flag("dry-run", help: "List what would be deleted, with counts; delete nothing.")
@@ -11,13 +11,13 @@ enum DeleteCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "delete",
         abstract: "Delete documents: all of them, a collection (in a date range, matching --where), or one by id.",
-        discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --yes is required when standard input is not a terminal.",
+        discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --where takes the conditions ls takes (e.g. delete action-instances --where 'status=done' --dry-run); an unknown field or operator is an error (exit 2). --yes is required when standard input is not a terminal.",
         options: [all, CommonOptions.from, CommonOptions.to, CommonOptions.filter, dryRun, CommonOptions.yes],
         positionals: [collection, id])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        let selection = try selection(context)
         let store = try context.openStore()
+        let selection = try selection(context, store: store)
         let isDryRun = context.values.flag(dryRun)
         if !isDryRun && !context.values.flag(CommonOptions.yes) {
             guard isatty(0) == 1 else {
@@ -52,22 +52,22 @@ enum DeleteCommand: AlmanacCommand {
         return lines.joined(separator: "\n")
     }
 
-    private static func selection(_ context: CommandContext) throws -> DeleteSelection {
+    private static func selection(_ context: CommandContext, store: Store) throws -> DeleteSelection {
         let name = context.values.positional(collection)
         let identifier = context.values.positional(id)
-        let filters = try context.filters()
+        let filtered = !context.values.options(CommonOptions.filter).isEmpty
         let days = try context.dayRange()
         if context.values.flag(all) {
-            guard name == nil, filters.isEmpty, days == nil else {
+            guard name == nil, !filtered, days == nil else {
                 throw context.usage("--all deletes everything; give no collection, id, --from, --to or --where with it")
             }
             return .all
         }
         guard let name else { throw context.usage("say what to delete: --all, a COLLECTION, or a COLLECTION and an ID") }
         if let identifier {
-            guard filters.isEmpty, days == nil else { throw context.usage("deleting one document by id takes no --from, --to or --where") }
+            guard !filtered, days == nil else { throw context.usage("deleting one document by id takes no --from, --to or --where") }
             return .document(name, id: identifier)
         }
-        return .collection(name, days: days, where: filters)
+        return .collection(name, days: days, where: try context.condition(for: name, in: store))
     }
 }

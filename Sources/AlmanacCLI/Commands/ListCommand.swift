@@ -1,14 +1,25 @@
 import Almanac
 import Foundation
 
-/// `almanac ls COLLECTION [--from DATE] [--to DATE] [--where FIELD=VALUE]...`
+/// `almanac ls COLLECTION [--from D] [--to D] [--where EXPR]... [--sort FIELD[:desc]]... [--limit N] [--offset N] [--count] [--keep-going]`
 enum ListCommand: AlmanacCommand {
     static let collection = PositionalSpec.required("collection", help: "The collection to list.")
+    static let sort = OptionSpec.repeating("sort", valueName: "FIELD[:desc]", help: "Order by FIELD, ascending or :desc (repeatable; the first decides, later ones break ties). Default: oldest first.")
+    static let limit = OptionSpec.option("limit", valueName: "N", help: "List at most N documents.")
+    static let offset = OptionSpec.option("offset", valueName: "N", help: "Skip the first N documents of the order.")
+    static let count = OptionSpec.flag("count", help: "Print only how many documents match.")
+    static let keepGoing = OptionSpec.flag("keep-going", help: "List every readable document and report the files that cannot be read (exit 3), instead of stopping at the first.")
 
     static let spec = CommandSpec(
-        name: "ls", abstract: "List a collection's documents, oldest first.",
-        discussion: "Dates are YYYY-MM-DD days in the store's time zone (both ends included) or ISO 8601 timestamps (--to excluded).",
-        options: [CommonOptions.from, CommonOptions.to, CommonOptions.filter],
+        name: "ls", abstract: "List a collection's documents, oldest first, or in the order --sort gives.",
+        discussion: """
+            Dates are YYYY-MM-DD days in the store's time zone (both ends included) or ISO 8601 timestamps (--to excluded). \
+            A field --where or --sort names must be in the collection's schema. Examples: \
+            almanac ls cravings --where 'intensity>=7' --sort timestamp:desc --limit 20; \
+            almanac ls cravings --where 'triggers contains Anxious' --count. \
+            Listings in date order stream: the first line appears before the last file is read.
+            """,
+        options: [CommonOptions.from, CommonOptions.to, CommonOptions.filter, sort, limit, offset, count, keepGoing],
         positionals: [collection])
 
     /// One listed document, as `ls --json` prints it.
@@ -20,26 +31,43 @@ enum ListCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let name = context.values.positional(collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
-        let filters = try context.filters()
-        var days: ClosedRange<CalendarDate>?
-        var instants: Range<Date>?
-        switch try context.dateRange()?.selection(in: store.timeZone, usage: context.usage) {
-        case .days(let range)?: days = range
-        case .instants(let range)?: instants = range
-        case nil: break
-        }
-        let documents = try store.documents(json: name, days: days, instants: instants, where: filters)
-        if context.json {
-            try Output.json(documents.map { Listed(path: $0.location.relativePath, document: $0.value) })
+        let query = try context.query(name, in: store, sorts: context.values.options(sort),
+                                      limit: context.values.integer(limit), offset: context.values.integer(offset))
+        if context.values.flag(count) {
+            guard !context.values.flag(keepGoing) else { throw context.usage("--count counts matching documents; list them with --keep-going to see damaged files") }
+            let total = try store.count(matching: query)
+            try context.print(["count": total]) { "\($0["count"] ?? 0)" }
             return ExitCode.success
         }
         let descriptor = try store.collection(named: name)
-        let rows = documents.map { document -> [String] in
-            let date = descriptor.dateField.flatMap { document.value[$0]?.stringValue } ?? ""
-            return [document.location.id ?? descriptor.name, date, document.location.relativePath]
+        let output = OutputBuffer()
+        var listed = 0
+        if context.json { output.append("[", newline: false) }
+        let problems = try store.forEachDocument(matching: query, keepGoing: context.values.flag(keepGoing)) { document in
+            if context.json {
+                output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(Listed(path: document.location.relativePath, document: document.value)).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
+            } else {
+                let date = descriptor.dateField.flatMap { document.value[$0]?.stringValue } ?? ""
+                output.append(row(document.location.id ?? descriptor.name, date, document.location.relativePath))
+            }
+            listed += 1
+            return true
         }
-        if !rows.isEmpty { Output.write(Output.table(rows)) }
-        Output.error("\(documents.count) document\(documents.count == 1 ? "" : "s") in \(name)")
-        return ExitCode.success
+        if context.json { output.append(listed == 0 ? "]" : "\n]") }
+        output.flush()
+        if context.json {
+            if !problems.isEmpty { Output.problems(problems, json: true) }
+        } else {
+            if !problems.isEmpty { Output.problems(problems, json: false) }
+            Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read (above)"))
+        }
+        return problems.isEmpty ? ExitCode.success : ExitCode.problemsFound
+    }
+
+    /// A line of the text listing; columns are padded to an id's and a timestamp's usual
+    /// width, since a streamed listing cannot measure rows it has not read yet.
+    static func row(_ id: String, _ date: String, _ path: String) -> String {
+        func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : text + String(repeating: " ", count: width - text.count) }
+        return pad(id, 36) + "  " + pad(date, 24) + "  " + path
     }
 }

@@ -1,22 +1,28 @@
-/// The `where` of a migration operation: which documents it applies to.
+/// Which documents a query, a delete or a migration operation applies to.
 ///
-/// A condition is a JSON object of one of these forms:
+/// The same conditions serve `Query`, `almanac ls/delete --where` (as text, see
+/// ``init(parsing:)``) and a migration's `where` (as JSON, one of these forms):
 ///
 /// ```json
 /// {"field": "status", "equals": "MISSED"}          the value equals (numbers by value: 1.0 = 1)
 /// {"field": "eventType", "in": ["a", "b"]}         the value equals one of the list
 /// {"field": "notes", "exists": true}               the field is present (false: absent)
-/// {"field": "amount", "lessThan": 5}               numbers by value
-/// {"field": "date", "greaterThan": "2025-01-01"}   strings by code points: ISO dates and
-///                                                  UTC timestamps compare chronologically
+/// {"field": "amount", "lessThan": 5}               also lessThanOrEqual, greaterThan,
+/// {"field": "date", "greaterThan": "2025-01-01"}   greaterThanOrEqual; numbers by value, strings
+///                                                  by code points (ISO dates and UTC timestamps
+///                                                  compare chronologically)
+/// {"field": "triggers", "contains": "Anxious"}     an array field has the element; a string
+///                                                  field has the text
 /// {"all": [ … ]}   {"any": [ … ]}   {"not": { … }} combinations
 /// ```
 ///
 /// `field` is a member name or a dotted path into nested objects (`settings.theme`). A
 /// missing field matches nothing but `"exists": false`; in particular it does not equal
-/// `null` (an explicit `null` does). `lessThan` and `greaterThan` compare a number only
-/// with a number and a string only with a string; any other pairing does not match.
-public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConvertible {
+/// `null` (an explicit `null` does). Comparisons compare a number only with a number and a
+/// string only with a string; any other pairing does not match. A store checks a condition
+/// against the collection's schema before it reads (an unknown field, or a value of the
+/// wrong type, is an error), so a typo is never an empty result.
+public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// `{"field": F, "equals": V}`: the field is present and has the same JSON value as `V`.
     case equals(field: String, value: JSONValue)
     /// `{"field": F, "in": [V…]}`: the field is present and equals one of the values.
@@ -27,12 +33,19 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
     case lessThan(field: String, value: JSONValue)
     /// `{"field": F, "greaterThan": V}`: `V` is a number or a string; the field is of the same type and above it.
     case greaterThan(field: String, value: JSONValue)
+    /// `{"field": F, "lessThanOrEqual": V}`: as `lessThan`, or equal.
+    case lessThanOrEqual(field: String, value: JSONValue)
+    /// `{"field": F, "greaterThanOrEqual": V}`: as `greaterThan`, or equal.
+    case greaterThanOrEqual(field: String, value: JSONValue)
+    /// `{"field": F, "contains": V}`: the field is an array with an element equal to `V`, or
+    /// a string with `V` (a string) in it.
+    case contains(field: String, value: JSONValue)
     /// `{"all": [C…]}`: every condition matches.
-    case all([MigrationCondition])
+    case all([Condition])
     /// `{"any": [C…]}`: at least one condition matches.
-    case any([MigrationCondition])
+    case any([Condition])
     /// `{"not": C}`: the condition does not match.
-    case not(MigrationCondition)
+    case not(Condition)
 
     /// Whether `document` satisfies the condition.
     public func matches(_ document: JSONValue) -> Bool {
@@ -50,6 +63,18 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
         case .greaterThan(let field, let bound):
             guard let value = Self.lookup(field, in: document) else { return false }
             return Self.order(bound, value) == .some(true)
+        case .lessThanOrEqual(let field, let bound):
+            guard let value = Self.lookup(field, in: document) else { return false }
+            return Self.order(bound, value) == .some(false)
+        case .greaterThanOrEqual(let field, let bound):
+            guard let value = Self.lookup(field, in: document) else { return false }
+            return Self.order(value, bound) == .some(false)
+        case .contains(let field, let needle):
+            switch Self.lookup(field, in: document) {
+            case .array(let elements)?: return elements.contains { $0.hasSameValue(as: needle) }
+            case .string(let text)?: return needle.stringValue.map { $0.isEmpty || text.contains($0) } ?? false
+            default: return false
+            }
         case .all(let conditions):
             return conditions.allSatisfy { $0.matches(document) }
         case .any(let conditions):
@@ -67,7 +92,7 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
     }
 
     /// The test keys of a simple condition, in the order messages list them.
-    static let tests = ["equals", "in", "exists", "lessThan", "greaterThan"]
+    static let tests = ["equals", "in", "exists", "lessThan", "lessThanOrEqual", "greaterThan", "greaterThanOrEqual", "contains"]
     /// The keys of a combination.
     static let combinators = ["all", "any", "not"]
 
@@ -84,7 +109,7 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
             }
             let at = MigrationReader.pointer(pointer, combinator)
             if combinator == "not" {
-                self = .not(try MigrationCondition(parsing: members["not"]!, at: at, reader: reader))
+                self = .not(try Condition(parsing: members["not"]!, at: at, reader: reader))
                 return
             }
             let list = try reader.array(members[combinator], at: at, what: "a list of conditions")
@@ -92,7 +117,7 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
                 throw reader.error(at, "is empty; list at least one condition, or remove the \"where\"")
             }
             let conditions = try list.enumerated().map {
-                try MigrationCondition(parsing: $1, at: MigrationReader.pointer(at, $0), reader: reader)
+                try Condition(parsing: $1, at: MigrationReader.pointer(at, $0), reader: reader)
             }
             self = combinator == "all" ? .all(conditions) : .any(conditions)
             return
@@ -122,13 +147,25 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
                 throw reader.error(at, "must be true or false, found \(MigrationReader.describe(value))")
             }
             self = .exists(field: field, flag)
+        case "contains":
+            switch value {
+            case .object, .array:
+                throw reader.error(at, "must be one value to look for, found \(MigrationReader.describe(value))")
+            default:
+                self = .contains(field: field, value: value)
+            }
         default:
             switch value {
             case .number, .string: break
             default:
                 throw reader.error(at, "must be a number or a string to compare with, found \(MigrationReader.describe(value))")
             }
-            self = test == "lessThan" ? .lessThan(field: field, value: value) : .greaterThan(field: field, value: value)
+            switch test {
+            case "lessThan": self = .lessThan(field: field, value: value)
+            case "lessThanOrEqual": self = .lessThanOrEqual(field: field, value: value)
+            case "greaterThan": self = .greaterThan(field: field, value: value)
+            default: self = .greaterThanOrEqual(field: field, value: value)
+            }
         }
     }
 
@@ -152,6 +189,17 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
         }
     }
 
+    /// Every field the condition names, in order, for checking them against a schema.
+    var fields: [String] {
+        switch self {
+        case .equals(let field, _), .isIn(let field, _), .exists(let field, _), .lessThan(let field, _),
+             .greaterThan(let field, _), .lessThanOrEqual(let field, _), .greaterThanOrEqual(let field, _), .contains(let field, _):
+            [field]
+        case .all(let conditions), .any(let conditions): conditions.flatMap(\.fields)
+        case .not(let condition): condition.fields
+        }
+    }
+
     /// The condition on one line for plans and messages: `status = "MISSED"`,
     /// `amount < 5`, `all(notes exists, not(source = "Elaro"))`.
     public var description: String {
@@ -161,6 +209,9 @@ public indirect enum MigrationCondition: Sendable, Equatable, CustomStringConver
         case .exists(let field, let present): present ? "\(field) exists" : "\(field) is missing"
         case .lessThan(let field, let value): "\(field) < \(MigrationFieldPath.render(value))"
         case .greaterThan(let field, let value): "\(field) > \(MigrationFieldPath.render(value))"
+        case .lessThanOrEqual(let field, let value): "\(field) <= \(MigrationFieldPath.render(value))"
+        case .greaterThanOrEqual(let field, let value): "\(field) >= \(MigrationFieldPath.render(value))"
+        case .contains(let field, let value): "\(field) contains \(MigrationFieldPath.render(value))"
         case .all(let conditions): "all(" + conditions.map(\.description).joined(separator: ", ") + ")"
         case .any(let conditions): "any(" + conditions.map(\.description).joined(separator: ", ") + ")"
         case .not(let condition): "not(\(condition))"

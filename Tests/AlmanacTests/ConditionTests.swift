@@ -2,7 +2,7 @@ import Testing
 @testable import Almanac
 
 @Suite("Migration conditions")
-struct MigrationConditionTests {
+struct ConditionTests {
     static let commitment = migrationJSON("""
     {"date": "2025-01-27", "escalation_tier_snap": 2, "id": "C5269247", "locked_at": "2025-01-27T17:00:00Z",
      "shield_used": false, "status": "MISSED", "text": "Lights out by 11pm", "note": null,
@@ -10,7 +10,7 @@ struct MigrationConditionTests {
     """)
 
     func matches(_ condition: String, _ document: JSONValue = commitment) throws -> Bool {
-        try MigrationCondition(json: migrationJSON(condition)).matches(document)
+        try Condition(json: migrationJSON(condition)).matches(document)
     }
 
     @Test("equals compares JSON values, numbers by value")
@@ -99,7 +99,7 @@ struct MigrationConditionTests {
 
     @Test("conditions parse into their cases and print themselves")
     func parsedForm() throws {
-        let condition = try MigrationCondition(json: migrationJSON(
+        let condition = try Condition(json: migrationJSON(
             #"{"any": [{"field": "a.b", "lessThan": 5}, {"not": {"field": "c", "greaterThan": "x"}}, {"field": "d", "exists": false}]}"#))
         #expect(condition == .any([
             .lessThan(field: "a.b", value: .number(JSONNumber(5))),
@@ -111,7 +111,7 @@ struct MigrationConditionTests {
 
     @Test("a condition parsed on its own reports the pointer below its root")
     func standaloneErrors() {
-        let error = migrationError { _ = try MigrationCondition(json: migrationJSON(#"{"all": [{"field": "x"}]}"#)) }
+        let error = migrationError { _ = try Condition(json: migrationJSON(#"{"all": [{"field": "x"}]}"#)) }
         #expect(error?.code == .invalidMigration)
         #expect(error?.pointer == "/all/0")
         #expect(error?.path == nil)

@@ -1,0 +1,105 @@
+extension Store {
+    /// The documents `query` selects, in its order and window.
+    ///
+    /// ```swift
+    /// let newest = try store.documents(matching: Query("recordings").sorted(by: "timestamp", descending: true).limit(20))
+    /// ```
+    /// - Throws: `.unknownCollection`; `.invalidArgument` for a field the collection's schema
+    ///   does not define, a value of the wrong type, or a date range on a collection without a
+    ///   date field; `.malformedJSON` (path, line, column) or `.invalidDocument` for a damaged
+    ///   file the query had to read. ``results(matching:)`` reads past damaged files instead.
+    public func documents(matching query: Query) throws -> [StoredDocument] {
+        try readingOneVersion {
+            var documents: [StoredDocument] = []
+            _ = try execute(query, keepGoing: false) { documents.append($0); return true }
+            return documents
+        }
+    }
+
+    /// The documents `query` selects, together with every file in its range that could not be
+    /// read (malformed JSON, an unreadable date), instead of failing on the first.
+    ///
+    /// - Throws: as ``documents(matching:)``, except for damaged files, which are returned
+    ///   as ``QueryResults/problems``.
+    public func results(matching query: Query) throws -> QueryResults<StoredDocument> {
+        try readingOneVersion {
+            var documents: [StoredDocument] = []
+            let problems = try execute(query, keepGoing: true) { documents.append($0); return true }
+            return QueryResults(documents: documents, problems: problems)
+        }
+    }
+
+    /// The number of documents `query` selects (within its window, when it has one).
+    ///
+    /// Without a condition or a date range, only folder listings are read.
+    /// - Throws: as ``documents(matching:)``.
+    public func count(matching query: Query) throws -> Int {
+        let descriptor = try collection(named: query.collection)
+        if query.condition == nil, query.days == nil, query.instants == nil {
+            try check(query, in: descriptor)
+            let total = try readingOneVersion { try locations(in: descriptor, days: nil).count }
+            return max(0, min(total - max(0, query.offset), query.limit ?? .max))
+        }
+        return try readingOneVersion {
+            var count = 0
+            _ = try execute(query, keepGoing: false) { _ in count += 1; return true }
+            return count
+        }
+    }
+
+    /// The first document `query` selects, or nil when it selects none.
+    ///
+    /// - Throws: as ``documents(matching:)``.
+    public func first(matching query: Query) throws -> StoredDocument? {
+        try documents(matching: query.limit(1)).first
+    }
+
+    /// Calls `body` with each document `query` selects, in its order, as it is read: a query
+    /// ordered by date (or not ordered) holds one date folder's documents at a time, so a
+    /// listing of any size starts at once and its memory stays flat.
+    ///
+    /// - Parameters:
+    ///   - keepGoing: report damaged files in the returned list instead of throwing.
+    ///   - body: gets each document; return false to stop.
+    /// - Returns: the damaged files met, with `keepGoing`.
+    /// - Throws: as ``documents(matching:)``; `.storeChanged` when a migration swapped the
+    ///   store while the documents were being delivered.
+    @discardableResult
+    public func forEachDocument(
+        matching query: Query, keepGoing: Bool = false, _ body: (StoredDocument) throws -> Bool
+    ) throws -> [AlmanacError] {
+        try readingStreamed { try execute(query, keepGoing: keepGoing, body) }
+    }
+
+    /// The documents of type `D` that `query` selects, in its order and window.
+    ///
+    /// ```swift
+    /// let page = try store.documents(Recording.self, matching: Query(Recording.self)
+    ///     .sorted(by: "timestamp", descending: true).offset(20).limit(20))
+    /// ```
+    /// - Throws: as ``documents(matching:)``, and `.invalidArgument` when `query` is over
+    ///   another collection than `D`'s; `.invalidDocument` when a file cannot be read as a `D`.
+    public func documents<D: Document>(_ type: D.Type, matching query: Query) throws -> [D] {
+        try checkType(D.self, of: query)
+        return try documents(matching: query).parallelMap(minimumCount: 512) { try self.decode(D.self, $0) }
+    }
+
+    /// The documents of type `D` that `query` selects, with every file that could not be read
+    /// or decoded as a `D` among the problems instead of failing on the first.
+    public func results<D: Document>(_ type: D.Type, matching query: Query) throws -> QueryResults<D> {
+        try checkType(D.self, of: query)
+        return try results(matching: query).decoded { try self.decode(D.self, $0) }
+    }
+
+    /// The first document of type `D` that `query` selects, or nil.
+    public func first<D: Document>(_ type: D.Type, matching query: Query) throws -> D? {
+        try documents(D.self, matching: query.limit(1)).first
+    }
+
+    private func checkType<D: Document>(_ type: D.Type, of query: Query) throws {
+        guard query.collection == D.collection else {
+            throw AlmanacError(.invalidArgument, "the query reads \(query.collection), but \(D.self) documents are in \(D.collection); build it with Query(\(D.self).self)")
+        }
+        _ = try documentCollection(for: D.self)
+    }
+}

@@ -1,0 +1,99 @@
+/// Running a query: the walk that stops when the window is full, and the read-everything
+/// path for other orders.
+extension Store {
+    /// What reading one file gave a query.
+    private enum Outcome: Sendable {
+        case match(QueryRun.Match)
+        case skipped
+        case problem(AlmanacError)
+    }
+
+    /// Calls `deliver` with each document of the query's window, in its order (callers run
+    /// it inside ``readingOneVersion(_:)`` or ``readingStreamed(_:)``), and returns
+    /// the files that could not be read when `keepGoing` (else the first such file throws).
+    ///
+    /// A query whose order starts with the date field walks the date folders in that order,
+    /// reading one folder at a time, and stops when the window is full or `deliver` returns
+    /// false; its memory is one folder's documents. Any other order reads every candidate first.
+    /// - Throws: `.invalidArgument` for a condition or sort the schema rules out; without
+    ///   `keepGoing`, `.malformedJSON` or `.invalidDocument` for a damaged file in range.
+    func execute(_ query: Query, keepGoing: Bool, _ deliver: (StoredDocument) throws -> Bool) throws -> [AlmanacError] {
+        let descriptor = try collection(named: query.collection)
+        try check(query, in: descriptor)
+        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }
+        var window = QueryWindow(offset: query.offset, limit: query.limit)
+        var problems: [AlmanacError] = []
+        if run.walksByDate {
+            try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
+                let locations = entries.compactMap { entry -> DocumentLocation? in
+                    guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else { return nil }
+                    return DocumentLocation(collection: descriptor.name, folders: folders, id: id)
+                }
+                let outcomes = try locations.parallelMap(minimumCount: 64) { location in
+                    try self.outcome(run, reading: location) { try self.read(location, in: folder) }
+                }
+                let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems).sorted(by: run.precedes)
+                return try window.pass(batch, to: deliver)
+            }
+        } else {
+            let outcomes = try locations(in: descriptor, days: run.folderDays)
+                .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
+                    try self.outcome(run, reading: location) {
+                        guard let folder = try cursor.folder(location.folderPath) else { return nil }
+                        return try self.read(location, in: folder)
+                    }
+                }
+            let all = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems).sorted(by: run.precedes)
+            _ = try window.pass(all, to: deliver)
+        }
+        return problems
+    }
+
+    private func outcome(_ run: QueryRun, reading location: DocumentLocation, _ read: () throws -> StoredDocument?) throws -> Outcome {
+        do {
+            guard let document = try read() else { return .skipped }  // removed meanwhile
+            return try run.match(document).map(Outcome.match) ?? .skipped
+        } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument {
+            return .problem(error.path == nil ? error.at(path: location.relativePath) : error)
+        }
+    }
+
+    private static func matches(_ outcomes: [Outcome], keepGoing: Bool, problems: inout [AlmanacError]) throws -> [QueryRun.Match] {
+        var matches: [QueryRun.Match] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .match(let match): matches.append(match)
+            case .skipped: break
+            case .problem(let error):
+                guard keepGoing else { throw error }
+                problems.append(error)
+            }
+        }
+        return matches
+    }
+}
+
+/// The `offset` and `limit` of a query, applied to matches as they come in order.
+struct QueryWindow {
+    private var toSkip: Int
+    private var remaining: Int?
+
+    init(offset: Int, limit: Int?) {
+        toSkip = max(0, offset)
+        remaining = limit.map { max(0, $0) }
+    }
+
+    /// Passes the matches inside the window to `deliver`; returns false once nothing more is wanted.
+    mutating func pass(_ matches: [QueryRun.Match], to deliver: (StoredDocument) throws -> Bool) throws -> Bool {
+        for match in matches {
+            if remaining == 0 { return false }
+            if toSkip > 0 {
+                toSkip -= 1
+                continue
+            }
+            remaining = remaining.map { $0 - 1 }
+            guard try deliver(match.document) else { return false }
+        }
+        return remaining != 0
+    }
+}
