@@ -8,9 +8,9 @@
 /// {"field": "eventType", "in": ["a", "b"]}         the value equals one of the list
 /// {"field": "notes", "exists": true}               the field is present (false: absent)
 /// {"field": "amount", "lessThan": 5}               also lessThanOrEqual, greaterThan,
-/// {"field": "date", "greaterThan": "2025-01-01"}   greaterThanOrEqual; numbers by value, strings
-///                                                  by code points (ISO dates and UTC timestamps
-///                                                  compare chronologically)
+/// {"field": "date", "greaterThan": "2025-01-01"}   greaterThanOrEqual; numbers by value, timestamps
+///                                                  by instant, other strings by code points (so
+///                                                  ISO dates compare chronologically)
 /// {"field": "triggers", "contains": "Anxious"}     an array field has the element; a string
 ///                                                  field has the text
 /// {"all": [ … ]}   {"any": [ … ]}   {"not": { … }} combinations
@@ -177,12 +177,16 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `lhs` < `rhs` when both are numbers (exactly, by decimal value, so that
     /// `0.1` vs `0.10000000000000001` or integers beyond 2^53 are right) or both strings
-    /// (by Unicode code points, which UTF-8 byte order preserves); `nil` for other pairs.
+    /// (by Unicode code points, which UTF-8 byte order preserves; two RFC 3339 timestamps by
+    /// the instants they name); `nil` for other pairs.
     static func order(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool? {
         switch (lhs, rhs) {
         case (.number(let a), .number(let b)):
             return SchemaDecimal(a) < SchemaDecimal(b)
         case (.string(let a), .string(let b)):
+            // Timestamps are written with a fraction only when they have one, so by code
+            // points "…00.500Z" would come before "…00Z": compare two timestamps as instants.
+            if a.utf8.count >= 20, b.utf8.count >= 20, let x = Timestamp.parse(a), let y = Timestamp.parse(b) { return x < y }
             return a.utf8.lexicographicallyPrecedes(b.utf8)
         default:
             return nil

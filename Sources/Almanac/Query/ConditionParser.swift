@@ -80,7 +80,7 @@ struct ConditionParser {
     private mutating func parseTest() throws -> Condition {
         skipSpaces()
         let start = position
-        while let next = peek(), !next.isWhitespace, !"=!<>()".contains(next) { position += 1 }
+        while let next = peek(), !next.isWhitespace, !"=!<>~()".contains(next) { position += 1 }
         let field = String(text[start..<position])
         guard !field.isEmpty else { throw failure("needs a field name at \(describePosition()) (e.g. status=done)") }
         guard MigrationFieldPath(field) != nil else {

@@ -1,77 +1,98 @@
 import Almanac
 import Foundation
 
-/// The seed's query examples, on the store.
+/// The seed's query examples, on the store: each builds the `Query` its `FetchDescriptor`
+/// describes (predicate → condition, `sortBy` → sort keys, `fetchLimit` → limit), using the
+/// JSON field names of `schema/cravey/`.
+///
+/// Where the seed leaves the order of ties open, the extra sort keys keep the order these
+/// functions have always given (a store breaks ties by date, then id ascending).
 extension CraveyService {
     /// Usage from the same wall-clock time `days` calendar days before `now` (in the store's
     /// time zone, as the seed's `Calendar.date(byAdding: .day, value: -7, to: Date())`) up to
     /// and including `now`, newest first. A range query: only those days' folders are read.
     public func recentUsage(days: Int, now: Date) throws -> [UsageSession] {
-        try store.documents(UsageSession.self, from: Self.sameTime(daysBefore: days, now, in: timeZone), to: now.addingTimeInterval(0.001)).reversed()
+        try store.documents(UsageSession.self, matching: Self.recentUsageQuery(days: days, now: now, in: timeZone))
     }
 
     /// The sessions of one route of administration ("all vape usage"), oldest first.
     public func usage(method: RouteOfAdministration) throws -> [UsageSession] {
-        try store.documents(UsageSession.self) { $0.method == method }
+        try store.documents(UsageSession.self, matching: Query(UsageSession.self).where(.equals(field: "method", value: .string(method.rawValue))))
     }
 
     /// The sessions with `trigger` among their triggers ("usage triggered by anxiety"), oldest first.
     public func usage(trigger: HAALTTrigger) throws -> [UsageSession] {
-        try store.documents(UsageSession.self) { $0.triggers.contains(trigger) }
+        try store.documents(UsageSession.self, matching: Query(UsageSession.self).where(.contains(field: "triggers", value: .string(trigger.rawValue))))
     }
 
     /// The mean intensity of the cravings from the same time `days` days before `now` up to
     /// `now` (the seed's 30-day average); `nil` with no cravings, where the seed's integer
     /// division would trap. Unrounded, and not truncated as the seed's `Int` division is.
     public func averageCravingIntensity(days: Int, now: Date) throws -> Double? {
-        let cravings = try store.documents(Craving.self, from: Self.sameTime(daysBefore: days, now, in: timeZone), to: now.addingTimeInterval(0.001))
+        let query = Query(Craving.self).dated(from: Self.sameTime(daysBefore: days, now, in: timeZone), before: now.addingTimeInterval(0.001))
+        let cravings = try store.documents(Craving.self, matching: query)
         guard !cravings.isEmpty else { return nil }
         return Double(cravings.reduce(0) { $0 + $1.intensity }) / Double(cravings.count)
     }
 
     /// The cravings of intensity 7–10, oldest first.
     public func highIntensityCravings() throws -> [Craving] {
-        try store.documents(Craving.self) { $0.isHighIntensity }
+        try store.documents(Craving.self, matching: Query(Craving.self).where(.all([
+            .greaterThanOrEqual(field: "intensity", value: .number(JSONNumber(CravingIntensity.high.lowerBound))),
+            .lessThanOrEqual(field: "intensity", value: .number(JSONNumber(CravingIntensity.high.upperBound))),
+        ])))
     }
 
     /// The recordings of one kind ("all video recordings"), most recent first.
     public func recordings(type: Recording.Kind) throws -> [Recording] {
-        try store.documents(Recording.self) { $0.type == type }.sorted { ($0.timestamp, $0.id.uuidString) > ($1.timestamp, $1.id.uuidString) }
+        try store.documents(Recording.self, matching: Self.newestRecordings.where(.equals(field: "type", value: .string(type.rawValue))))
     }
 
     /// The recordings of one purpose, most recent first.
     public func recordings(purpose: Recording.Purpose) throws -> [Recording] {
-        try store.documents(Recording.self) { $0.purpose == purpose }.sorted { ($0.timestamp, $0.id.uuidString) > ($1.timestamp, $1.id.uuidString) }
+        try store.documents(Recording.self, matching: Self.newestRecordings.where(.equals(field: "purpose", value: .string(purpose.rawValue))))
     }
 
     /// The recordings, most played first (ties: most recent first).
     public func mostPlayedRecordings() throws -> [Recording] {
-        try store.documents(Recording.self).sorted { ($0.playCount, $0.timestamp) > ($1.playCount, $1.timestamp) }
+        try store.documents(Recording.self, matching: Query(Recording.self)
+            .sorted(by: "playCount", descending: true).sorted(by: "timestamp", descending: true))
     }
 
     /// One page of the Recordings library, most recent first: `limit` recordings (the seed
     /// loads 20 at a time) after skipping `offset`.
     public func recordingsPage(offset: Int = 0, limit: Int = 20) throws -> [Recording] {
-        let all = try store.documents(Recording.self).sorted { ($0.timestamp, $0.id.uuidString) > ($1.timestamp, $1.id.uuidString) }
-        return Array(all.dropFirst(max(0, offset)).prefix(max(0, limit)))
+        try store.documents(Recording.self, matching: Self.newestRecordings.offset(max(0, offset)).limit(max(0, limit)))
     }
 
-    /// The active messages of `category` in priority order.
+    /// The active messages of `category` in priority order (then creation, then id).
     public func activeMessages(category: MotivationalMessage.Category) throws -> [MotivationalMessage] {
-        MotivationalMessageSelector.candidates(in: try store.documents(MotivationalMessage.self), category: category)
+        try store.documents(MotivationalMessage.self, matching: Query(MotivationalMessage.self)
+            .where(.all([.equals(field: "isActive", value: .bool(true)), .equals(field: "category", value: .string(category.rawValue))]))
+            .sorted(by: "priority").sorted(by: "createdAt").sorted(by: "id"))
     }
 
     /// The messages the user wrote, oldest first.
     public func customMessages() throws -> [MotivationalMessage] {
-        try store.documents(MotivationalMessage.self) { $0.isCustom }.sorted { ($0.createdAt, $0.id.uuidString) < ($1.createdAt, $1.id.uuidString) }
+        try store.documents(MotivationalMessage.self, matching: Query(MotivationalMessage.self)
+            .where(.equals(field: "isCustom", value: .bool(true))).sorted(by: "createdAt").sorted(by: "id"))
     }
 
     /// The active messages, least shown first (ties in priority order): the rotation order.
     public func leastShownActiveMessages() throws -> [MotivationalMessage] {
-        try store.documents(MotivationalMessage.self) { $0.isActive }.sorted { a, b in
-            (a.timesShown, a.priority, a.createdAt, a.id.uuidString) < (b.timesShown, b.priority, b.createdAt, b.id.uuidString)
-        }
+        try store.documents(MotivationalMessage.self, matching: Query(MotivationalMessage.self)
+            .where(.equals(field: "isActive", value: .bool(true)))
+            .sorted(by: "timesShown").sorted(by: "priority").sorted(by: "createdAt").sorted(by: "id"))
     }
+
+    /// The seed's "usage in the last `days` days, newest first" (ties: larger id first).
+    static func recentUsageQuery(days: Int, now: Date, in timeZone: TimeZone) -> Query {
+        Query(UsageSession.self).dated(from: sameTime(daysBefore: days, now, in: timeZone), before: now.addingTimeInterval(0.001))
+            .sorted(by: "timestamp", descending: true).sorted(by: "id", descending: true)
+    }
+
+    /// Every recording, most recent first (ties: larger id first).
+    static let newestRecordings = Query(Recording.self).sorted(by: "timestamp", descending: true).sorted(by: "id", descending: true)
 
     /// The instant showing the same wall-clock time as `now`, `days` calendar days earlier in `timeZone`.
     static func sameTime(daysBefore days: Int, _ now: Date, in timeZone: TimeZone) -> Date {
