@@ -44,6 +44,7 @@ extension Store {
             do {
                 let result = try body(state)
                 scheduleEndOfSession(state)
+                if !reading { changes.post() }
                 return result
             } catch {
                 state.cache.invalidate()

@@ -58,6 +58,8 @@ public final class Store: @unchecked Sendable {
     /// waiting for the file lock) must not hold up another store's release of that lock.
     let sessionQueue = DispatchQueue(label: "Almanac.Store.session")
     let tokenCounter = Counter()
+    /// The observations of this store value, told after each of its commits.
+    let changes = ChangeSignal()
 
     /// The flush of a write's commit point: full, except in a staging store (see `Options.isStaging`).
     var commitFlush: Flush { options.isStaging ? .barrier : .full }

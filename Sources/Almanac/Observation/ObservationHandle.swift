@@ -1,0 +1,19 @@
+/// A running observation, from ``Store/observe(_:options:onChange:)``: it delivers until
+/// ``cancel()`` is called or the handle is released.
+public final class ObservationHandle: Sendable {
+    private let observer: QueryObserver
+
+    init(_ observer: QueryObserver) {
+        self.observer = observer
+    }
+
+    /// Stops the observation: no delivery starts after this returns, and its watches and
+    /// descriptors are released.
+    public func cancel() {
+        observer.cancel()
+    }
+
+    deinit {
+        observer.cancel()
+    }
+}

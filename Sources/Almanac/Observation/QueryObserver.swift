@@ -1,0 +1,120 @@
+import Foundation
+
+/// The engine of an observation: runs its query whenever its watchers or its store's own
+/// commits say something may have changed, and delivers the results when they differ from
+/// the last ones delivered.
+///
+/// It reads as any reader does and never takes the writers' lock: a writer is never held up
+/// by an observation, and an observation sees only committed files.
+final class QueryObserver: Sendable {
+    typealias Delivery = @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void
+
+    private let store: Store
+    private let query: Query
+    private let options: ObservationOptions
+    private let deliver: Delivery
+    /// Where the query runs and results are delivered, one at a time.
+    private let queue = DispatchQueue(label: "Almanac.observation")
+    private let state = Guarded(State())
+
+    private final class State {
+        var cancelled = false
+        var scheduled = false
+        var foldersChanged = true
+        var last: QueryResults<StoredDocument>?
+        var watchers: [any FolderWatcher] = []
+        var signalToken: Int?
+    }
+
+    /// How long a change waits for the changes that follow it (a save is a write and a
+    /// rename; a hand edit often several writes) before the query runs.
+    static let settle: DispatchTimeInterval = .milliseconds(15)
+
+    init(store: Store, query: Query, options: ObservationOptions, deliver: @escaping Delivery) {
+        self.store = store
+        self.query = query
+        self.options = options
+        self.deliver = deliver
+    }
+
+    /// Starts watching and delivers the current results.
+    func start() {
+        let watchers = makeWatchers()
+        let token = store.changes.add { [weak self] in self?.schedule(foldersChanged: false) }
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            state.watchers = watchers
+            state.signalToken = token
+            return state.cancelled
+        }
+        if cancelledMeanwhile { cancel() }
+        queue.async { self.evaluate() }
+    }
+
+    /// Stops the observation; idempotent.
+    func cancel() {
+        let (watchers, token) = state.withLock { state -> ([any FolderWatcher], Int?) in
+            state.cancelled = true
+            defer { state.watchers = []; state.signalToken = nil }
+            return (state.watchers, state.signalToken)
+        }
+        for watcher in watchers { watcher.stop() }
+        if let token { store.changes.remove(token) }
+    }
+
+    private func makeWatchers() -> [any FolderWatcher] {
+        let onChange: @Sendable (Bool) -> Void = { [weak self] foldersChanged in self?.schedule(foldersChanged: foldersChanged) }
+        let polling = PollingWatcher(interval: options.pollingInterval, queue: queue, onChange: onChange)
+        guard !options.forcePolling else { return [polling] }
+        #if os(Linux)
+        if let inotify = InotifyWatcher(queue: queue, onChange: onChange) {
+            polling.stop()
+            return [inotify]
+        }
+        return [polling]
+        #elseif canImport(Darwin)
+        return [DispatchSourceWatcher(queue: queue, onChange: onChange), polling]
+        #else
+        return [polling]
+        #endif
+    }
+
+    /// Runs the query soon, once, however many changes arrive meanwhile.
+    private func schedule(foldersChanged: Bool) {
+        let run = state.withLock { state -> Bool in
+            guard !state.cancelled else { return false }
+            state.foldersChanged = state.foldersChanged || foldersChanged
+            guard !state.scheduled else { return false }
+            state.scheduled = true
+            return true
+        }
+        if run { queue.asyncAfter(deadline: .now() + Self.settle) { self.evaluate() } }
+    }
+
+    /// Refreshes the watched folders when needed, runs the query and delivers a change.
+    private func evaluate() {
+        guard let (refresh, watchers) = state.withLock({ state -> (Bool, [any FolderWatcher])? in
+            guard !state.cancelled else { return nil }
+            state.scheduled = false
+            defer { state.foldersChanged = false }
+            return (state.foldersChanged, state.watchers)
+        }) else { return }
+        do {
+            if refresh {
+                // Watch before reading, so that a change landing between the two is seen.
+                let folders = try store.coveredFolders(of: query)
+                for watcher in watchers { watcher.watch(folders) }
+            }
+            let results = try store.results(matching: query)
+            let changed = state.withLock { state -> Bool in
+                guard !state.cancelled, state.last != results else { return false }
+                state.last = results
+                return true
+            }
+            if changed { deliver(.success(results)) }
+        } catch {
+            guard !state.withLock({ $0.cancelled }) else { return }
+            cancel()
+            deliver(.failure(error))
+        }
+    }
+}
