@@ -28,7 +28,7 @@ final class QueryObserver: Sendable {
 
     /// How long a change waits for the changes that follow it (a save is a write and a
     /// rename; a hand edit often several writes) before the query runs.
-    static let settle: DispatchTimeInterval = .milliseconds(15)
+    static let settle: DispatchTimeInterval = .milliseconds(3)
 
     init(store: Store, query: Query, options: ObservationOptions, deliver: @escaping Delivery) {
         self.store = store

@@ -106,7 +106,9 @@ public struct MIGAService: Sendable {
 
     /// Every stored event up to `now` (included), oldest first: the history the statistics use.
     public func events(through now: Date) throws -> [UsageEvent] {
-        try store.documents(UsageEvent.self).filter { $0.timestamp <= now }
+        // Timestamps compare as instants, and stored ones have millisecond precision.
+        try store.documents(UsageEvent.self, matching: Query(UsageEvent.self)
+            .where(.lessThanOrEqual(field: "timestamp", value: .string(Timestamp.format(now)))))
     }
 
     /// Every event up to `now`, archived ones included, oldest first: the all-time history, which

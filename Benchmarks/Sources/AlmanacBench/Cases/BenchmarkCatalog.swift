@@ -3,7 +3,7 @@
 enum BenchmarkCatalog {
     /// The cases' names, for `--case`.
     static let names = [
-        SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name,
+        SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name, NewestQueryCase.name, ObservationLatencyCase.name,
         FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
         BackupCase.name, MigrationCase.name,
     ]
@@ -14,6 +14,8 @@ enum BenchmarkCatalog {
         case SingleSaveCase.name: SingleSaveCase()
         case BatchSaveCase.name: BatchSaveCase()
         case RangeQueryCase.name: RangeQueryCase()
+        case NewestQueryCase.name: NewestQueryCase()
+        case ObservationLatencyCase.name: ObservationLatencyCase()
         case FullScanCase.name: FullScanCase()
         case OpenReadCase.name: OpenReadCase()
         case ValidationCase.name: ValidationCase()

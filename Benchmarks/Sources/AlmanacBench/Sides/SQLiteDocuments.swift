@@ -56,6 +56,18 @@ final class SQLiteDocuments<D: BenchDocument> {
         return try decodeAll(query)
     }
 
+    /// The `count` newest documents, newest first (ties by id), through the date index.
+    func newest(_ count: Int) throws -> [D] {
+        try decodeAll(try database.prepare("SELECT body FROM \(D.table) ORDER BY date DESC, id LIMIT \(count)"))
+    }
+
+    /// `PRAGMA data_version`: changes when another connection commits.
+    func dataVersion() throws -> Int {
+        let query = try database.prepare("PRAGMA data_version")
+        guard try query.step() else { throw BenchError("PRAGMA data_version returned no row") }
+        return query.int(0)
+    }
+
     /// Every document, oldest first.
     func scan() throws -> [D] {
         try decodeAll(try database.prepare("SELECT body FROM \(D.table) ORDER BY date, id"))

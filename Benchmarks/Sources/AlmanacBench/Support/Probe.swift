@@ -28,6 +28,8 @@ struct Probe {
     let database: String?
     let id: String?
     let relativePath: String?
+    /// Every `--key value` given.
+    let values: [String: String]
 
     /// Parses the arguments after `probe`.
     init(arguments: [String]) throws {
@@ -44,6 +46,7 @@ struct Probe {
         database = values["database"]
         id = values["id"]
         relativePath = values["path"]
+        self.values = values
     }
 
     /// The arguments that run a probe of `kind` for `side` on `fixture`.
@@ -61,6 +64,9 @@ struct Probe {
         case "idle": report = Report(seconds: 0, count: 0, peakResidentBytes: Probe.peakResidentBytes())
         case "open-read": report = try openAndRead()
         case "scan": report = try scan()
+        case "write-events":
+            guard let side, let store, let database, let count = values["count"].flatMap(Int.init) else { throw BenchError("write-events: missing arguments") }
+            return try ObservationLatencyCase.writeEvents(side: side, store: store, database: database, count: count)
         default: throw BenchError("unknown probe \(kind)")
         }
         let encoder = JSONEncoder()
