@@ -84,42 +84,22 @@ extension Store {
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>?, instants: Range<Date>?,
         where condition: Condition?, transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
-        if let condition { try check(Query(descriptor.name).where(condition), in: descriptor) }
-        var folderDays = days
-        if let instants {
-            let first = CalendarDate(instants.lowerBound, in: timeZone)
-            let last = CalendarDate(instants.upperBound.addingTimeInterval(-0.000_001), in: timeZone)
-            guard first <= last else { return [] }
-            folderDays = folderDays.map { max($0.lowerBound, first)...min($0.upperBound, last) } ?? first...last
-        }
-        if folderDays != nil || instants != nil, descriptor.dateField == nil {
-            throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
-        }
-        let pruneDays = descriptor.partition == .some(.none) ? nil : folderDays
-        let timeZone = self.timeZone
-        let rangeDays = folderDays
-        // Reading and parsing dominate a scan; spread them over the cores.
+        var query = Query(descriptor.name)
+        query.days = days
+        query.instants = instants
+        query.condition = condition
+        if condition != nil { try check(query, in: descriptor) }
+        guard let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }
+        let pruneDays = descriptor.partition == .some(.none) ? nil : run.folderDays
+        // Reading and parsing dominate a scan; spread them over the cores. Unlike a query's
+        // matches, each document is transformed (decoded) as soon as it is read.
         let loaded: [(key: Double, id: String, value: T)?] = try locations(in: descriptor, days: pruneDays)
             .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
                 guard let folder = try cursor.folder(location.folderPath),
                       let document = try self.read(location, in: folder)
                 else { return nil }  // removed meanwhile
-                guard condition?.matches(document.value) ?? true else { return nil }
-                var key = 0.0
-                if let members = document.value.objectValue,
-                   let date = try self.filing.filingDate(of: members, in: descriptor, id: location.id) {
-                    if let days, !days.contains(date.day(in: timeZone)) { return nil }
-                    if let instants {
-                        switch date {
-                        case .timestamp(let instant): guard instants.contains(instant) else { return nil }
-                        case .day(let day): guard rangeDays?.contains(day) ?? false else { return nil }
-                        }
-                    }
-                    key = date.sortKey
-                } else if rangeDays != nil {
-                    return nil  // no date: cannot be in a date range
-                }
-                return (key, location.id ?? "", try transform(document))
+                guard let match = try run.match(document) else { return nil }
+                return (match.dateKey, location.id ?? "", try transform(document))
             }
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
