@@ -41,12 +41,10 @@ final class QueryObserver: Sendable {
     func start() {
         let watchers = makeWatchers()
         let token = store.changes.add { [weak self] in self?.schedule(foldersChanged: false) }
-        let cancelledMeanwhile = state.withLock { state -> Bool in
+        state.withLock { state in
             state.watchers = watchers
             state.signalToken = token
-            return state.cancelled
         }
-        if cancelledMeanwhile { cancel() }
         queue.async { self.evaluate() }
     }
 
@@ -63,18 +61,14 @@ final class QueryObserver: Sendable {
 
     private func makeWatchers() -> [any FolderWatcher] {
         let onChange: @Sendable (Bool) -> Void = { [weak self] foldersChanged in self?.schedule(foldersChanged: foldersChanged) }
-        let polling = PollingWatcher(interval: options.pollingInterval, queue: queue, onChange: onChange)
-        guard !options.forcePolling else { return [polling] }
+        let polling = { PollingWatcher(interval: self.options.pollingInterval, queue: self.queue, onChange: onChange) }
+        guard !options.forcePolling else { return [polling()] }
         #if os(Linux)
-        if let inotify = InotifyWatcher(queue: queue, onChange: onChange) {
-            polling.stop()
-            return [inotify]
-        }
-        return [polling]
+        return [InotifyWatcher(queue: queue, onChange: onChange) ?? polling()]
         #elseif canImport(Darwin)
-        return [DispatchSourceWatcher(queue: queue, onChange: onChange), polling]
+        return [DispatchSourceWatcher(queue: queue, onChange: onChange), polling()]
         #else
-        return [polling]
+        return [polling()]
         #endif
     }
 

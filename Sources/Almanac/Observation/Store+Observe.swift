@@ -60,9 +60,7 @@ extension Store {
     public func observe<D: Document>(
         _ type: D.Type, _ query: Query, options: ObservationOptions = ObservationOptions()
     ) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
-        guard query.collection == D.collection else {
-            throw AlmanacError(.invalidArgument, "the query reads \(query.collection), but \(D.self) documents are in \(D.collection); build it with Query(\(D.self).self)")
-        }
+        try checkType(D.self, of: query)
         let (stream, continuation) = AsyncThrowingStream<QueryResults<D>, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let handle = try observe(query, options: options) { result in
             switch result {

@@ -186,7 +186,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case (.string(let a), .string(let b)):
             // Timestamps are written with a fraction only when they have one, so by code
             // points "…00.500Z" would come before "…00Z": compare two timestamps as instants.
-            if a.utf8.count >= 20, b.utf8.count >= 20, let x = Timestamp.parse(a), let y = Timestamp.parse(b) { return x < y }
+            if looksLikeTimestamp(a), looksLikeTimestamp(b), let x = Timestamp.parse(a), let y = Timestamp.parse(b) { return x < y }
             return a.utf8.lexicographicallyPrecedes(b.utf8)
         default:
             return nil
@@ -202,6 +202,15 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         case .all(let conditions), .any(let conditions): conditions.flatMap(\.fields)
         case .not(let condition): condition.fields
         }
+    }
+
+    /// A cheap test before parsing, since sorts compare strings (ids, names) many times:
+    /// `YYYY-MM-DDT…`, at least 20 bytes.
+    private static func looksLikeTimestamp(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count >= 20 else { return false }
+        let separator = bytes[bytes.index(bytes.startIndex, offsetBy: 10)]
+        return bytes[bytes.index(bytes.startIndex, offsetBy: 4)] == UInt8(ascii: "-") && (separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t"))
     }
 
     /// The condition on one line for plans and messages: `status = "MISSED"`,

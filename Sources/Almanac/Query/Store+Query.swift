@@ -96,7 +96,8 @@ extension Store {
         try documents(D.self, matching: query.limit(1)).first
     }
 
-    private func checkType<D: Document>(_ type: D.Type, of query: Query) throws {
+    /// Refuses a query over another collection than `D`'s.
+    func checkType<D: Document>(_ type: D.Type, of query: Query) throws {
         guard query.collection == D.collection else {
             throw AlmanacError(.invalidArgument, "the query reads \(query.collection), but \(D.self) documents are in \(D.collection); build it with Query(\(D.self).self)")
         }

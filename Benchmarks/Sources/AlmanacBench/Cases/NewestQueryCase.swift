@@ -17,13 +17,6 @@ struct NewestQueryCase: BenchmarkCase {
     static let name = "newest-20"
     static let count = 20
 
-    private struct Subject: Hashable, CustomStringConvertible, SideSubject {
-        let label: String
-        let side: Side
-
-        var description: String { "\(side.rawValue) \(label)" }
-    }
-
     private struct Readers {
         let store: Store
         let sqlite: SQLiteDocuments<UsageEvent>
@@ -47,7 +40,7 @@ struct NewestQueryCase: BenchmarkCase {
         }
         workspace.log("\(Self.name): the \(Self.count) newest events of the 1y and 3y stores")
         let query = Query(UsageEvent.self).sorted(by: "timestamp", descending: true).limit(Self.count)
-        let subjects = fixtures.flatMap { fixture in workspace.options.sides.map { Subject(label: fixture.label, side: $0) } }
+        let subjects = fixtures.flatMap { fixture in workspace.options.sides.map { StoreSideSubject(label: fixture.label, side: $0) } }
         let values = try workspace.repeater().run(subjects) { subject, _ in
             let reader = readers[subject.label]!
             let start = POSIX.now()
@@ -64,14 +57,9 @@ struct NewestQueryCase: BenchmarkCase {
         }
         return fixtures.map { fixture in
             var bySide: [Side: [Double]] = [:]
-            for side in Side.allCases { bySide[side] = values[Subject(label: fixture.label, side: side)] }
+            for side in Side.allCases { bySide[side] = values[StoreSideSubject(label: fixture.label, side: side)] }
             var facts: [String: Double] = ["documentsInStore": Double(fixture.events.documents.count), "documentsReturned": Double(Self.count)]
-            if fixture.label == "3y" {
-                for side in Side.allCases {
-                    let ratio = Statistics.ratios(values[Subject(label: "3y", side: side)] ?? [], values[Subject(label: "1y", side: side)] ?? [])
-                    facts["\(side.rawValue)3yOver1y"] = ratio?.median
-                }
-            }
+            if fixture.label == "3y" { facts.merge(StoreSideSubject.growthFacts(values)) { own, _ in own } }
             return CaseResult(
                 name: Self.name, title: "\(Self.name) \(fixture.label) store",
                 work: "\(Self.count) newest of \(fixture.events.documents.count)",

@@ -15,14 +15,6 @@ import Foundation
 struct RangeQueryCase: BenchmarkCase {
     static let name = "range-query"
 
-    /// One subject of the rounds: a side on a store.
-    private struct Subject: Hashable, CustomStringConvertible, SideSubject {
-        let label: String
-        let side: Side
-
-        var description: String { "\(side.rawValue) \(label)" }
-    }
-
     /// The three readers of one store.
     private struct Readers {
         let store: Store
@@ -46,8 +38,8 @@ struct RangeQueryCase: BenchmarkCase {
                 sqlite: try SQLiteDocuments(path: fixture.database, createTable: false),
                 bare: try BareReader(collectionFolder: fixture.collectionFolder))
         }
-        let subjects = fixtures.flatMap { fixture in workspace.options.sides.map { Subject(label: fixture.label, side: $0) } }
-        var cpu: [Subject: [Double]] = [:]
+        let subjects = fixtures.flatMap { fixture in workspace.options.sides.map { StoreSideSubject(label: fixture.label, side: $0) } }
+        var cpu: [StoreSideSubject: [Double]] = [:]
         let values = try workspace.repeater().run(subjects) { subject, phase in
             let reader = readers[subject.label]!
             let start = POSIX.now(), startCPU = POSIX.cpuSeconds()
@@ -66,7 +58,7 @@ struct RangeQueryCase: BenchmarkCase {
 
         return fixtures.map { fixture in
             var bySide: [Side: [Double]] = [:]
-            for side in Side.allCases { bySide[side] = values[Subject(label: fixture.label, side: side)] }
+            for side in Side.allCases { bySide[side] = values[StoreSideSubject(label: fixture.label, side: side)] }
             var facts: [String: Double] = [
                 "documentsInStore": Double(fixture.events.documents.count),
                 "documentsReturned": Double(expected.count),
@@ -74,14 +66,9 @@ struct RangeQueryCase: BenchmarkCase {
                 "sqliteDatabaseMiB": fixture.sqliteBytes / 1_048_576,
             ]
             for side in Side.allCases {
-                facts["\(side.rawValue)CpuMs"] = cpu[Subject(label: fixture.label, side: side)].map { Statistics($0).median * 1000 }
+                facts["\(side.rawValue)CpuMs"] = cpu[StoreSideSubject(label: fixture.label, side: side)].map { Statistics($0).median * 1000 }
             }
-            if fixture.label == "3y" {
-                for side in Side.allCases {
-                    let ratio = Statistics.ratios(values[Subject(label: "3y", side: side)] ?? [], values[Subject(label: "1y", side: side)] ?? [])
-                    facts["\(side.rawValue)3yOver1y"] = ratio?.median
-                }
-            }
+            if fixture.label == "3y" { facts.merge(StoreSideSubject.growthFacts(values)) { own, _ in own } }
             return CaseResult(
                 name: Self.name, title: "\(Self.name) \(fixture.label) store",
                 work: "\(sizes.rangeDays) days of \(fixture.events.documents.count)",
