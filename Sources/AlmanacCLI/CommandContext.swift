@@ -44,7 +44,9 @@ struct CommandContext {
     func storeOptions(codeSchemaVersion: Int? = nil) throws -> Store.Options {
         let timeout = try values.double(CommonOptions.lockTimeout, expecting: "a number of seconds") ?? 5
         guard timeout >= 0 else { throw usage("--lock-timeout expects a number of seconds ≥ 0, got '\(timeout)'") }
-        return Store.Options(lockTimeout: timeout, commandName: values.commandPath.joined(separator: " "), codeSchemaVersion: codeSchemaVersion)
+        // A command runs each query once: documents kept for a next query would only cost memory.
+        return Store.Options(lockTimeout: timeout, commandName: values.commandPath.joined(separator: " "),
+                             codeSchemaVersion: codeSchemaVersion, documentCacheCapacity: 0)
     }
 
     /// `--from`/`--to` as given, or nil when neither is.

@@ -12,6 +12,7 @@ enum DocumentID {
             let place = collection.map { " in \($0)" } ?? ""
             return AlmanacError(.invalidID, "invalid id\(place): \(problem); \(rules)", id: printable(id))
         }
+        if isValid(id) { return }
         let bytes = Array(id.utf8)
         guard !bytes.isEmpty else { throw reject("the id is empty") }
         guard bytes.count <= maximumLength else { throw reject("the id is \(bytes.count) bytes long") }
@@ -22,6 +23,25 @@ enum DocumentID {
                 : "'\(scalar)'"
             throw reject("\"\(printable(id))\" contains \(shown)")
         }
+    }
+
+    /// Whether `id` keeps the id rules; ``validate(_:collection:)`` says what is wrong.
+    /// (A listing checks every file name, so this allocates nothing.)
+    static func isValid(_ id: String) -> Bool {
+        var count = 0
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
+                break
+            case UInt8(ascii: "."):
+                if count == 0 { return false }
+            default:
+                return false
+            }
+            count += 1
+        }
+        return count > 0 && count <= maximumLength
     }
 
     /// The form under which ids are compared: ASCII-lowercased.
@@ -38,7 +58,7 @@ enum DocumentID {
     static func id(fromFileName name: String) -> String? {
         guard name.hasSuffix(".json") else { return nil }
         let id = String(name.dropLast(5))
-        return (try? validate(id)) == nil ? nil : id
+        return isValid(id) ? id : nil
     }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

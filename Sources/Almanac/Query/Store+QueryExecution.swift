@@ -29,24 +29,43 @@ extension Store {
                     guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else { return nil }
                     return DocumentLocation(collection: descriptor.name, folders: folders, id: id)
                 }
-                let outcomes = try locations.parallelMap(minimumCount: 64) { location in
-                    try self.outcome(run, reading: location) { try self.read(location, in: folder) }
-                }
-                let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems).sorted(by: run.precedes)
-                return try window.pass(batch, to: deliver)
+                let outcomes = try self.outcomes(run, reading: locations, in: folder)
+                let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
+                return try window.pass(run.sorted(batch), to: deliver)
             }
         } else {
             let outcomes = try locations(in: descriptor, days: run.folderDays)
                 .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
                     try self.outcome(run, reading: location) {
                         guard let folder = try cursor.folder(location.folderPath) else { return nil }
-                        return try self.read(location, in: folder)
+                        return try self.read(location, in: folder, remembering: true)
                     }
                 }
-            let all = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems).sorted(by: run.precedes)
-            _ = try window.pass(all, to: deliver)
+            let all = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
+            _ = try window.pass(run.sorted(all), to: deliver)
         }
         return problems
+    }
+
+    /// What reading each of `locations` in `folder` gives: the remembered documents first (a
+    /// `stat` each, not worth a thread), then the others read and parsed, in parallel when many.
+    private func outcomes(_ run: QueryRun, reading locations: [DocumentLocation], in folder: Directory) throws -> [Outcome] {
+        var outcomes: [Outcome?] = []
+        outcomes.reserveCapacity(locations.count)
+        var unread: [Int] = []
+        for (index, location) in locations.enumerated() {
+            if let known = try remembered(location, in: folder) {
+                outcomes.append(try outcome(run, reading: location) { known })
+            } else {
+                outcomes.append(nil)
+                unread.append(index)
+            }
+        }
+        let read = try unread.parallelMap(minimumCount: 64) { index in
+            try self.outcome(run, reading: locations[index]) { try self.read(locations[index], in: folder, remembering: true) }
+        }
+        for (index, outcome) in zip(unread, read) { outcomes[index] = outcome }
+        return outcomes.map { $0 ?? .skipped }
     }
 
     private func outcome(_ run: QueryRun, reading location: DocumentLocation, _ read: () throws -> StoredDocument?) throws -> Outcome {

@@ -8,11 +8,33 @@ import Darwin
 import Foundation
 
 /// What identifies one version of a file: a write through Almanac always makes a new inode,
-/// and an edit in place changes the size or the modification time.
+/// and an edit in place changes the size or the modification time, and always the change time.
 struct FileIdentity: Sendable, Equatable {
     var inode: UInt64
     var size: Int64
+    /// Modification time, in nanoseconds since 1970 (a person may set it back with `touch`).
     var modified: Int64
+    /// Status change time, in nanoseconds since 1970: set by the kernel on every write, rename
+    /// or `touch`, never back.
+    var changed: Int64
+
+    init(inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+        self.changed = changed
+    }
+
+    init(_ info: stat) {
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        let changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        let changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
+        #endif
+        self.init(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified, changed: changed)
+    }
 }
 
 /// Operations on whole folders and across folders, for the migration runner: hard links,
@@ -22,12 +44,7 @@ extension Directory {
     /// or `nil` when it does not exist.
     func identity(of name: String) throws -> FileIdentity? {
         guard let info = try status(of: name) else { return nil }
-        #if canImport(Darwin)
-        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
-        #else
-        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        #endif
-        return FileIdentity(inode: UInt64(info.st_ino), size: Int64(info.st_size), modified: modified)
+        return FileIdentity(info)
     }
 
     /// Makes `newName` in `folder` a second name (hard link) of the file `name` here, or a copy

@@ -80,6 +80,13 @@ final class Directory: @unchecked Sendable {
 
     /// Reads the whole file `name`, or returns `nil` when it does not exist.
     func readFile(_ name: String) throws -> [UInt8]? {
+        try readFileAndIdentity(name)?.bytes
+    }
+
+    /// Reads the whole file `name` with the identity it had when it was opened (taken before
+    /// the read, so an edit racing the read shows as a newer identity later, never as an older
+    /// one), or returns `nil` when it does not exist.
+    func readFileAndIdentity(_ name: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
         let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         if fd < 0 {
             let code = SystemCall.errno
@@ -110,7 +117,7 @@ final class Directory: @unchecked Sendable {
             if filled < bytes.count { break }
         }
         bytes.removeSubrange(filled...)
-        return bytes
+        return (bytes, FileIdentity(info))
     }
 
     /// Writes `bytes` to `name` durably and atomically: a temporary file in this folder

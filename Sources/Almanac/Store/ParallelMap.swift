@@ -15,12 +15,11 @@ extension Array where Element: Sendable {
     func parallelMap<State, T: Sendable>(
         minimumCount: Int = 256, chunkState: @Sendable () -> State, _ transform: @Sendable (inout State, Element) throws -> T
     ) throws -> [T] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard count >= minimumCount, cores > 1 else {
+        guard count >= minimumCount, ParallelWork.cores > 1 else {
             var state = chunkState()
             return try map { try transform(&state, $0) }
         }
-        let chunks = Swift.min(count, cores * 4)
+        let chunks = Swift.min(count, ParallelWork.cores * 4)
         let results = ResultSlots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
@@ -36,6 +35,12 @@ extension Array where Element: Sendable {
         }
         return try results.values()
     }
+}
+
+/// What parallel maps need to know about the machine, asked once: on Linux the active
+/// processor count reads the control group's quota files, which costs more than a short map.
+private enum ParallelWork {
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
 }
 
 /// Per-index results written by concurrent workers: each slot is written by exactly one worker.

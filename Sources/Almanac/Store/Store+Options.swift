@@ -24,6 +24,13 @@ extension Store {
         /// inherit it); `nil` keeps the container's default. Ignored on other systems.
         public var fileProtection: FileProtection?
 
+        /// How many parsed documents queries keep between calls (default 1,024; 0 keeps none).
+        ///
+        /// A query run again — a list refreshed, an observation after each change — then
+        /// only checks each covered file's identity (one `stat`) instead of reading and parsing
+        /// it. A file changed by anyone is read again; the cache never returns an old version.
+        public var documentCacheCapacity: Int
+
         /// Creates options.
         ///
         /// - Parameters:
@@ -32,13 +39,16 @@ extension Store {
         ///   - codeSchemaVersion: the schema version the caller understands; `nil` trusts the store.
         ///   - lockLinger: seconds the lock is kept after a write (default: 0 on iOS-family systems, 0.02 elsewhere).
         ///   - fileProtection: the data protection class of a store made by `create` (Apple systems only).
+        ///   - documentCacheCapacity: how many parsed documents queries keep between calls (0: none).
         public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil,
-                    lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil) {
+                    lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil,
+                    documentCacheCapacity: Int = 1024) {
             self.lockTimeout = lockTimeout
             self.commandName = commandName ?? ProcessInfo.processInfo.processName
             self.codeSchemaVersion = codeSchemaVersion
             self.lockLinger = max(0, lockLinger)
             self.fileProtection = fileProtection
+            self.documentCacheCapacity = max(0, documentCacheCapacity)
         }
 
         /// The default ``lockLinger``: 0 where apps are suspended (iOS and its kin), 0.02 s elsewhere.

@@ -10,17 +10,36 @@ extension Store {
     }
 
     /// Reads the document at `location` from its already open `folder`.
-    func read(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
-        guard let bytes = try folder.readFile(location.fileName) else {
+    ///
+    /// With `remembering`, the read goes through the store's ``DocumentCache``: a file whose
+    /// identity is the one remembered costs one `stat`, not a read and a parse (queries, which
+    /// are run again and again over the same files, use it).
+    func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
+        if remembering, let known = try remembered(location, in: folder) { return known }
+        let path = location.relativePath
+        guard let (bytes, identity) = try folder.readFileAndIdentity(location.fileName) else {
             try folder.refusePlaceholder(of: location.fileName)
             return nil
         }
         do {
             let parsed = try JSONParser.parse(bytes)
+            if remembering {
+                documentCache.remember(parsed.value, hadByteOrderMark: parsed.hadByteOrderMark,
+                                       at: folder.childPath(location.fileName), identity: identity)
+            }
             return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
         } catch let error as AlmanacError {
-            throw error.at(path: location.relativePath)
+            throw error.at(path: path)
         }
+    }
+
+    /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
+    /// is still the version read then (one `stat`); `nil` when it is not remembered.
+    func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+        guard documentCache.capacity > 0, let identity = try folder.identity(of: location.fileName),
+              let known = documentCache.document(at: folder.childPath(location.fileName), identity: identity)
+        else { return nil }
+        return StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
     }
 
     /// The untyped document `id` of `collection`, or `nil` when there is none.

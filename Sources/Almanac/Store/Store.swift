@@ -60,6 +60,8 @@ public final class Store: @unchecked Sendable {
     let tokenCounter = Counter()
     /// The observations of this store value, told after each of its commits.
     let changes = ChangeSignal()
+    /// Parsed documents kept between queries, by file identity.
+    let documentCache: DocumentCache
 
     /// The flush of a write's commit point: full, except in a staging store (see `Options.isStaging`).
     var commitFlush: Flush { options.isStaging ? .barrier : .full }
@@ -75,6 +77,7 @@ public final class Store: @unchecked Sendable {
     public init(at url: URL, options: Options = Options()) throws {
         self.url = url
         self.options = options
+        documentCache = DocumentCache(capacity: options.documentCacheCapacity)
         root = try Directory.openRoot(atPath: url.path)
         if StoreSwap.isPending(root: root) { try Store.finishInterruptedSwap(root: root, options: options) }
         guard let manifestBytes = try root.readFile(Manifest.fileName) else {

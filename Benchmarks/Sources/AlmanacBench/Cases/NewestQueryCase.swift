@@ -6,6 +6,10 @@ import Foundation
 ///
 /// - Almanac: `store.documents(UsageEvent.self, matching: Query(UsageEvent.self).sorted(by:
 ///   "timestamp", descending: true).limit(20))` on an open store: the newest date folders only.
+///   Its document cache (default size) is warm after the warm-up, as SQLite's page cache is:
+///   each covered file costs a `stat`. The `almanacUncachedMs` fact is the same query on a
+///   store opened with `documentCacheCapacity: 0` (every file read and parsed each time),
+///   `almanacUncachedOverSqlite` its ratio to SQLite, round by round.
 /// - SQLite: `SELECT body … ORDER BY date DESC, id LIMIT 20` through the date index, each row
 ///   decoded with Foundation's `JSONDecoder`.
 /// - bare: the day folders from the last day backwards, each file read and decoded, until a
@@ -19,6 +23,7 @@ struct NewestQueryCase: BenchmarkCase {
 
     private struct Readers {
         let store: Store
+        let uncached: Store
         let sqlite: SQLiteDocuments<UsageEvent>
         let bare: BareReader<UsageEvent>
         let lastDay: CalendarDate
@@ -33,6 +38,7 @@ struct NewestQueryCase: BenchmarkCase {
             let documents = fixture.events.documents
             readers[fixture.label] = Readers(
                 store: try Store(at: fixture.store),
+                uncached: try Store(at: fixture.store, options: Store.Options(documentCacheCapacity: 0)),
                 sqlite: try SQLiteDocuments(path: fixture.database, createTable: false),
                 bare: try BareReader(collectionFolder: fixture.collectionFolder),
                 lastDay: documents.map(\.filingDay).max()!, firstDay: documents.map(\.filingDay).min()!)
@@ -55,10 +61,22 @@ struct NewestQueryCase: BenchmarkCase {
             }
             return seconds
         }
+        let uncachedValues = try workspace.repeater().run(fixtures.map(\.label)) { label, _ in
+            let start = POSIX.now()
+            let found = try readers[label]!.uncached.documents(UsageEvent.self, matching: query)
+            let seconds = POSIX.now() - start
+            guard found == expected[label]! else {
+                throw BenchError("\(Self.name): Almanac without its document cache on the \(label) store returned \(found.count) documents, not the \(Self.count) newest in order")
+            }
+            return seconds
+        }
         return fixtures.map { fixture in
             var bySide: [Side: [Double]] = [:]
             for side in Side.allCases { bySide[side] = values[StoreSideSubject(label: fixture.label, side: side)] }
             var facts: [String: Double] = ["documentsInStore": Double(fixture.events.documents.count), "documentsReturned": Double(Self.count)]
+            let uncached = uncachedValues[fixture.label] ?? []
+            if !uncached.isEmpty { facts["almanacUncachedMs"] = Statistics(uncached.map { $0 * 1000 }).median }
+            facts["almanacUncachedOverSqlite"] = Statistics.ratios(uncached, values[StoreSideSubject(label: fixture.label, side: .sqlite)] ?? [])?.median
             if fixture.label == "3y" { facts.merge(StoreSideSubject.growthFacts(values)) { own, _ in own } }
             return CaseResult(
                 name: Self.name, title: "\(Self.name) \(fixture.label) store",
