@@ -106,8 +106,8 @@ public struct CraveyDashboard: Sendable {
         let window = window(days: days, now: now)
         // The store's instant ranges are half-open; the window includes `now`.
         let end = now.addingTimeInterval(0.001)
-        return (try store.documents(UsageSession.self, from: window.start, to: end),
-                try store.documents(Craving.self, from: window.start, to: end))
+        return (try store.documents(UsageSession.self, matching: Query(UsageSession.self).dated(from: window.start, before: end)),
+                try store.documents(Craving.self, matching: Query(Craving.self).dated(from: window.start, before: end)))
     }
 
     /// The mean intensity rounded to one decimal, `nil` without cravings. The seed's example

@@ -31,8 +31,9 @@ extension CraveyService {
         let category = MotivationalMessageSelector.determineCategory(triggers: triggers, context: context)
         // Read, count and save in one transaction: the app and its widget lose no display.
         return try store.write { db in
-            let messages = try db.documents(MotivationalMessage.self).filter { $0.isActive && $0.category == category }
-            guard var message = MotivationalMessageSelector.select(from: messages, category: category) else { return nil }
+            // The seed's selectMessage as a query: the least shown active message of the
+            // category, ties in priority order (then creation, then id).
+            guard var message = try db.first(MotivationalMessage.self, matching: Self.leastShownQuery(category: category)) else { return nil }
             message.recordShown(at: now)
             try db.save(message)
             return message

@@ -80,9 +80,16 @@ extension CraveyService {
 
     /// The active messages, least shown first (ties in priority order): the rotation order.
     public func leastShownActiveMessages() throws -> [MotivationalMessage] {
-        try store.documents(MotivationalMessage.self, matching: Query(MotivationalMessage.self)
-            .where(.equals(field: "isActive", value: .bool(true)))
-            .sorted(by: "timesShown").sorted(by: "priority").sorted(by: "createdAt").sorted(by: "id"))
+        try store.documents(MotivationalMessage.self, matching: Self.leastShownQuery(category: nil))
+    }
+
+    /// The active messages (of `category`, or all), least shown first, ties in priority order,
+    /// then creation, then id: the first is the one ``showMessage(for:context:now:)`` shows.
+    static func leastShownQuery(category: MotivationalMessage.Category?) -> Query {
+        let active = Condition.equals(field: "isActive", value: .bool(true))
+        return Query(MotivationalMessage.self)
+            .where(category.map { .all([active, .equals(field: "category", value: .string($0.rawValue))]) } ?? active)
+            .sorted(by: "timesShown").sorted(by: "priority").sorted(by: "createdAt").sorted(by: "id")
     }
 
     /// The seed's "usage in the last `days` days, newest first" (ties: larger id first).

@@ -133,8 +133,9 @@ public struct ElaroService: Sendable {
         return try store.read { db in
             ElaroRecommender(
                 timeZone: timeZone, areas: try db.documents(FocusArea.self), templates: try db.documents(ActionTemplate.self),
-                instances: try db.documents(ActionInstance.self, from: first, to: today),
-                events: try db.documents(ElaroAnalyticsEvent.self, from: first.startDate(in: timeZone), to: now))
+                instances: try db.documents(ActionInstance.self, matching: Query(ActionInstance.self).dated(from: first, through: today)),
+                events: try db.documents(ElaroAnalyticsEvent.self, matching: Query(ElaroAnalyticsEvent.self)
+                    .dated(from: first.startDate(in: timeZone), before: now)))
         }
     }
 

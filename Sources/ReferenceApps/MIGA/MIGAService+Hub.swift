@@ -92,12 +92,24 @@ extension MIGAService {
     /// - Returns: the item shown, with its new count; `nil` when the library is empty.
     @discardableResult
     public func showQuote(excluding current: String? = nil, using generator: inout some RandomNumberGenerator) throws -> MindfulnessContent? {
-        var library = try contentLibrary()
         let interests = try preferences().selectedInterestTags
-        guard let chosen = library.selectRandomQuote(for: interests, excluding: current, using: &generator),
+        // Only the items of the user's interests are read; all of them when none match (the
+        // contract's fallback), so the pool is what ContentLibrary.candidates(for:) gives.
+        var pool = try store.documents(MindfulnessContent.self, matching: Self.contentQuery(for: interests))
+        if pool.isEmpty, !interests.isEmpty { pool = try store.documents(MindfulnessContent.self, matching: Self.contentQuery(for: [])) }
+        var library = ContentLibrary(items: pool)
+        guard let chosen = library.selectRandomQuote(for: [], excluding: current, using: &generator),
               let shown = library.recordDisplay(of: chosen.id) else { return nil }
         try shown.validate()
         try store.save(shown)
         return shown
+    }
+
+    /// The content of `interests` (every item when empty), least shown first, then in id
+    /// order: the rotation's candidates as a query.
+    static func contentQuery(for interests: [InterestTag]) -> Query {
+        let query = Query(MindfulnessContent.self).sorted(by: "displayCount").sorted(by: "id")
+        guard !interests.isEmpty else { return query }
+        return query.where(.isIn(field: "category", values: interests.map { .string($0.rawValue) }))
     }
 }

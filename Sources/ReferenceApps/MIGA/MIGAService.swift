@@ -127,7 +127,9 @@ public struct MIGAService: Sendable {
     public func trends(days: Int = 30, now: Date) throws -> [StatisticsAggregator.DailyTrend] {
         let today = CalendarDate(now, in: timeZone)
         guard days > 0 else { return [] }
-        let events = try events(from: today.adding(days: -(days - 1)), to: today).filter { $0.timestamp <= now }
+        let events = try store.documents(UsageEvent.self, matching: Query(UsageEvent.self)
+            .dated(from: today.adding(days: -(days - 1)), through: today)
+            .where(.lessThanOrEqual(field: "timestamp", value: .string(Timestamp.format(now)))))
         return StatisticsAggregator(timeZone: timeZone).generateTrends(from: events, days: days, today: today)
     }
 

@@ -47,7 +47,7 @@ extension PressureService {
 
     /// The log entries scheduled in `[from, to)`, oldest first.
     public func notifications(from: Date, to: Date) throws -> [NotificationRecord] {
-        try store.documents(NotificationRecord.self, from: from, to: to)
+        try store.documents(NotificationRecord.self, matching: Query(NotificationRecord.self).dated(from: from, before: to))
     }
 
     private func notification(_ id: UUID) throws -> NotificationRecord {

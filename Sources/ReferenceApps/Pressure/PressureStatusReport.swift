@@ -131,7 +131,8 @@ public struct PressureStatusReport: AppReport, Equatable {
             let outcome = records.isEmpty ? "NONE" : PressureDayOutcome(records)?.rawValue ?? "OPEN"
             return RecentDay(date: date, outcome: outcome)
         }
-        let log = try store.documents(NotificationRecord.self, from: derived.date.adding(days: -6).startDate(in: zone), to: now)
+        let log = try store.documents(NotificationRecord.self, matching: Query(NotificationRecord.self)
+            .dated(from: derived.date.adding(days: -6).startDate(in: zone), before: now))
         notificationsScheduled = log.count
         notificationsDelivered = log.filter(\.delivered).count
         notificationsTapped = log.filter(\.tapped).count
