@@ -1,9 +1,9 @@
 /// A running observation, from ``Store/observe(_:options:onChange:)``: it delivers until
 /// ``cancel()`` is called or the handle is released.
 public final class ObservationHandle: Sendable {
-    private let observer: QueryObserver
+    private let observer: StoreObserver
 
-    init(_ observer: QueryObserver) {
+    init(_ observer: StoreObserver) {
         self.observer = observer
     }
 

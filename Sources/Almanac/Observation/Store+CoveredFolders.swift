@@ -1,5 +1,28 @@
 /// The folders an observation watches.
 extension Store {
+    /// The absolute paths of the folders whose changes can change what `subject` reads: for
+    /// a query, ``coveredFolders(of:)-(Query)``; for a document, the store root, `data`, the
+    /// collection's folder and the folders down to the document's file, or every folder of
+    /// the collection while no document has that id (it may be saved on any day).
+    func coveredFolders(of subject: ObservedSubject) throws -> [String] {
+        switch subject {
+        case .query(let query):
+            return try coveredFolders(of: query)
+        case .document(let collection, let id):
+            let descriptor = try self.collection(named: collection)
+            guard !descriptor.isSingleton, let location = try self.location(of: id, in: descriptor) else {
+                return try coveredFolders(of: Query(collection))
+            }
+            var folders = [url.path, url.path + "/data"]
+            var path = url.path + "/data"
+            for name in location.folderPath.dropFirst() {
+                path += "/" + name
+                folders.append(path)
+            }
+            return folders
+        }
+    }
+
     /// The absolute paths of the folders whose changes can change `query`'s results: the
     /// store's root (a migration swaps `data` there), `data`, the collection's folder, and
     /// each date folder overlapping the query's range, newest first (an Apple-system watcher

@@ -25,7 +25,7 @@ extension Store {
         onChange: @escaping @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void
     ) throws -> ObservationHandle {
         try check(query, in: try collection(named: query.collection))
-        let observer = QueryObserver(store: self, query: query, options: options, deliver: onChange)
+        let observer = StoreObserver(store: self, subject: .query(query), options: options, deliver: onChange)
         observer.start()
         return ObservationHandle(observer)
     }
@@ -41,15 +41,7 @@ extension Store {
     /// - Throws: as ``observe(_:options:onChange:)``; the sequence throws when the
     ///   observation ends with an error.
     public func observe(_ query: Query, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<StoredDocument>, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<QueryResults<StoredDocument>, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let handle = try observe(query, options: options) { result in
-            switch result {
-            case .success(let results): continuation.yield(results)
-            case .failure(let error): continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in handle.cancel() }
-        return stream
+        try stream({ try self.observe(query, options: options, onChange: $0) }) { $0 }
     }
 
     /// Observes the documents of type `D` that `query` selects, as an asynchronous sequence;
@@ -61,11 +53,95 @@ extension Store {
         _ type: D.Type, _ query: Query, options: ObservationOptions = ObservationOptions()
     ) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
         try checkType(D.self, of: query)
-        let (stream, continuation) = AsyncThrowingStream<QueryResults<D>, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let handle = try observe(query, options: options) { result in
+        return try stream({ try self.observe(query, options: options, onChange: $0) }) { try $0.decoded { try self.decode(D.self, $0) } }
+    }
+
+    // MARK: One document
+
+    /// Observes the document `id` of `collection`: `onChange` gets it at once (no document
+    /// while there is none), then again whenever it is saved, edited, moved to another date
+    /// or deleted, by this store, another process or a person in a text editor.
+    ///
+    /// The folders watched are those down to the document's file (while there is no such
+    /// document, the collection's). A file that no longer parses arrives among the problems,
+    /// with no document; the observation goes on. For a singleton collection `id` is ignored.
+    ///
+    /// - Throws: `.unknownCollection`; `.invalidID` for an id that breaks the id rules.
+    public func observe(
+        json id: String, in collection: String, options: ObservationOptions = ObservationOptions(),
+        onChange: @escaping @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void
+    ) throws -> ObservationHandle {
+        let descriptor = try self.collection(named: collection)
+        if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
+        let observer = StoreObserver(store: self, subject: .document(collection: collection, id: id), options: options, deliver: onChange)
+        observer.start()
+        return ObservationHandle(observer)
+    }
+
+    /// Observes the document `id` of `collection` as an asynchronous sequence of results
+    /// holding it (none while there is no such document) and any problem reading it.
+    ///
+    /// - Throws: as ``observe(json:in:options:onChange:)``.
+    public func observe(json id: String, in collection: String, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<StoredDocument>, any Error> {
+        try stream({ try self.observe(json: id, in: collection, options: options, onChange: $0) }) { $0 }
+    }
+
+    /// Observes the document of type `D` with `id`, as an asynchronous sequence of results
+    /// holding it (none while there is no such document) and any problem reading it.
+    ///
+    /// ```swift
+    /// for try await results in try store.observe(Recording.self, id: recordingID) {
+    ///     recording = results.documents.first
+    /// }
+    /// ```
+    /// - Throws: as ``observe(json:in:options:onChange:)``.
+    public func observe<D: Document>(_ type: D.Type, id: D.ID, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
+        let descriptor = try documentCollection(for: D.self)
+        let id = try idString(id)
+        return try stream({ try self.observe(json: id, in: descriptor.name, options: options, onChange: $0) }) {
+            try $0.decoded { try self.decode(D.self, $0) }
+        }
+    }
+
+    /// Observes the document of the singleton collection of `S`, as an asynchronous sequence.
+    ///
+    /// - Throws: as ``observe(json:in:options:onChange:)``.
+    public func observe<S: SingletonDocument>(_ type: S.Type, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<S>, any Error> {
+        let descriptor = try singletonCollection(for: S.self)
+        return try stream({ try self.observe(json: "", in: descriptor.name, options: options, onChange: $0) }) {
+            try $0.decoded { try self.decode(S.self, $0) }
+        }
+    }
+
+    // MARK: Internals
+
+    /// What `subject` reads now: a query's results, or the document (none when there is no
+    /// such document) with its damage among the problems.
+    func results(of subject: ObservedSubject) throws -> QueryResults<StoredDocument> {
+        switch subject {
+        case .query(let query):
+            return try results(matching: query)
+        case .document(let collection, let id):
+            do {
+                let document = try self.document(json: id, in: collection)
+                return QueryResults(documents: document.map { [$0] } ?? [], problems: [])
+            } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument {
+                return QueryResults(documents: [], problems: [error])
+            }
+        }
+    }
+
+    /// An observation started by `observe` as a sequence of `transform`ed results; only the
+    /// newest wait for a slow consumer, and ending the sequence cancels the observation.
+    private func stream<T: Sendable>(
+        _ observe: (@escaping @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void) throws -> ObservationHandle,
+        _ transform: @escaping @Sendable (QueryResults<StoredDocument>) throws -> T
+    ) throws -> AsyncThrowingStream<T, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let handle = try observe { result in
             switch result {
             case .success(let results):
-                do { continuation.yield(try results.decoded { try self.decode(D.self, $0) }) } catch { continuation.finish(throwing: error) }
+                do { continuation.yield(try transform(results)) } catch { continuation.finish(throwing: error) }
             case .failure(let error): continuation.finish(throwing: error)
             }
         }

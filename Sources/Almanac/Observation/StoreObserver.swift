@@ -1,16 +1,22 @@
 import Foundation
 
-/// The engine of an observation: runs its query whenever its watchers or its store's own
-/// commits say something may have changed, and delivers the results when they differ from
-/// the last ones delivered.
+/// What an observation follows: the results of a query, or one document by its id.
+enum ObservedSubject: Sendable {
+    case query(Query)
+    case document(collection: String, id: String)
+}
+
+/// The engine of an observation: reads its subject again whenever its watchers or its store's
+/// own commits say something may have changed, and delivers the results when they differ
+/// from the last ones delivered.
 ///
 /// It reads as any reader does and never takes the writers' lock: a writer is never held up
 /// by an observation, and an observation sees only committed files.
-final class QueryObserver: Sendable {
+final class StoreObserver: Sendable {
     typealias Delivery = @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void
 
     private let store: Store
-    private let query: Query
+    private let subject: ObservedSubject
     private let options: ObservationOptions
     private let deliver: Delivery
     /// Where the query runs and results are delivered, one at a time.
@@ -30,9 +36,9 @@ final class QueryObserver: Sendable {
     /// rename; a hand edit often several writes) before the query runs.
     static let settle: DispatchTimeInterval = .milliseconds(3)
 
-    init(store: Store, query: Query, options: ObservationOptions, deliver: @escaping Delivery) {
+    init(store: Store, subject: ObservedSubject, options: ObservationOptions, deliver: @escaping Delivery) {
         self.store = store
-        self.query = query
+        self.subject = subject
         self.options = options
         self.deliver = deliver
     }
@@ -93,12 +99,17 @@ final class QueryObserver: Sendable {
             return (state.foldersChanged, state.watchers)
         }) else { return }
         do {
-            if refresh {
-                // Watch before reading, so that a change landing between the two is seen.
-                let folders = try store.coveredFolders(of: query)
+            // A document's folders are where it is now: a date change moves it, so they are
+            // worked out at each reading. Watch before reading, so that a change landing
+            // between the two is seen.
+            if case .document = subject {
+                let folders = try store.coveredFolders(of: subject)
+                for watcher in watchers { watcher.watch(folders) }
+            } else if refresh {
+                let folders = try store.coveredFolders(of: subject)
                 for watcher in watchers { watcher.watch(folders) }
             }
-            let results = try store.results(matching: query)
+            let results = try store.results(of: subject)
             let changed = state.withLock { state -> Bool in
                 guard !state.cancelled, state.last != results else { return false }
                 state.last = results
