@@ -38,7 +38,7 @@ extension Store {
                 .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
                     try self.outcome(run, reading: location) {
                         guard let folder = try cursor.folder(location.folderPath) else { return nil }
-                        return try self.read(location, in: folder, remembering: true)
+                        return try self.remembered(location, in: folder) ?? self.read(location, in: folder, remembering: true)
                     }
                 }
             let all = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)

@@ -11,11 +11,9 @@ extension Store {
 
     /// Reads the document at `location` from its already open `folder`.
     ///
-    /// With `remembering`, the read goes through the store's ``DocumentCache``: a file whose
-    /// identity is the one remembered costs one `stat`, not a read and a parse (queries, which
-    /// are run again and again over the same files, use it).
+    /// With `remembering`, the document read is kept in the store's ``DocumentCache`` (queries,
+    /// which run again and again over the same files, ask ``remembered(_:in:)`` first).
     func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
-        if remembering, let known = try remembered(location, in: folder) { return known }
         let path = location.relativePath
         guard let (bytes, identity) = try folder.readFileAndIdentity(location.fileName) else {
             try folder.refusePlaceholder(of: location.fileName)

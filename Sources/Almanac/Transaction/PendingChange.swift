@@ -30,6 +30,11 @@ struct PendingChange {
         writeIndex[key] != nil || removals[key] != nil
     }
 
+    /// Whether the transaction has saved or deleted any document of `collection`.
+    func touches(collection: String) -> Bool {
+        writes.contains { $0?.collection.name == collection } || removals.keys.contains { $0.hasPrefix(collection + "/") }
+    }
+
     /// The pending writes of `collection`.
     func writes(in collection: String) -> [PreparedWrite] {
         writes.compactMap { $0 }.filter { $0.collection.name == collection }

@@ -19,10 +19,8 @@ extension ReadTransaction {
         try requireOpen()
         let descriptor = try store.collection(named: query.collection)
         try store.check(query, in: descriptor)
-        let changed = pending.writes(in: descriptor.name)
-        let touchesCollection = !changed.isEmpty || pending.removals.keys.contains { $0.hasPrefix(descriptor.name + "/") }
         var documents: [StoredDocument] = []
-        guard touchesCollection else {
+        guard pending.touches(collection: descriptor.name) else {
             _ = try store.execute(query, keepGoing: false) { documents.append($0); return true }
             return documents
         }
@@ -37,7 +35,7 @@ extension ReadTransaction {
             return []
         }
         var matches = try documents.compactMap(run.match)
-        for write in changed {
+        for write in pending.writes(in: descriptor.name) {
             let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
             if let match = try run.match(document) { matches.append(match) }
         }

@@ -57,9 +57,8 @@ public class ReadTransaction {
         try requireOpen()
         let descriptor = try store.collection(named: collection)
         let stored = try store.scan(descriptor, days: days, where: condition) { $0 }
+        guard pending.touches(collection: descriptor.name) else { return stored }
         let changed = pending.writes(in: descriptor.name)
-        let touchesCollection = !changed.isEmpty || pending.removals.keys.contains { $0.hasPrefix(descriptor.name + "/") }
-        guard touchesCollection else { return stored }
         var merged = stored.filter { !pending.touches(PendingChange.key(descriptor.name, $0.location.id)) }
         for write in changed {
             let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
