@@ -1,7 +1,7 @@
 import Foundation
 
 /// A ``FolderWatcher`` that compares stamps every interval: each covered folder's entries
-/// with their inode, size and modification time. It notices whatever a folder watcher would,
+/// with their inode, size, modification and change time. It notices whatever a folder watcher would,
 /// edits in place included, at the cost of a listing and a `stat` per file per interval.
 final class PollingWatcher: FolderWatcher, @unchecked Sendable {
     // Sendable: `folders`, `lastStamp` and `stopped` are reached only through `lock` (the
@@ -66,11 +66,7 @@ final class PollingWatcher: FolderWatcher, @unchecked Sendable {
             }
             for entry in entries.sorted(by: { $0.name < $1.name }) {
                 hasher.combine(entry.name)
-                if let identity = try? folder.identity(of: entry.name) {
-                    hasher.combine(identity.inode)
-                    hasher.combine(identity.size)
-                    hasher.combine(identity.modified)
-                }
+                if let identity = try? folder.identity(of: entry.name) { hasher.combine(identity) }
             }
         }
         return hasher.finalize()

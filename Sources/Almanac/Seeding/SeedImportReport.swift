@@ -51,21 +51,9 @@ extension SeedImportReport {
 }
 
 extension SeedImportReport.File {
+    /// The keys `--json` prints: the file's name is the member `file`.
     private enum CodingKeys: String, CodingKey {
-        case file, collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, recorded
-    }
-
-    /// Encodes the file's outcome; its name is the member `file`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(fileName, forKey: .file)
-        try container.encode(collection, forKey: .collection)
-        try container.encode(contentVersion, forKey: .contentVersion)
-        try container.encode(inserted, forKey: .inserted)
-        try container.encode(updated, forKey: .updated)
-        try container.encode(unchanged, forKey: .unchanged)
-        try container.encode(userDocumentsKept, forKey: .userDocumentsKept)
-        try container.encode(missingFromFile, forKey: .missingFromFile)
-        try container.encode(recorded, forKey: .recorded)
+        case fileName = "file"
+        case collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, recorded
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 
 /// What identifies one version of a file: a write through Almanac always makes a new inode,
 /// and an edit in place changes the size or the modification time, and always the change time.
-struct FileIdentity: Sendable, Equatable {
+struct FileIdentity: Sendable, Hashable {
     var inode: UInt64
     var size: Int64
     /// Modification time, in nanoseconds since 1970 (a person may set it back with `touch`).

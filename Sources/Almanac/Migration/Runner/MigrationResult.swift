@@ -92,14 +92,10 @@ extension MigrationResult {
 }
 
 extension MigrationRollback {
-    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, migrationsUndone }
-
-    /// Encodes the versions and the file names of the migrations undone (`migrationsUndone`).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(fromVersion, forKey: .fromVersion)
-        try container.encode(toVersion, forKey: .toVersion)
-        try container.encode(migrations, forKey: .migrationsUndone)
+    /// The keys `--json` prints: the file names of the migrations undone are `migrationsUndone`.
+    private enum CodingKeys: String, CodingKey {
+        case fromVersion, toVersion
+        case migrations = "migrationsUndone"
     }
 }
 
