@@ -131,6 +131,10 @@ struct QueryTests {
         #expect(try ids(store, instants.limit(1)) == ["E04"])
         let wider = Query("events").dated(from: instant("2025-01-31T15:00:01Z"), before: instant("2025-03-01T15:00:00.001Z")).sorted(by: "timestamp", descending: true)
         #expect(try ids(store, wider) == ["E07", "E05", "E06", "E04", "E03"])
+        // Both ranges: their common days; none in common is an empty result, not a trap.
+        let both = Query("events").dated(from: CalendarDate("2025-02-01")!, through: CalendarDate("2025-03-31")!)
+        #expect(try ids(store, both.dated(from: instant("2025-01-01T00:00:00Z"), before: instant("2025-02-02T00:00:00Z"))) == ["E04"])
+        #expect(try ids(store, both.dated(from: instant("2025-01-01T00:00:00Z"), before: instant("2025-01-20T00:00:00Z"))).isEmpty)
         // A day range on a collection without a date field is refused.
         let undated = #expect(throws: AlmanacError.self) {
             try store.documents(matching: Query("templates").dated(from: CalendarDate("2025-01-01")!, through: CalendarDate("2025-01-02")!))

@@ -23,6 +23,9 @@ struct SchemaFieldsTests {
     func combinators() throws {
         let referenced = try fields(##"{"$ref": "#/$defs/entry", "$defs": {"entry": {"additionalProperties": false, "properties": {"a": {}}}}}"##)
         #expect(referenced.unknown(["b"])?.declared == ["a"])
+        // An anchor is not a pointer: the nested level stays open, never the root's fields.
+        let anchored = try fields(##"{"additionalProperties": false, "properties": {"place": {"$ref": "#place"}, "id": {}}, "$defs": {"p": {"$anchor": "place", "properties": {"city": {}}}}}"##)
+        #expect(anchored.unknown(["place", "city"]) == nil)
         let all = try fields(#"{"allOf": [{"additionalProperties": false, "properties": {"a": {}, "b": {}}}, {"required": ["a"]}]}"#)
         #expect(all.unknown(["c"]) != nil && all.unknown(["b"]) == nil)
         let any = try fields(#"{"additionalProperties": false, "properties": {"kind": {}}, "anyOf": [{"properties": {"audio": {}}}]}"#)

@@ -1,25 +1,20 @@
 /// The folders an observation watches.
 extension Store {
     /// The absolute paths of the folders whose changes can change what `subject` reads: for
-    /// a query, ``coveredFolders(of:)-(Query)``; for a document, the store root, `data`, the
-    /// collection's folder and the folders down to the document's file, or every folder of
-    /// the collection while no document has that id (it may be saved on any day).
-    func coveredFolders(of subject: ObservedSubject) throws -> [String] {
+    /// a query, ``coveredFolders(of:)-(Query)``; for a document found at `location`, the store
+    /// root, `data`, the collection's folder and the folders down to its file; for one not
+    /// found, every folder of its collection (it may be saved on any day).
+    func coveredFolders(of subject: ObservedSubject, at location: DocumentLocation?) throws -> [String] {
         switch subject {
         case .query(let query):
             return try coveredFolders(of: query)
-        case .document(let collection, let id):
-            let descriptor = try self.collection(named: collection)
-            guard !descriptor.isSingleton, let location = try self.location(of: id, in: descriptor) else {
-                return try coveredFolders(of: Query(collection))
-            }
-            var folders = [url.path, url.path + "/data"]
-            var path = url.path + "/data"
-            for name in location.folderPath.dropFirst() {
+        case .document(let collection, _):
+            guard let location, location.id != nil else { return try coveredFolders(of: Query(collection)) }
+            var path = url.path
+            return [path] + location.folderPath.map { name in
                 path += "/" + name
-                folders.append(path)
+                return path
             }
-            return folders
         }
     }
 
@@ -34,7 +29,8 @@ extension Store {
         let base = url.path
         var folders = [base, base + "/data"]
         guard !descriptor.isSingleton else { return folders }
-        folders.append(base + "/data/" + descriptor.name)
+        let collectionPath = base + "/data/" + descriptor.name
+        folders.append(collectionPath)
         let depth = descriptor.partition?.depth ?? 0
         guard depth > 0, let top = try openFolders(["data", descriptor.name]),
               let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing)
@@ -45,8 +41,9 @@ extension Store {
             for name in children {
                 guard let number = DateFolder.number(name, level: names.count) else { continue }
                 if let days = run.folderDays, !DateFolder.overlaps(folders: names, next: number, level: names.count, days: days) { continue }
-                folders.append(folders[2] + "/" + (names + [name]).joined(separator: "/"))
-                guard let child = try folder.openFolder(name) else { continue }
+                folders.append(collectionPath + "/" + (names + [name]).joined(separator: "/"))
+                // A leaf (day) folder is watched, not listed: no need to open it.
+                guard names.count + 1 < depth, let child = try folder.openFolder(name) else { continue }
                 try walk(child, names + [name])
             }
         }

@@ -22,12 +22,19 @@ final class StoreObserver: Sendable {
     /// Where the query runs and results are delivered, one at a time.
     private let queue = DispatchQueue(label: "Almanac.observation")
     private let state = Guarded(State())
+    /// Held across "not cancelled? then deliver", and by ``cancel()``: a cancel waits for a
+    /// delivery in progress, so none starts after it returns. Recursive, so that a delivery
+    /// may cancel its own observation; apart from the state lock, so that a writer posting a
+    /// change never waits for a delivery.
+    private let deliveryLock = NSRecursiveLock()
 
     private final class State {
         var cancelled = false
         var scheduled = false
         var foldersChanged = true
         var last: QueryResults<StoredDocument>?
+        /// The folders the watchers cover now.
+        var watched: [String] = []
         var watchers: [any FolderWatcher] = []
         var signalToken: Int?
     }
@@ -56,10 +63,12 @@ final class StoreObserver: Sendable {
 
     /// Stops the observation; idempotent.
     func cancel() {
-        let (watchers, token) = state.withLock { state -> ([any FolderWatcher], Int?) in
-            state.cancelled = true
-            defer { state.watchers = []; state.signalToken = nil }
-            return (state.watchers, state.signalToken)
+        let (watchers, token) = deliveryLock.synchronized {
+            state.withLock { state -> ([any FolderWatcher], Int?) in
+                state.cancelled = true
+                defer { state.watchers = []; state.signalToken = nil }
+                return (state.watchers, state.signalToken)
+            }
         }
         for watcher in watchers { watcher.stop() }
         if let token { store.changes.remove(token) }
@@ -99,27 +108,47 @@ final class StoreObserver: Sendable {
             return (state.foldersChanged, state.watchers)
         }) else { return }
         do {
-            // A document's folders are where it is now: a date change moves it, so they are
-            // worked out at each reading. Watch before reading, so that a change landing
-            // between the two is seen.
-            if case .document = subject {
-                let folders = try store.coveredFolders(of: subject)
-                for watcher in watchers { watcher.watch(folders) }
-            } else if refresh {
-                let folders = try store.coveredFolders(of: subject)
-                for watcher in watchers { watcher.watch(folders) }
+            let results: QueryResults<StoredDocument>
+            switch subject {
+            case .query:
+                // Watch before reading, so that a change landing between the two is seen.
+                if refresh { watch(try store.coveredFolders(of: subject, at: nil), with: watchers) }
+                results = try store.results(of: subject)
+            case .document:
+                // The folders follow the document, from where this reading found it: when a
+                // date change (or a person) moved it, watch its new folders and read again.
+                let found = try store.results(of: subject)
+                if watch(try store.coveredFolders(of: subject, at: found.documents.first?.location), with: watchers) {
+                    results = try store.results(of: subject)
+                } else {
+                    results = found
+                }
             }
-            let results = try store.results(of: subject)
-            let changed = state.withLock { state -> Bool in
-                guard !state.cancelled, state.last != results else { return false }
-                state.last = results
-                return true
+            deliveryLock.synchronized {
+                let changed = state.withLock { state -> Bool in
+                    guard !state.cancelled, state.last != results else { return false }
+                    state.last = results
+                    return true
+                }
+                if changed { deliver(.success(results)) }
             }
-            if changed { deliver(.success(results)) }
         } catch {
-            guard !state.withLock({ $0.cancelled }) else { return }
-            cancel()
-            deliver(.failure(error))
+            deliveryLock.synchronized {
+                guard !state.withLock({ $0.cancelled }) else { return }
+                cancel()
+                deliver(.failure(error))
+            }
         }
+    }
+
+    /// Points the watchers at `folders`; returns whether they covered other folders before.
+    @discardableResult
+    private func watch(_ folders: [String], with watchers: [any FolderWatcher]) -> Bool {
+        let moved = state.withLock { state -> Bool in
+            defer { state.watched = folders }
+            return state.watched != folders
+        }
+        if moved { for watcher in watchers { watcher.watch(folders) } }
+        return moved
     }
 }

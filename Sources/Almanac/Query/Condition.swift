@@ -193,17 +193,6 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Every field the condition names, in order, for checking them against a schema.
-    var fields: [String] {
-        switch self {
-        case .equals(let field, _), .isIn(let field, _), .exists(let field, _), .lessThan(let field, _),
-             .greaterThan(let field, _), .lessThanOrEqual(let field, _), .greaterThanOrEqual(let field, _), .contains(let field, _):
-            [field]
-        case .all(let conditions), .any(let conditions): conditions.flatMap(\.fields)
-        case .not(let condition): condition.fields
-        }
-    }
-
     /// A cheap test before parsing, since sorts compare strings (ids, names) many times:
     /// `YYYY-MM-DDT…`, at least 20 bytes.
     private static func looksLikeTimestamp(_ text: String) -> Bool {

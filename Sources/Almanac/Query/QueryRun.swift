@@ -37,13 +37,13 @@ struct QueryRun: Sendable {
         if let instants = query.instants {
             let first = CalendarDate(instants.lowerBound, in: timeZone)
             let last = CalendarDate(instants.upperBound.addingTimeInterval(-0.000_001), in: timeZone)
-            guard first <= last, !instants.isEmpty else { return nil }
-            days = days.map { max($0.lowerBound, first)...min($0.upperBound, last) } ?? first...last
+            let lower = max(days?.lowerBound ?? first, first), upper = min(days?.upperBound ?? last, last)
+            guard lower <= upper, !instants.isEmpty else { return nil }  // no day in both ranges
+            days = lower...upper
         }
         if days != nil, descriptor.dateField == nil {
             throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
         }
-        if let days, days.lowerBound > days.upperBound { return nil }
         folderDays = days
         order = query.sort.map { ($0.field == descriptor.dateField, $0.descending) }
         let dated = (descriptor.partition?.depth ?? 0) > 0

@@ -115,11 +115,11 @@ extension Store {
         throw AlmanacError(
             .invalidArgument,
             "no field \"\(shown)\" in \(descriptor.name)\(hint) (its schema declares \(unknown.declared.joined(separator: ", ")))",
-            pointer: "/" + unknown.path.joined(separator: "/"))
+            pointer: unknown.path.reduce("") { MigrationReader.pointer($0, $1) })
     }
 
     private func pointer(_ field: String) -> String {
-        "/" + field.split(separator: ".").joined(separator: "/")
+        MigrationFieldPath(field)?.pointer ?? ""
     }
 
     private static func article(_ word: String) -> String {

@@ -85,7 +85,9 @@ struct SchemaFields {
     private func expand(_ schema: JSONValue, closing: Bool, seen: Set<String>) -> [(view: JSONValue, closing: Bool)] {
         guard schema.objectValue != nil else { return [] }
         var result = [(view: schema, closing: closing)]
-        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#"), !seen.contains(reference),
+        // Only pointers (`#`, `#/$defs/x`) are followed; an anchor (`#name`) names no path here,
+        // so its level stays open rather than resolving to the root by mistake.
+        if let reference = schema["$ref"]?.stringValue, reference == "#" || reference.hasPrefix("#/"), !seen.contains(reference),
            let target = resolve(String(reference.dropFirst())) {
             result += expand(target, closing: closing, seen: seen.union([reference]))
         }

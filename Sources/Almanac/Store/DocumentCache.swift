@@ -48,6 +48,13 @@ final class DocumentCache: @unchecked Sendable {
         }
     }
 
+    /// The identity of the file the document remembered for `path` was read from, if any:
+    /// asked first, so that a file never remembered costs no `stat`.
+    func identity(at path: String) -> FileIdentity? {
+        guard capacity > 0 else { return nil }
+        return lock.synchronized { entries[path]?.identity }
+    }
+
     /// Remembers the document read from `path` while its file had `identity`, unless the
     /// file changed too recently to be told apart from its next version.
     func remember(_ value: JSONValue, hadByteOrderMark: Bool, at path: String, identity: FileIdentity, now: Int64 = DocumentCache.now()) {

@@ -14,7 +14,6 @@ extension Store {
     /// With `remembering`, the document read is kept in the store's ``DocumentCache`` (queries,
     /// which run again and again over the same files, ask ``remembered(_:in:)`` first).
     func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
-        let path = location.relativePath
         guard let (bytes, identity) = try folder.readFileAndIdentity(location.fileName) else {
             try folder.refusePlaceholder(of: location.fileName)
             return nil
@@ -27,15 +26,16 @@ extension Store {
             }
             return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
         } catch let error as AlmanacError {
-            throw error.at(path: path)
+            throw error.at(path: location.relativePath)
         }
     }
 
     /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
     /// is still the version read then (one `stat`); `nil` when it is not remembered.
     func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
-        guard documentCache.capacity > 0, let identity = try folder.identity(of: location.fileName),
-              let known = documentCache.document(at: folder.childPath(location.fileName), identity: identity)
+        let path = folder.childPath(location.fileName)
+        guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
+              identity == remembered, let known = documentCache.document(at: path, identity: identity)
         else { return nil }
         return StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
     }

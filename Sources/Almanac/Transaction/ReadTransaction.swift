@@ -54,27 +54,10 @@ public class ReadTransaction {
     ///   - condition: keep documents matching it.
     public func documents(json collection: String, days: ClosedRange<CalendarDate>? = nil,
                           where condition: Condition? = nil) throws -> [StoredDocument] {
-        try requireOpen()
-        let descriptor = try store.collection(named: collection)
-        let stored = try store.scan(descriptor, days: days, where: condition) { $0 }
-        guard pending.touches(collection: descriptor.name) else { return stored }
-        let changed = pending.writes(in: descriptor.name)
-        var merged = stored.filter { !pending.touches(PendingChange.key(descriptor.name, $0.location.id)) }
-        for write in changed {
-            let document = StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
-            guard condition?.matches(document.value) ?? true else { continue }
-            if let days {
-                guard let date = try store.filing.filingDate(of: write.members, in: descriptor, id: write.location.id),
-                      days.contains(date.day(in: store.timeZone))
-                else { continue }
-            }
-            merged.append(document)
-        }
-        let keyed = try merged.map { document -> (Double, String, StoredDocument) in
-            let date = try document.value.objectValue.flatMap { try store.filing.filingDate(of: $0, in: descriptor, id: document.location.id) }
-            return (date?.sortKey ?? 0, document.location.id ?? "", document)
-        }
-        return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+        var query = Query(collection)
+        query.days = days
+        query.condition = condition
+        return try documents(matching: query)
     }
 
     // MARK: Typed reads

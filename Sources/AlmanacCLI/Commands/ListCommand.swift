@@ -55,10 +55,8 @@ enum ListCommand: AlmanacCommand {
         }
         if context.json { output.append(listed == 0 ? "]" : "\n]") }
         output.flush()
-        if context.json {
-            if !problems.isEmpty { Output.problems(problems, json: true) }
-        } else {
-            if !problems.isEmpty { Output.problems(problems, json: false) }
+        if !problems.isEmpty { Output.problems(problems, json: context.json) }
+        if !context.json {
             Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read (above)"))
         }
         return problems.isEmpty ? ExitCode.success : ExitCode.problemsFound
