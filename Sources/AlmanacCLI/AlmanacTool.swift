@@ -67,7 +67,7 @@ enum ExitCode {
         switch error.code {
         case .locked: locked
         case .storeTooNew: storeTooNew
-        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted: problemsFound
+        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted, .misfiled: problemsFound
         case .invalidArgument: usage
         case .invalidMigration: problemsFound
         default: failure

@@ -6,6 +6,7 @@ import Almanac
 enum FlagHints {
     static func apply(_ error: AlmanacError) -> AlmanacError {
         var error = error
+        error.message = text(error.message)
         switch error.code {
         case .locked:
             error.message = error.message.replacingOccurrences(of: "a longer lock timeout", with: "a longer --lock-timeout")
@@ -19,5 +20,17 @@ enum FlagHints {
             break
         }
         return error
+    }
+
+    /// A library message with the API it names replaced by the command a person runs.
+    static func text(_ message: String) -> String {
+        message.replacingOccurrences(of: "Store.fix()", with: "'almanac check --fix'")
+    }
+
+    /// A check report whose messages name commands instead of API.
+    static func apply(_ report: CheckReport) -> CheckReport {
+        var report = report
+        for index in report.problems.indices { report.problems[index].message = text(report.problems[index].message) }
+        return report
     }
 }

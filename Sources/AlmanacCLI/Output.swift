@@ -51,8 +51,9 @@ enum Output {
     /// Prints the files a read could not read, on stderr: one `path:line:column: message` line
     /// each, or under `--json` the object `{"problems": [{"code", "message", "path", …}]}`.
     static func problems(_ problems: [AlmanacError], json: Bool) {
+        let problems = problems.map(FlagHints.apply)
         guard json else {
-            for problem in problems { error("almanac: cannot read: \(problem)") }
+            for problem in problems { error("almanac: \(problem.code == .misfiled ? "misfiled" : "cannot read"): \(problem)") }
             return
         }
         let list = problems.map { (try? DocumentEncoder().encode($0)) ?? .string($0.description) }

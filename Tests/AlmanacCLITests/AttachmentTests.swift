@@ -96,7 +96,7 @@ private let thumbnail: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 7, 
             let read = almanacError { _ = try fixture.store.attachment(named: name, of: "c1", in: "clips") }
             #expect(read?.code == .invalidArgument, "reading \(name.debugDescription) is refused: \(String(describing: read))")
         }
-        #expect(E2EFiles.files(under: fixture.url).filter { !$0.hasPrefix("schema/") && !$0.hasPrefix(".almanac/") }
+        #expect(E2EFiles.files(under: fixture.url).filter { !$0.hasPrefix("schema/") && !$0.hasPrefix(".almanac/") && !$0.hasPrefix(".vscode/") }
                 == ["data/clips/2025/01/27/c1.json", "store.json"], "nothing written anywhere: \(E2EFiles.files(under: fixture.url))")
         #expect(!E2EFiles.exists(fixture.folder.path("x")) && !E2EFiles.exists(fixture.url.appendingPathComponent("data/clips/2025/01/x")))
         #expect(try fixture.store.attachmentNames(of: "c1", in: "clips") == [])

@@ -32,6 +32,20 @@ def dump(obj):
     return json.dumps(obj, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def editor_settings(catalog):
+    """The .vscode/settings.json that `almanac init` writes for this catalog: each collection's
+    files (globs from the store folder) mapped to its schema in the store's schema/ copy."""
+    depth = {"day": 3, "month": 2, "year": 1, "none": 0}
+    entries = []
+    for c in catalog["collections"]:
+        if c.get("singleton"):
+            match = "/data/%s.json" % c["name"]
+        else:
+            match = "/" + "/".join(["data", c["name"]] + ["*"] * depth[c["partition"]] + ["*.json"])
+        entries.append({"fileMatch": [match], "url": "./schema/" + c["schema"]})
+    return {"json.schemas": entries}
+
+
 def normalize(value):
     """Integral floats become ints (30.0 -> 30); genuinely fractional values stay floats."""
     if isinstance(value, float) and value.is_integer():
@@ -543,6 +557,7 @@ class Store:
             "timeZone": self.tz_name,
         }
         self._write_file(root, "store.json", manifest)
+        self._write_file(root, ".vscode/settings.json", editor_settings(self.catalog))
         counts = {}
         for name, docs in self.docs.items():
             for doc in docs:

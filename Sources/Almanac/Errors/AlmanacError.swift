@@ -155,5 +155,8 @@ extension AlmanacError {
         /// A delete is refused: documents refer to what it removes through a `restrict`
         /// reference (the message names every one); delete or change them first.
         public static let deleteRestricted = Code(rawValue: "delete-restricted")
+        /// A document's date no longer files it in the folder it is in (its date was edited by
+        /// hand), so date queries would miss it; `almanac check --fix` moves it.
+        public static let misfiled = Code(rawValue: "misfiled")
     }
 }

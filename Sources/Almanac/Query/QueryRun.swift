@@ -64,11 +64,11 @@ struct QueryRun: Sendable {
         var dateKey = 0.0
         if let members = document.value.objectValue,
            let date = try filing.filingDate(of: members, in: descriptor, id: document.location.id) {
-            if let days = query.days, !days.contains(date.day(in: timeZone)) { return nil }
+            if let days = query.days, !days.contains(date.day(in: timeZone)) { return try outOfRange(document, dated: date) }
             if let instants = query.instants {
                 switch date {
-                case .timestamp(let instant): guard instants.contains(instant) else { return nil }
-                case .day(let day): guard folderDays?.contains(day) ?? false else { return nil }
+                case .timestamp(let instant): guard instants.contains(instant) else { return try outOfRange(document, dated: date) }
+                case .day(let day): guard folderDays?.contains(day) ?? false else { return try outOfRange(document, dated: date) }
                 }
             }
             dateKey = date.sortKey
@@ -79,6 +79,18 @@ struct QueryRun: Sendable {
             sort.field == descriptor.dateField ? nil : Condition.lookup(sort.field, in: document.value)
         }
         return Match(document: document, dateKey: dateKey, keys: keys)
+    }
+
+    /// A document in a folder of the range whose date is out of it: either the folder is the
+    /// range's edge (no match), or the date was edited by hand and the file is in the wrong
+    /// folder, which would leave it out of every date query silently.
+    ///
+    /// - Throws: `.misfiled`, naming the file and the folder its date files it in.
+    private func outOfRange(_ document: StoredDocument, dated date: DocumentDate) throws -> Match? {
+        guard let partition = descriptor.partition else { return nil }
+        let expected = partition.folders(for: date.day(in: timeZone))
+        guard expected != document.location.folders else { return nil }
+        throw Filing.misfiledError(document.location, dated: date, belongsIn: expected, field: descriptor.dateField ?? "")
     }
 
     /// `matches` in the query's order; ties go by date, then id.

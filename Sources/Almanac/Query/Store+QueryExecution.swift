@@ -72,7 +72,7 @@ extension Store {
         do {
             guard let document = try read() else { return .skipped }  // removed meanwhile
             return try run.match(document).map(Outcome.match) ?? .skipped
-        } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument {
+        } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument || error.code == .misfiled {
             return .problem(error.path == nil ? error.at(path: location.relativePath) : error)
         }
     }

@@ -94,7 +94,7 @@ extension Store {
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,
-    /// the documents of `collections` (`nil`: all, with `archive/`), and with
+    /// the documents of `collections` (`nil`: all, with `archive/` and the editor settings), and with
     /// `includingRollbackBackup` the pre-migration copy kept for `rollback`.
     static func copyStoreFiles(of root: Directory, into target: Directory, using copier: TreeCopier,
                                collections: Set<String>?, includingRollbackBackup: Bool) throws {
@@ -109,6 +109,9 @@ extension Store {
             }
         }
         if collections == nil, let archive = try root.openFolder("archive") { try copier.copyTree(archive, into: target, as: "archive") }
+        if collections == nil, let editor = try root.openFolder(EditorSettings.folderName) {
+            try copier.copyTree(editor, into: target, as: EditorSettings.folderName)
+        }
         if includingRollbackBackup, let internalFolder = try root.openFolder(".almanac"),
            let backup = try internalFolder.openFolder(StoreSwap.backupFolder) {
             let copy = try target.openOrCreateFolder(".almanac", synchronize: false).folder

@@ -49,6 +49,15 @@ struct Filing: Sendable {
         return DocumentLocation(collection: collection.name, folders: folders, id: id)
     }
 
+    /// The error for a document found in `location` whose date files it in `expected`.
+    static func misfiledError(_ location: DocumentLocation, dated date: DocumentDate, belongsIn expected: [String], field: String) -> AlmanacError {
+        let here = location.folders.joined(separator: "/"), there = expected.joined(separator: "/")
+        return AlmanacError(
+            .misfiled,
+            "is misfiled: dated \(date.text) but filed under \(here)/, so date queries for \(there) miss it; Store.fix() moves it",
+            path: location.relativePath, id: location.id, pointer: "/" + field)
+    }
+
     /// The location named by a store-relative document path, or `nil` when it names none.
     func parseRelativePath(_ path: String) -> DocumentLocation? {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

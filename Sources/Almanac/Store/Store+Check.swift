@@ -22,6 +22,10 @@ struct CheckWalker {
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
     /// collection → the documents its collection-wide rules (counts, groups) need.
     var ruleDocuments: [String: [(path: String, members: [String: JSONValue])]] = [:]
+    /// With ``collectsRepairs``, what `check --fix` can repair, found on the way.
+    var repairs = CheckRepairs()
+    /// Whether to gather ``repairs`` (a plain `check` does not compare bytes).
+    var collectsRepairs = false
     /// collection → its compiled schema (`nil`: it cannot be compiled, reported once), taken
     /// from the store once per collection rather than under its lock for every document.
     private var schemas: [String: JSONSchema?] = [:]
@@ -44,7 +48,7 @@ struct CheckWalker {
     }
 
     mutating func checkRoot() throws {
-        let known: Set<String> = [Manifest.fileName, "schema", "data", ".almanac", "archive"]
+        let known: Set<String> = [Manifest.fileName, "schema", "data", ".almanac", "archive", EditorSettings.folderName]
         for entry in try store.root.entries() where !known.contains(entry.name) {
             try classifyStray(entry, in: store.root)
         }
@@ -65,6 +69,7 @@ struct CheckWalker {
                 }
             }
         }
+        checkEditorSettings()
         if let internalFolder = try store.root.openFolder(".almanac"), try internalFolder.readFile(WriteJournal.fileName) != nil {
             report("interrupted-write", ".almanac/\(WriteJournal.fileName)",
                    "a write was interrupted; the next write to the store finishes it", severity: .warning)
@@ -132,6 +137,8 @@ struct CheckWalker {
             let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
             if let other = seen[DocumentID.key(id)] {
                 report("duplicate-id", path, "has the same id as \(other) (ids equal ignoring case are the same id); keep one of the two")
+                repairs.duplicated.insert(path)
+                repairs.duplicated.insert(other)
             } else {
                 seen[DocumentID.key(id)] = path
             }
@@ -203,12 +210,15 @@ struct CheckWalker {
         checkSchema(stored, collection: collection, folder: folder, name: name)
         checkRules(members, collection: collection, path: path)
         do {
-            if let expected = try store.filing.location(for: stored.value, in: collection).folderPath as [String]?,
-               expected != location.folderPath, members["id"]?.stringValue == location.id {
+            let expected = try store.filing.location(for: stored.value, in: collection)
+            if expected.folderPath != location.folderPath, members["id"]?.stringValue == location.id {
                 let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
                 report("misplaced", path,
-                       "is dated \(date), which files it under \(expected.joined(separator: "/"))/ in time zone \(store.timeZoneName); move it there",
+                       "is dated \(date), which files it under \(expected.folderPath.joined(separator: "/"))/ in time zone \(store.timeZoneName); Store.fix() moves it there",
                        pointer: collection.dateField.map { "/" + $0 })
+                if collectsRepairs { repairs.moves.append((stored, collection, expected)) }
+            } else if collectsRepairs {
+                noteCanonicalForm(stored, collection: collection, in: folder, name: name)
             }
         } catch let error as AlmanacError where error.code == .invalidDocument {
             reportError(error, path: path)
@@ -237,6 +247,21 @@ struct CheckWalker {
         }
     }
 
+    /// Warns when the editor settings do not map every collection to its schema copy.
+    private mutating func checkEditorSettings() {
+        do {
+            if try !EditorSettings.expected(in: store.root, catalog: store.catalog).upToDate {
+                report("editor-settings", EditorSettings.path,
+                       "does not map every collection to its schema in schema/ (missing, or written for another schema version); Store.fix() writes it",
+                       severity: .warning)
+            }
+        } catch let error as AlmanacError {
+            report("editor-settings", EditorSettings.path, error.message, severity: .warning, line: error.line, column: error.column, pointer: error.pointer)
+        } catch {
+            report("editor-settings", EditorSettings.path, "cannot be read: \(error)", severity: .warning)
+        }
+    }
+
     private mutating func reportError(_ error: AlmanacError, path: String) {
         let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
         report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer)
@@ -255,9 +280,11 @@ struct CheckWalker {
         case .symbolicLink:
             report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
         case .file where Directory.isTemporaryName(entry.name):
-            report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+            report("temporary-file", path, "is a temporary file left by an interrupted write; Store.fix() (or the next write) removes it")
+            repairs.leftovers.append(path)
         case .folder where Directory.isTemporaryName(entry.name):
-            report("temporary-file", path, "is a folder staged by an interrupted write; the next write to the store removes it")
+            report("temporary-file", path, "is a folder staged by an interrupted write; Store.fix() (or the next write) removes it")
+            repairs.leftovers.append(path)
         default:
             let what = entry.kind == .folder ? "folder" : "file"
             let hint = expected.map { " (expected a \($0) here)" } ?? ""

@@ -70,6 +70,7 @@ extension Store {
             try schemaCopy.writeFile(name, bytes, folderFlush: nil)
         }
         try schemaCopy.synchronize(.barrier)
+        try EditorSettings.update(in: root, catalog: catalog)
         let data = try root.openOrCreateFolder("data").folder
         for collection in catalog.collections where !collection.isSingleton {
             _ = try data.openOrCreateFolder(collection.name)

@@ -32,6 +32,14 @@ enum DocumentDate: Sendable, Equatable {
         }
     }
 
+    /// The date as a person reads it in a message: `2025-01-27` or `2025-01-27T14:03:00Z`.
+    var text: String {
+        switch self {
+        case .timestamp(let instant): Timestamp.format(instant)
+        case .day(let day): day.description
+        }
+    }
+
     /// Seconds since 1970 for ordering; a calendar date sorts at the start of its UTC day.
     var sortKey: Double {
         switch self {
@@ -94,6 +102,13 @@ enum DateFolder {
         let low = [days.lowerBound.year, days.lowerBound.month, days.lowerBound.day].prefix(level + 1)
         let high = [days.upperBound.year, days.upperBound.month, days.upperBound.day].prefix(level + 1)
         return !parts.lexicographicallyPrecedes(low) && !high.lexicographicallyPrecedes(parts)
+    }
+
+    /// Whether the date folder `folders` (year, month, day as deep as the partition) can hold
+    /// documents dated within `days`: whether a query of `days` opens it.
+    static func contains(_ folders: [String], within days: ClosedRange<CalendarDate>) -> Bool {
+        guard let last = folders.last, let number = Int(last) else { return false }
+        return overlaps(folders: Array(folders.dropLast()), next: number, level: folders.count - 1, days: days)
     }
 }
 

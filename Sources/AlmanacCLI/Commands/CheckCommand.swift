@@ -1,19 +1,38 @@
 import Almanac
 
-/// `almanac check`
+/// `almanac check [--fix [--dry-run]]`
 enum CheckCommand: AlmanacCommand {
+    static let fix = OptionSpec.flag("fix", help: "Repair what has one right answer, as one atomic change, and list it: move documents whose date was edited to their folder, rewrite hand-edited files canonically, remove leftover temporary files, write the editor settings.")
+    static let dryRun = OptionSpec.flag("dry-run", help: "With --fix: list the repairs without making them.")
+
     static let spec = CommandSpec(
-        name: "check", abstract: "Read every file of the store and report every problem; changes nothing.",
-        discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, unknown files or symbolic links.")
+        name: "check", abstract: "Read every file of the store and report every problem; with --fix, repair what has one right answer.",
+        discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, sync conflict copies, unknown files or symbolic links. With --fix, exits 3 when problems that need a person remain (each says what to do).",
+        options: [fix, dryRun])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        let report = try store.check()
+        if context.values.flag(fix) {
+            var report = try store.fix(dryRun: context.values.flag(dryRun))
+            report.remaining = FlagHints.apply(report.remaining)
+            try context.print(report, adding: ["store": .string(store.url.path)]) { report in
+                let verb = report.dryRun ? "would repair" : "repaired"
+                return (report.repairs.map { "\($0.path): \(report.dryRun ? "would be " : "")\($0.message)" }
+                    + report.remaining.problems.map(\.description)
+                    + ["\(verb) \(report.repairs.count) file\(report.repairs.count == 1 ? "" : "s"); \(summary(report.remaining))"])
+                    .joined(separator: "\n")
+            }
+            return report.remaining.isClean ? ExitCode.success : ExitCode.problemsFound
+        }
+        guard !context.values.flag(dryRun) else { throw context.usage("--dry-run goes with --fix: 'almanac check --fix --dry-run'") }
+        let report = FlagHints.apply(try store.check())
         try context.print(report, adding: ["store": .string(store.url.path)]) { report in
-            (report.problems.map(\.description)
-                + ["\(report.documentsChecked) documents checked: \(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")."])
-                .joined(separator: "\n")
+            (report.problems.map(\.description) + [summary(report)]).joined(separator: "\n")
         }
         return report.isClean ? ExitCode.success : ExitCode.problemsFound
+    }
+
+    private static func summary(_ report: CheckReport) -> String {
+        "\(report.documentsChecked) documents checked: \(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")."
     }
 }

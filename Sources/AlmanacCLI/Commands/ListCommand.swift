@@ -33,17 +33,20 @@ enum ListCommand: AlmanacCommand {
         let store = try context.openStore()
         let query = try context.query(name, in: store, sorts: context.values.options(sort),
                                       limit: context.values.integer(limit), offset: context.values.integer(offset))
+        // Documents dated in the range but filed outside it, which the listing cannot meet.
+        let misfiled = try store.misfiledDocuments(dated: query)
         if context.values.flag(count) {
             guard !context.values.flag(keepGoing) else { throw context.usage("--count counts matching documents; list them with --keep-going to see damaged files") }
             let total = try store.count(matching: query)
             try context.print(["count": total]) { "\($0["count"] ?? 0)" }
-            return ExitCode.success
+            if !misfiled.isEmpty { Output.problems(misfiled, json: context.json) }
+            return misfiled.isEmpty ? ExitCode.success : ExitCode.problemsFound
         }
         let descriptor = try store.collection(named: name)
         let output = OutputBuffer()
         var listed = 0
         if context.json { output.append("[", newline: false) }
-        let problems = try store.forEachDocument(matching: query, keepGoing: context.values.flag(keepGoing)) { document in
+        let problems = try misfiled + store.forEachDocument(matching: query, keepGoing: context.values.flag(keepGoing)) { document in
             if context.json {
                 output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(Listed(path: document.location.relativePath, document: document.value)).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
             } else {
@@ -57,7 +60,7 @@ enum ListCommand: AlmanacCommand {
         output.flush()
         if !problems.isEmpty { Output.problems(problems, json: context.json) }
         if !context.json {
-            Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read (above)"))
+            Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read or \(problems.count == 1 ? "is" : "are") misfiled (above)"))
         }
         return problems.isEmpty ? ExitCode.success : ExitCode.problemsFound
     }

@@ -115,8 +115,9 @@ func treeHash(_ root: URL, excluding: Set<String> = [".almanac"], modes: Bool = 
 
 /// Every file and folder below `root` with its inode, size and modification time: equal
 /// listings mean no file was written, replaced or removed (a cheap stand-in for ``treeHash``
-/// on big stores, since the store never changes a file in place).
-func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac"]) -> [String] {
+/// on big stores, since the store never changes a file in place). The editor settings are
+/// left out: a migration and its rollback write them again, with the same content.
+func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac", ".vscode"]) -> [String] {
     var lines: [String] = []
     func walk(_ relative: String) {
         let url = relative.isEmpty ? root : root.appendingPathComponent(relative)

@@ -64,9 +64,23 @@ enum StoreSwap {
         // Id hints name paths of the other version; they are rebuilt as documents are found.
         try internalFolder.removeTree("ids")
         try internalFolder.synchronize(.barrier)
+        updateEditorSettings(root: root)
         TestHooks.crashPoint(kind, "before-journal-removed")
         try internalFolder.removeFile(MigrationJournal.fileName)
         try internalFolder.synchronize(.barrier)
+    }
+
+    /// Maps the editor settings to the schema just swapped in. A settings file that cannot be
+    /// updated (a person's file with comments, say) must not stop the swap from finishing:
+    /// `check` reports it, and `check --fix` writes it once it is plain JSON again.
+    private static func updateEditorSettings(root: Directory) {
+        do {
+            if let catalog = try EditorSettings.storeCatalog(in: root) {
+                try EditorSettings.update(in: root, catalog: catalog)
+            }
+        } catch {
+            return
+        }
     }
 
     /// Puts back every folder swapped in before the commit point, and drops the staged version
