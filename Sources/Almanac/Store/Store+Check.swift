@@ -49,7 +49,7 @@ struct CheckWalker {
 
     mutating func checkRoot() throws {
         let known: Set<String> = [Manifest.fileName, "schema", "data", ".almanac", "archive", EditorSettings.folderName]
-        for entry in try store.root.entries() where !known.contains(entry.name) {
+        for entry in try store.root.entries() where !known.contains(entry.name) && !SyncConflict.toolEntries.contains(entry.name) {
             try classifyStray(entry, in: store.root)
         }
         if store.catalog.version != store.schemaVersion {
@@ -110,6 +110,7 @@ struct CheckWalker {
         let depth = collection.partition?.depth ?? 0
         let entries = try folder.entries().sorted(by: { $0.name < $1.name })
         let documentIDs = Set(entries.compactMap { $0.kind == .file ? DocumentID.id(fromFileName: $0.name) : nil })
+        let names = Set(entries.map(\.name))
         for entry in entries {
             let path = folder.childPath(entry.name)
             if folders.count == depth, collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
@@ -130,6 +131,7 @@ struct CheckWalker {
                 try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
                 continue
             }
+            if entry.kind == .file, reportConflictCopy(entry.name, in: folder, names: names) { continue }
             guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else {
                 try classifyStray(entry, in: folder, expected: "document (<id>.json)")
                 continue
@@ -183,7 +185,13 @@ struct CheckWalker {
             guard let read = try store.read(location, in: folder) else { return nil }
             stored = read
         } catch let error as AlmanacError {
-            reportError(error, path: path)
+            if error.code == .malformedJSON, let bytes = try? folder.readFile(name), SyncConflict.hasMergeMarkers(bytes) {
+                report("sync-conflict", path,
+                       "holds both versions of a git merge conflict between <<<<<<< and >>>>>>> markers; keep the right lines, delete the markers and the other version, then check again",
+                       line: error.line, column: error.column)
+            } else {
+                reportError(error, path: path)
+            }
             return nil
         } catch {
             report("io", path, "cannot read: \(error)")
@@ -262,6 +270,15 @@ struct CheckWalker {
         }
     }
 
+    /// Reports `name` when it is a sync tool's conflict copy, naming both versions.
+    private mutating func reportConflictCopy(_ name: String, in folder: Directory, names: Set<String>) -> Bool {
+        guard let copy = SyncConflict.copy(named: name, exists: { names.contains($0) }) else { return false }
+        let original = folder.childPath(copy.originalName)
+        report("sync-conflict", folder.childPath(name),
+               "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")
+        return true
+    }
+
     private mutating func reportError(_ error: AlmanacError, path: String) {
         let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
         report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer)
@@ -274,6 +291,7 @@ struct CheckWalker {
             report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
             return
         }
+        if entry.kind == .file, reportConflictCopy(entry.name, in: folder, names: Set(try folder.entries().map(\.name))) { return }
         switch entry.kind {
         case .file where SystemFile.isSystemFile(entry.name):
             return  // Finder's .DS_Store and the like: never a problem
