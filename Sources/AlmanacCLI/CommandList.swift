@@ -21,6 +21,7 @@ enum CommandList {
         RetentionRunCommand.self,
         ReportCommand.self,
         CheckCommand.self,
+        DiffCommand.self,
     ]
 
     static let root = CommandSpec(
