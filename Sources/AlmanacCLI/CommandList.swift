@@ -22,6 +22,7 @@ enum CommandList {
         ReportCommand.self,
         CheckCommand.self,
         DiffCommand.self,
+        RestoreCommand.self,
     ]
 
     static let root = CommandSpec(

@@ -1,0 +1,140 @@
+import Foundation
+
+extension Store {
+    /// Puts a backup (a folder written by ``backup(to:)``, or an export file) in place of the
+    /// store at `url` in one atomic step, and keeps the replaced store beside it.
+    ///
+    /// The backup must `check` clean, be of the store's app, and be readable by this code (a
+    /// backup newer than it is refused). It is copied beside the store (clones where the file
+    /// system has them), made durable, and exchanged with the store under the store's write
+    /// lock (`renameat2(RENAME_EXCHANGE)` / `renameatx_np(RENAME_SWAP)`): at every instant the
+    /// store's path holds either the old store or the restored one, whatever kills the process.
+    /// The old store is then renamed `<name>.replaced-<time>`, where it stays until a person
+    /// removes it. A process that still has the old store open keeps writing to that copy.
+    ///
+    /// ```swift
+    /// let report = try Store.restore(from: backups.appendingPathComponent("2025-02-08"), to: storeURL)
+    /// print("the replaced store is kept at", report.replaced?.path ?? "-")
+    /// ```
+    /// - Parameters:
+    ///   - backup: a backup's folder or an export file.
+    ///   - url: the store to replace (it may not exist yet).
+    ///   - options: how to open the stores (lock timeout, the newest version this code reads).
+    /// - Throws: `.checkFailed` for a backup that does not check clean; `.invalidArgument` for a
+    ///   backup of another app, or one inside the store; `.storeTooNew`; `.locked`; `.io`.
+    @discardableResult
+    public static func restore(from backup: URL, to url: URL, options: Options = Options()) throws -> RestoreReport {
+        let target = url.standardizedFileURL
+        let parentURL = target.deletingLastPathComponent()
+        let name = target.lastPathComponent
+        let parent: Directory
+        do {
+            parent = try Directory.openRoot(atPath: parentURL.path)
+        } catch let error as AlmanacError {
+            throw error.prefixed("the store's parent folder cannot be opened: ")
+        }
+        keepStoresReplacedByInterruptedRestores(of: name, in: parent)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: backup.path, isDirectory: &isFolder), isFolder.boolValue,
+           FileManager.default.fileExists(atPath: target.path) {
+            let (theirs, ours) = (try Store.app(at: backup), try Store.app(at: target))
+            guard theirs == ours else {
+                throw AlmanacError(.invalidArgument, "the backup is of \(theirs), the store of \(ours); restore it into a new folder instead", path: backup.path)
+            }
+        }
+        let staging = Directory.temporaryName(for: name)
+        let stagingURL = parentURL.appendingPathComponent(staging)
+        do {
+            let restored = try stage(backup, at: stagingURL, into: parent, staging: staging, options: options)
+            let kept = "\(name).replaced-\(Timestamp.format(Date()).replacingOccurrences(of: ":", with: "-"))"
+            guard FileManager.default.fileExists(atPath: target.path) else {
+                try parent.rename(staging, into: parent, as: name)
+                try parent.synchronize(.full)
+                return RestoreReport(store: target, replaced: nil, documents: restored)
+            }
+            let current = try Store(at: target, options: options)
+            guard current.app == (try Store(at: stagingURL, options: options)).app else {
+                throw AlmanacError(.invalidArgument, "the backup is of another app than the store (\(current.app)); restore it into a new folder instead", path: backup.path)
+            }
+            try current.withWriteLock { _ in
+                TestHooks.crashPoint("restore", "before-exchange")
+                try parent.exchange(staging, with: parent, name)
+                try parent.synchronize(.full)
+                TestHooks.crashPoint("restore", "after-exchange")
+            }
+            current.finishWriting()
+            try parent.rename(staging, into: parent, as: kept)
+            try parent.synchronize(.barrier)
+            try? restoredStagingMark(in: target).map { try FileManager.default.removeItem(at: $0) }
+            return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
+        } catch {
+            if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(stagingMark)").path) {
+                try? FileManager.default.removeItem(at: stagingURL)
+            }
+            throw error
+        }
+    }
+
+    /// The file that marks a staged copy as the restore's own (removable), not a replaced store.
+    private static let stagingMark = "restore-staging"
+
+    private static func restoredStagingMark(in store: URL) -> URL? {
+        let mark = store.appendingPathComponent(".almanac/\(stagingMark)")
+        return FileManager.default.fileExists(atPath: mark.path) ? mark : nil
+    }
+
+    /// Copies `backup` to the staging folder, marks it, checks it, and returns its document count.
+    private static func stage(_ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Options) throws -> Int {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: backup.path, isDirectory: &isFolder) else {
+            throw AlmanacError(.notFound, "does not exist; give a backup's folder (almanac backup) or an export file", path: backup.path)
+        }
+        if isFolder.boolValue {
+            let source = try Store(at: backup, options: options)
+            // A backup this code could read but not write would become a store it cannot write.
+            if let refusal = source.writeRefusal { throw refusal.at(path: backup.path) }
+            let report = try source.check()
+            guard report.isClean else {
+                let first = report.problems.first { $0.severity == .error }
+                throw AlmanacError(.checkFailed, "the backup does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); it is not restored", path: backup.path)
+            }
+            let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
+            try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(stagingMark, [], flush: nil)
+            let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
+            try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
+            if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
+            TestHooks.crashPoint("restore", "after-staging")
+            return report.documentsChecked
+        }
+        var importOptions = options
+        importOptions.isStaging = true
+        let summary = try importExport(from: backup, into: stagingURL, options: importOptions)
+        let copyRoot = try Directory.openRoot(atPath: stagingURL.path)
+        try copyRoot.openOrCreateFolder(".almanac").folder.createFile(stagingMark, [], flush: .barrier)
+        let report = try Store(at: stagingURL, options: options).check()
+        guard report.isClean else {
+            throw AlmanacError(.checkFailed, "the export does not make a store that checks clean; it is not restored", path: backup.path)
+        }
+        if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
+        TestHooks.crashPoint("restore", "after-staging")
+        return summary.documents
+    }
+
+    /// A restore killed between its exchange and its rename leaves the replaced store under a
+    /// temporary name; name it as kept, so that no sweep of leftovers ever removes it. A staged
+    /// copy that never replaced anything (it carries the staging mark) is removed.
+    private static func keepStoresReplacedByInterruptedRestores(of name: String, in parent: Directory) {
+        guard let entries = try? parent.entries() else { return }
+        for entry in entries where entry.kind == .folder && Directory.isTemporaryName(entry.name)
+            && entry.name.hasPrefix(".\(name).") {
+            guard let pid = Directory.writer(ofTemporary: entry.name), pid != getpid(), SystemCall.processIsGone(pid),
+                  let folder = try? parent.openFolder(entry.name)
+            else { continue }
+            if (try? folder.openFolder(".almanac")?.entryKind(of: stagingMark)) == .file {
+                _ = try? parent.removeTree(entry.name)
+            } else if (try? folder.entryKind(of: Manifest.fileName)) == .file {
+                _ = try? parent.rename(entry.name, into: parent, as: "\(name).replaced-by-interrupted-restore-\(pid)")
+            }
+        }
+    }
+}
