@@ -73,6 +73,10 @@ struct JSONOutputTests {
         expectKeys(try json(["import", exportFile.path, "--store", folder.path("imported").path]),
                    ["app", "schemaVersion", "documents", "attachments", "store"]); note("import")
         expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned"]); note("backup")
+        expectKeys(try json(["check", "--fix", "--dry-run"] + s), ["store", "dryRun", "repairs", "remaining"])
+        expectKeys(try json(["diff", folder.path("backup").path, store.path]),
+                   ["a", "b", "equal", "properties", "schemaFiles", "documents", "attachments"]); note("diff")
+        expectKeys(try json(["restore", folder.path("backup").path, "--store", folder.path("restored").path]), ["store", "documents"]); note("restore")
         expectKeys(try json(["report", "miga", "streak", "--now", "2025-02-02"] + s), ["app", "view", "now", "timeZone", "report"]); note("report")
 
         let leaves = Set(CommandList.commands.map { $0.path.joined(separator: " ") })

@@ -125,7 +125,9 @@ extension Store {
             do {
                 let document = try self.document(json: id, in: collection)
                 return QueryResults(documents: document.map { [$0] } ?? [], problems: [])
-            } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument {
+            } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument || error.code == .idCollision {
+                // Two files with the id is also what a reader sees for an instant while another
+                // process moves the document: a problem of this reading, not the observation's end.
                 return QueryResults(documents: [], problems: [error])
             }
         }
