@@ -27,15 +27,15 @@ extension Store {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw AlmanacError(.notFound, "does not exist; give a store's folder, a backup's folder or an export file", path: url.path)
             }
-            let readOnly = Options(lockTimeout: 0, documentCacheCapacity: 0)
-            guard !isFolder.boolValue else { return try Store(at: url, options: readOnly) }
+            let reading = Options(lockTimeout: 0, documentCacheCapacity: 0)
+            guard !isFolder.boolValue else { return try Store(at: url, options: reading) }
             // An export is read back into a private store, so that both sides read alike.
             let scratch = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("almanac-diff-\(UUID().uuidString)")
             temporaries.append(scratch)
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let target = scratch.appendingPathComponent("store")
-            _ = try importExport(from: url, into: target, options: readOnly)
-            let store = try Store(at: target, options: readOnly)
+            _ = try importExport(from: url, into: target, options: reading)
+            let store = try Store(at: target, options: reading)
             store.finishWriting()
             return store
         }

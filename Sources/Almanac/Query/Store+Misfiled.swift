@@ -75,11 +75,14 @@ struct FiledMarks {
 
     /// The mark of `collection`, or `nil` when none was recorded (or the file is unreadable).
     func mark(of collection: String) -> Int64? {
-        guard let bytes = try? root.openFolder(".almanac")?.readFile(Self.fileName),
-              let value = try? JSONParser.parse(bytes).value,
-              case .number(let number)? = value[collection]
-        else { return nil }
+        guard case .number(let number)? = recorded()[collection] else { return nil }
         return Int64(number.text)
+    }
+
+    /// The marks on disk; none when the file is missing or unreadable, since a mark is only a hint.
+    private func recorded() -> [String: JSONValue] {
+        guard let bytes = try? root.openFolder(".almanac")?.readFile(Self.fileName) else { return [:] }
+        return (try? JSONParser.parse(bytes).value.objectValue) ?? [:]
     }
 
     /// Records `mark` for `collection`, atomically. Failing to record it (a read-only volume, a
@@ -87,8 +90,7 @@ struct FiledMarks {
     func record(_ mark: Int64, for collection: String) {
         do {
             guard let internalFolder = try root.openFolder(".almanac") else { return }
-            var members = (try? internalFolder.readFile(Self.fileName)).flatMap { $0 }
-                .flatMap { try? JSONParser.parse($0).value.objectValue } ?? [:]
+            var members = recorded()
             members[collection] = .number(JSONNumber(Int(mark)))
             try internalFolder.writeFile(Self.fileName, CanonicalJSON.prettyBytes(.object(members)), folderFlush: nil)
         } catch {

@@ -10,6 +10,8 @@ struct CheckRepairs {
     var leftovers: [String] = []
     /// Paths of documents that share an id with another: no move or rewrite touches them.
     var duplicated: Set<String> = []
+    /// Whether the editor settings are missing or out of date (and readable, so rewritable).
+    var editorSettingsStale = false
 }
 
 extension CheckWalker {

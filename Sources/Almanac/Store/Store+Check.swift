@@ -6,8 +6,7 @@ extension Store {
     public func check() throws -> CheckReport {
         var walker = CheckWalker(store: self)
         try walker.checkRoot()
-        walker.problems.sort { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
-        return CheckReport(problems: walker.problems, documentsChecked: walker.documentsChecked)
+        return walker.report
     }
 }
 
@@ -32,6 +31,11 @@ struct CheckWalker {
 
     init(store: Store) {
         self.store = store
+    }
+
+    /// What the walk found, problems sorted by path and line.
+    var report: CheckReport {
+        CheckReport(problems: problems.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }, documentsChecked: documentsChecked)
     }
 
     /// The compiled schema of `collection`, or `nil` when it cannot be compiled.
@@ -131,7 +135,7 @@ struct CheckWalker {
                 try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
                 continue
             }
-            if entry.kind == .file, reportConflictCopy(entry.name, in: folder, names: names) { continue }
+            if entry.kind == .file, reportConflictCopy(entry.name, in: folder, exists: { names.contains($0) }) { continue }
             guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else {
                 try classifyStray(entry, in: folder, expected: "document (<id>.json)")
                 continue
@@ -245,7 +249,7 @@ struct CheckWalker {
         guard let schema = schema(of: collection) else {
             return  // reported once for the schema file
         }
-        let violations = schema.validate(stored.value)
+        let violations = schema.validate(stored.value).map(\.explainedForDocuments)
         guard !violations.isEmpty else { return }
         let bytes = (try? folder.readFile(name)) ?? nil
         for violation in violations {
@@ -259,6 +263,7 @@ struct CheckWalker {
     private mutating func checkEditorSettings() {
         do {
             if try !EditorSettings.expected(in: store.root, catalog: store.catalog).upToDate {
+                repairs.editorSettingsStale = true
                 report("editor-settings", EditorSettings.path,
                        "does not map every collection to its schema in schema/ (missing, or written for another schema version); Store.fix() writes it",
                        severity: .warning)
@@ -271,8 +276,8 @@ struct CheckWalker {
     }
 
     /// Reports `name` when it is a sync tool's conflict copy, naming both versions.
-    private mutating func reportConflictCopy(_ name: String, in folder: Directory, names: Set<String>) -> Bool {
-        guard let copy = SyncConflict.copy(named: name, exists: { names.contains($0) }) else { return false }
+    private mutating func reportConflictCopy(_ name: String, in folder: Directory, exists: (String) -> Bool) -> Bool {
+        guard let copy = SyncConflict.copy(named: name, exists: exists) else { return false }
         let original = folder.childPath(copy.originalName)
         report("sync-conflict", folder.childPath(name),
                "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")
@@ -291,7 +296,7 @@ struct CheckWalker {
             report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
             return
         }
-        if entry.kind == .file, reportConflictCopy(entry.name, in: folder, names: Set(try folder.entries().map(\.name))) { return }
+        if entry.kind == .file, reportConflictCopy(entry.name, in: folder, exists: { (try? folder.entryKind(of: $0)) == .file }) { return }
         switch entry.kind {
         case .file where SystemFile.isSystemFile(entry.name):
             return  // Finder's .DS_Store and the like: never a problem

@@ -50,10 +50,9 @@ extension Store {
                 repairs.append(.init(kind: "removed-leftover", path: path, destination: nil, message: "removed (left by an interrupted write)"))
                 repairedPaths.insert(path)
             }
-            // A settings file Almanac cannot read (VS Code allows comments) is a person's to
-            // mend: it stays as it is, and `remaining` names it.
-            let settingsStale = (try? EditorSettings.expected(in: root, catalog: catalog))?.upToDate == false
-            if settingsStale {
+            // A settings file Almanac cannot read (VS Code allows comments) is not stale but a
+            // person's to mend: it stays as it is, and `remaining` names it.
+            if found.editorSettingsStale {
                 repairs.append(.init(kind: "editor-settings", path: EditorSettings.path, destination: nil,
                                      message: "written: maps each collection's files to its schema in schema/"))
                 repairedPaths.insert(EditorSettings.path)
@@ -61,14 +60,14 @@ extension Store {
             repairs.sort { $0.path < $1.path }
             guard !dryRun else {
                 let repairedKinds: Set<String> = ["misplaced", "temporary-file", "editor-settings"]
-                let left = walker.problems.filter { !(repairedKinds.contains($0.kind) && repairedPaths.contains($0.path)) }
-                    .sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) }
-                return FixReport(dryRun: true, repairs: repairs, remaining: CheckReport(problems: left, documentsChecked: walker.documentsChecked))
+                var left = walker.report
+                left.problems.removeAll { repairedKinds.contains($0.kind) && repairedPaths.contains($0.path) }
+                return FixReport(dryRun: true, repairs: repairs, remaining: left)
             }
+            // Committing a move removes the old copy and the date folders it leaves empty.
             try commit(change, state, crashPointKind: "fix")
-            for move in change.writes.compactMap(\.previous) { try removeEmptyDateFolders(move, state) }
             for path in found.leftovers { try removeLeftover(at: path) }
-            if settingsStale { try EditorSettings.update(in: root, catalog: catalog) }
+            if found.editorSettingsStale { try EditorSettings.update(in: root, catalog: catalog) }
             return FixReport(dryRun: false, repairs: repairs, remaining: try check())
         }
     }

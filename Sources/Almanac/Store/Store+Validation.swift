@@ -29,7 +29,7 @@ extension Store {
 
     /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.
     func validate(_ document: JSONValue, against schema: JSONSchema, in collection: CollectionDescriptor, id: String?) throws {
-        let violations = schema.validate(document)
+        let violations = schema.validate(document).map(\.explainedForDocuments)
         guard let first = violations.first else { return }
         if violations.count == 1 {
             throw AlmanacError(.invalidDocument, "\(first.message) (\(collection.name) schema)", id: id, pointer: first.pointer,
@@ -51,5 +51,16 @@ public struct SchemaValidationFailure: Error, Sendable, CustomStringConvertible 
     /// The violations, one per line.
     public var description: String {
         violations.map(\.description).joined(separator: "\n")
+    }
+}
+
+extension SchemaViolation {
+    /// The violation as said of a store's document. A person used to `"$schema"` in JSON files
+    /// adds it to a document, and the schema forbids it as any unknown member; say why.
+    var explainedForDocuments: SchemaViolation {
+        guard pointer == "/$schema", keyword == "additionalProperties" else { return self }
+        var explained = self
+        explained.message = "field \"$schema\" is not allowed: a document does not name its schema (the store's .vscode/settings.json maps each file to its schema); remove the member"
+        return explained
     }
 }

@@ -90,9 +90,6 @@ struct SchemaEvaluator {
     private mutating func reportFalseSchema(_ index: Int, _ value: JSONValue) {
         let node = program.nodeInfo[index]
         let message = switch (node.owner, path.last) {
-        case (.additionalProperties?, .key("$schema")?) where path.count == 1:
-            // A person used to `$schema` in JSON files adds it to a document; say why not.
-            "field \"$schema\" is not allowed: a document does not name its schema (the store's .vscode/settings.json maps each file to its schema); remove the member"
         case (.properties?, .key(let name)?), (.patternProperties?, .key(let name)?), (.additionalProperties?, .key(let name)?):
             "field \(SchemaText.quoted(name)) is not allowed"
         case (.items?, .index(let index)?), (.prefixItems?, .index(let index)?):
