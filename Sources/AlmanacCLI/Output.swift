@@ -53,7 +53,8 @@ enum Output {
     static func problems(_ problems: [AlmanacError], json: Bool) {
         let problems = problems.map(FlagHints.apply)
         guard json else {
-            for problem in problems { error("almanac: \(problem.code == .misfiled ? "misfiled" : "cannot read"): \(problem)") }
+            // A misfiled document was read: its message says what is wrong with it.
+            for problem in problems { error("almanac: " + (problem.code == .misfiled ? "" : "cannot read: ") + "\(problem)") }
             return
         }
         let list = problems.map { (try? DocumentEncoder().encode($0)) ?? .string($0.description) }

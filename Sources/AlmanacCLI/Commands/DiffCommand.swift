@@ -61,7 +61,7 @@ enum DiffCommand: AlmanacCommand {
         }
         let documents = diff.documents
         let counts = [StoreDiff.Kind.added, .removed, .changed].map { kind in "\(documents.filter { $0.kind == kind }.count) \(kind.rawValue)" }
-        lines.append(diff.isEqual ? "the two are equal" : "\(documents.count) document\(documents.count == 1 ? "" : "s") differ (\(counts.joined(separator: ", "))); \(diff.count - documents.count) other difference\(diff.count - documents.count == 1 ? "" : "s")")
+        lines.append(diff.isEqual ? "the two are equal" : "\(documents.count) document\(documents.count == 1 ? " differs" : "s differ") (\(counts.joined(separator: ", "))); \(diff.count - documents.count) other difference\(diff.count - documents.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 
