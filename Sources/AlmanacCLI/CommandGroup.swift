@@ -2,12 +2,14 @@
 /// Its subcommands are the ``AlmanacCommand`` types that name it as their ``AlmanacCommand/group``.
 enum CommandGroup: String, CaseIterable {
     case migrate
+    case schema
     case seed
     case retention
 
     var abstract: String {
         switch self {
         case .migrate: "Schema migrations of the store."
+        case .schema: "An app's schema folder: start a new app, add a collection."
         case .seed: "Content an app ships for its seeded collections."
         case .retention: "The catalog's retention rules."
         }

@@ -121,14 +121,26 @@ final class Directory: @unchecked Sendable {
     }
 
     /// Writes `bytes` to `name` durably and atomically: a temporary file in this folder
-    /// (created `O_EXCL`, mode 0600) is written and flushed (a barrier: its bytes reach the disk
-    /// before the rename), then renamed over `name`; then the folder is flushed with
-    /// `folderFlush` — `.full` when this write is the commit point, `nil` when the caller
-    /// flushes the folder itself (batches flush each folder once).
+    /// (created `O_EXCL`, mode 0600 unless `mode` says otherwise) is written and flushed (a
+    /// barrier: its bytes reach the disk before the rename), then renamed over `name`; then the
+    /// folder is flushed with `folderFlush` — `.full` when this write is the commit point, `nil`
+    /// when the caller flushes the folder itself (batches flush each folder once).
     ///
     /// Readers see either the old file or the new one, never a mix; after a crash the
     /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
-    func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?) throws {
+    func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?, mode: mode_t = 0o600) throws {
+        let temporary = try writeTemporary(for: name, bytes, mode: mode)
+        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+            let failure = SystemCall.failure("rename", path: childPath(name))
+            unlinkat(descriptor, temporary, 0)
+            throw failure
+        }
+        if let folderFlush { try synchronize(folderFlush) }
+    }
+
+    /// Writes `bytes` under a new temporary name beside `name`, flushed (a barrier), and returns
+    /// that name; on failure nothing is left behind.
+    func writeTemporary(for name: String, _ bytes: [UInt8], mode: mode_t) throws -> String {
         let temporary = Directory.temporaryName(for: name)
         let fd = SystemCall.retryingInterrupts {
             openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -137,7 +149,7 @@ final class Directory: @unchecked Sendable {
         var closed = false
         do {
             defer { if !closed { close(fd) } }
-            guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
+            guard fchmod(fd, mode) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
             try TestHooks.check(.diskFull, name: name)
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
@@ -153,14 +165,11 @@ final class Directory: @unchecked Sendable {
             guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
-            guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-                throw SystemCall.failure("rename", path: childPath(name))
-            }
         } catch {
             unlinkat(descriptor, temporary, 0)
             throw error
         }
-        if let folderFlush { try synchronize(folderFlush) }
+        return temporary
     }
 
     /// Appends `bytes` to the file `name` (created 0600), without fsync: for hints that a

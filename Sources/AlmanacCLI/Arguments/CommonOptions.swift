@@ -19,6 +19,8 @@ enum CommonOptions {
     static let filter = OptionSpec.repeating(
         "where", valueName: "EXPR",
         help: "Only documents matching EXPR, e.g. 'status=done', 'intensity>=7', 'triggers contains Anxious' (operators = != < <= > >= contains in exists missing; and/or/not; repeatable, all must match).")
+    static let app = OptionSpec.option("app", valueName: "APP", help: "The app whose schema/APP and migrations/APP to change (default: the one app under schema/, or that of --schema DIR).")
+    static let describe = OptionSpec.option("description", valueName: "TEXT", help: "What it is, for people (written into the file).")
     static let dryRun = OptionSpec.flag("dry-run", help: "Show what would change; write nothing.")
     static let yes = OptionSpec.flag("yes", help: "Do not ask for confirmation.")
 

@@ -1,0 +1,27 @@
+import Almanac
+
+extension CommandContext {
+    /// The app whose project folders a scaffolding command changes: `--app APP`, else the app
+    /// of `--schema DIR`'s catalog, else the one app under `schema/` in the current folder;
+    /// `--schema DIR` and `--migrations DIR` (for a command that takes it) name the folders when given.
+    func appProject(takesMigrations: Bool) throws -> AppProject {
+        let schema = values.option(CommonOptions.schema)
+        let migrations = takesMigrations ? values.option(CommonOptions.migrations) : nil
+        if let app = values.option(CommonOptions.app) {
+            if let schema, let named = try? AppProject.app(ofSchemaFolder: schema), named != app {
+                throw usage("--schema \(schema) holds the catalog of app '\(named)', not '\(app)'; give one of them")
+            }
+            return try AppProject(app: app, schemaFolder: schema, migrationsFolder: migrations)
+        }
+        if let schema {
+            return try AppProject(app: try AppProject.app(ofSchemaFolder: schema), schemaFolder: schema, migrationsFolder: migrations)
+        }
+        let apps = AppProject.apps()
+        guard apps.count == 1 else {
+            throw usage(apps.isEmpty
+                ? "no app here: there is no schema/APP/catalog.json in the current folder; name the app with --app APP (or its folder with --schema DIR), or start one with 'almanac schema new APP'"
+                : "schema/ holds \(apps.count) apps (\(apps.joined(separator: ", "))); name one with --app APP")
+        }
+        return try AppProject(app: apps[0], migrationsFolder: migrations)
+    }
+}
