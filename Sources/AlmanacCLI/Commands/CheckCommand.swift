@@ -33,6 +33,6 @@ enum CheckCommand: AlmanacCommand {
     }
 
     private static func summary(_ report: CheckReport) -> String {
-        "\(report.documentsChecked) documents checked: \(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")."
+        "\(report.documentsChecked) document\(report.documentsChecked == 1 ? "" : "s") checked: \(report.errors) error\(report.errors == 1 ? "" : "s"), \(report.warnings) warning\(report.warnings == 1 ? "" : "s")."
     }
 }
