@@ -79,6 +79,12 @@ struct JSONOutputTests {
         expectKeys(try json(["restore", folder.path("backup").path, "--store", folder.path("restored").path]), ["store", "documents"]); note("restore")
         expectKeys(try json(["report", "miga", "streak", "--now", "2025-02-02"] + s), ["app", "view", "now", "timeZone", "report"]); note("report")
 
+        let app = ["--schema", folder.path("schema/journal").path, "--migrations", folder.path("migrations/journal").path]
+        expectKeys(try json(["schema", "new", "journal"] + app), ["app", "version", "created", "changed"]); note("schema new")
+        expectKeys(try json(["schema", "add-collection", "notes", "--partition", "none", "--schema", folder.path("schema/journal").path]),
+                   ["app", "version", "created", "changed", "name"]); note("schema add-collection")
+        expectKeys(try json(["migrate", "new", "add-tags"] + app), ["app", "version", "created", "changed", "name"]); note("migrate new")
+
         let leaves = Set(CommandList.commands.map { $0.path.joined(separator: " ") })
         #expect(ran == leaves, "commands without a --json check: \(leaves.subtracting(ran).sorted())")
     }
