@@ -54,14 +54,17 @@ extension Directory {
         let source = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
         defer { close(source) }
-        let target = SystemCall.retryingInterrupts {
-            openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let target = FileSystemRecorder.creating(folder.descriptor, newName) {
+            SystemCall.retryingInterrupts { openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName)) }
         defer { close(target) }
-        if ioctl(target, Directory.ficlone, source) == 0 { return true }
+        if ioctl(target, Directory.ficlone, source) == 0 {
+            FileSystemRecorder.cloned(target, from: source)
+            return true
+        }
         let code = SystemCall.errno
-        unlinkat(folder.descriptor, newName, 0)
+        _ = FileSystemRecorder.nameChange("unlink", folder.descriptor, newName) { unlinkat(folder.descriptor, newName, 0) }
         // EOPNOTSUPP (ext4, tmpfs), EXDEV, EINVAL (unaligned or special files): copy instead.
         guard SystemCall.isUnsupported(code) || code == EXDEV || code == EINVAL || code == ENOTTY else {
             throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code)

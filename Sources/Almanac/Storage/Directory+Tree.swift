@@ -52,7 +52,9 @@ extension Directory {
     /// shares). The file is shared, not copied, where it can be: safe because the store never
     /// changes a file in place.
     func linkOrCopy(_ name: String, into folder: Directory, as newName: String, flush: Flush?) throws {
-        if !TestSwitch.noHardLinks, linkat(descriptor, name, folder.descriptor, newName, 0) == 0 { return }
+        if !TestSwitch.noHardLinks, FileSystemRecorder.nameChange("link", descriptor, name, folder.descriptor, newName, {
+            linkat(descriptor, name, folder.descriptor, newName, 0)
+        }) == 0 { return }
         let code = TestSwitch.noHardLinks ? EPERM : SystemCall.errno
         // Linux says EPERM where the file system cannot link, Apple systems ENOTSUP; EMLINK is
         // a file with as many names as it may have.
@@ -65,7 +67,9 @@ extension Directory {
 
     /// Renames `name` here to `newName` in `folder` (replacing a file of that name).
     func rename(_ name: String, into folder: Directory, as newName: String) throws {
-        guard renameat(descriptor, name, folder.descriptor, newName) == 0 else {
+        guard FileSystemRecorder.nameChange("rename", descriptor, name, folder.descriptor, newName, {
+            renameat(descriptor, name, folder.descriptor, newName)
+        }) == 0 else {
             throw SystemCall.failure("rename", path: childPath(name))
         }
     }
@@ -78,7 +82,9 @@ extension Directory {
     /// the migration journal records inodes so that recovery works either way.
     func exchange(_ name: String, with folder: Directory, _ otherName: String) throws {
         if let exchange = Directory.atomicExchange {
-            if exchange(descriptor, name, folder.descriptor, otherName, Directory.exchangeFlag) == 0 { return }
+            if FileSystemRecorder.nameChange("exchange", descriptor, name, folder.descriptor, otherName, {
+                exchange(descriptor, name, folder.descriptor, otherName, Directory.exchangeFlag)
+            }) == 0 { return }
             let code = SystemCall.errno
             guard code == EINVAL || code == ENOSYS || SystemCall.isUnsupported(code) else {
                 throw SystemCall.failure("exchange", path: childPath(name), errno: code)
@@ -99,7 +105,7 @@ extension Directory {
             for entry in try folder.entries() {
                 try folder.removeTree(entry.name)
             }
-            guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 else {
+            guard removeFolder(name) else {
                 throw SystemCall.failure("rmdir", path: childPath(name))
             }
             return true
@@ -133,8 +139,8 @@ extension Directory {
     /// `flush`, or not at all when `nil`: for staging folders nobody reads, flushed as a whole
     /// later with ``synchronizeFileSystem()``.
     func createFile(_ name: String, _ bytes: [UInt8], flush: Flush?) throws {
-        let fd = SystemCall.retryingInterrupts {
-            openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = FileSystemRecorder.creating(descriptor, name) {
+            SystemCall.retryingInterrupts { openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
         defer { close(fd) }
@@ -144,6 +150,7 @@ extension Directory {
             var written = 0
             while written < buffer.count {
                 let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress! + written, buffer.count - written) }
+                FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
                 guard count > 0 else { throw SystemCall.failure("write", path: childPath(name)) }
                 written += count
             }
@@ -164,6 +171,7 @@ extension Directory {
         let result = syncfs(descriptor)
         #endif
         guard result == 0 else { throw SystemCall.failure("syncfs", path: path.isEmpty ? "." : path) }
+        FileSystemRecorder.flushed(descriptor, "volume")
         return true
     }
 

@@ -62,7 +62,9 @@ final class Directory: @unchecked Sendable {
     func openOrCreateFolder(_ name: String, synchronize: Bool = true) throws -> (folder: Directory, created: Bool) {
         if let existing = try openFolder(name) { return (existing, false) }
         var created = true
-        if mkdirat(descriptor, name, 0o700) != 0 {
+        if mkdirat(descriptor, name, 0o700) == 0 {
+            FileSystemRecorder.made("mkdir", descriptor, name)
+        } else {
             let code = SystemCall.errno
             guard code == EEXIST else { throw SystemCall.failure("mkdir", path: childPath(name), errno: code) }
             created = false  // another writer made it between our open and mkdir
@@ -130,20 +132,25 @@ final class Directory: @unchecked Sendable {
     /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
     func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?, mode: mode_t = 0o600) throws {
         let temporary = try writeTemporary(for: name, bytes, mode: mode)
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
+        guard FileSystemRecorder.nameChange("rename", descriptor, temporary, descriptor, name, {
+            renameat(descriptor, temporary, descriptor, name)
+        }) == 0 else {
             let failure = SystemCall.failure("rename", path: childPath(name))
-            unlinkat(descriptor, temporary, 0)
+            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
             throw failure
         }
-        if let folderFlush { try synchronize(folderFlush) }
+        // The test switch is the explorer's proof that it catches a missing folder flush.
+        if let folderFlush, !TestSwitch.skipFolderFlush { try synchronize(folderFlush) }
     }
 
     /// Writes `bytes` under a new temporary name beside `name`, flushed (a barrier), and returns
     /// that name; on failure nothing is left behind.
     func writeTemporary(for name: String, _ bytes: [UInt8], mode: mode_t) throws -> String {
         let temporary = Directory.temporaryName(for: name)
-        let fd = SystemCall.retryingInterrupts {
-            openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = FileSystemRecorder.creating(descriptor, temporary) {
+            SystemCall.retryingInterrupts {
+                openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            }
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(temporary)) }
         var closed = false
@@ -157,6 +164,7 @@ final class Directory: @unchecked Sendable {
                     let count = SystemCall.retryingInterrupts {
                         write(fd, buffer.baseAddress! + written, buffer.count - written)
                     }
+                    FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
                     guard count > 0 else { throw SystemCall.failure("write", path: childPath(name)) }
                     written += count
                 }
@@ -166,7 +174,7 @@ final class Directory: @unchecked Sendable {
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
         } catch {
-            unlinkat(descriptor, temporary, 0)
+            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
             throw error
         }
         return temporary
@@ -175,14 +183,18 @@ final class Directory: @unchecked Sendable {
     /// Appends `bytes` to the file `name` (created 0600), without fsync: for hints that a
     /// crash may lose without harm. One `write` call, so concurrent appends do not interleave.
     func append(_ name: String, _ bytes: [UInt8]) throws {
-        let fd = SystemCall.retryingInterrupts {
-            openat(descriptor, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = FileSystemRecorder.creating(descriptor, name) {
+            SystemCall.retryingInterrupts {
+                openat(descriptor, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            }
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
         defer { close(fd) }
         guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name)) }
         let count = bytes.withUnsafeBytes { buffer in
-            SystemCall.retryingInterrupts { write(fd, buffer.baseAddress, buffer.count) }
+            let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress, buffer.count) }
+            FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count)
+            return count
         }
         guard count == bytes.count else { throw SystemCall.failure("write", path: childPath(name)) }
     }
@@ -190,7 +202,8 @@ final class Directory: @unchecked Sendable {
     /// Removes the file `name`; returns false when it did not exist. Does not fsync the folder.
     @discardableResult
     func removeFile(_ name: String) throws -> Bool {
-        if unlinkat(descriptor, name, 0) == 0 { return true }
+        let removed = FileSystemRecorder.nameChange("unlink", descriptor, name) { unlinkat(descriptor, name, 0) } == 0
+        if removed { return true }
         let code = SystemCall.errno
         if code == ENOENT { return false }
         throw SystemCall.failure("unlink", path: childPath(name), errno: code)
@@ -200,13 +213,18 @@ final class Directory: @unchecked Sendable {
     /// put there (`.DS_Store`, …; see ``SystemFile``); returns whether it was removed.
     @discardableResult
     func removeFolderIfEmpty(_ name: String) -> Bool {
-        if unlinkat(descriptor, name, AT_REMOVEDIR) == 0 { return true }
+        if removeFolder(name) { return true }
         let code = SystemCall.errno
         guard code == ENOTEMPTY || code == EEXIST, let folder = try? openFolder(name), let entries = try? folder.entries(),
               !entries.isEmpty, entries.allSatisfy({ $0.kind == .file && SystemFile.isSystemFile($0.name) })
         else { return false }
         for entry in entries { _ = try? folder.removeFile(entry.name) }
-        return unlinkat(descriptor, name, AT_REMOVEDIR) == 0
+        return removeFolder(name)
+    }
+
+    /// Removes the empty child folder `name` (`rmdir`); returns whether it was removed.
+    func removeFolder(_ name: String) -> Bool {
+        FileSystemRecorder.nameChange("rmdir", descriptor, name) { unlinkat(descriptor, name, AT_REMOVEDIR) } == 0
     }
 
     /// Whether the folder still has a name (it was not removed since it was opened).

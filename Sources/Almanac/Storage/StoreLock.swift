@@ -42,8 +42,8 @@ final class StoreLock: @unchecked Sendable {
     init(folder: Directory, forWriting: Bool = true) throws {
         let name = "lock"
         path = folder.childPath(name)
-        let fd = SystemCall.retryingInterrupts {
-            openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = FileSystemRecorder.creating(folder.descriptor, name) {
+            SystemCall.retryingInterrupts { openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
         guard forWriting else {
@@ -51,8 +51,8 @@ final class StoreLock: @unchecked Sendable {
             queueDescriptor = -1
             return
         }
-        let queue = SystemCall.retryingInterrupts {
-            openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let queue = FileSystemRecorder.creating(folder.descriptor, "lock-queue") {
+            SystemCall.retryingInterrupts { openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard queue >= 0 else {
             let failure = SystemCall.failure("open", path: folder.childPath("lock-queue"))
@@ -83,6 +83,14 @@ final class StoreLock: @unchecked Sendable {
         let previous = readHolder()
         let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
         write(current)
+        // The record saying a writer is at work is what makes the next writer recover; after a
+        // power cut it must not be older than what the writer went on to change. A barrier
+        // orders it before every write of the session, at one flush per session.
+        guard SystemCall.flush(descriptor, .barrier) == 0 else {
+            let failure = SystemCall.failure("fsync", path: path)
+            flock(descriptor, LOCK_UN)
+            throw failure
+        }
         return (previous, current)
     }
 
@@ -167,16 +175,19 @@ final class StoreLock: @unchecked Sendable {
     }
 
     private func write(_ holder: Holder) {
-        // The record is advisory (who holds the lock, did it finish); it needs no fsync:
-        // after a power loss every cache that reads it is gone too. It is written on every
-        // save, so it is built directly rather than through the Codable encoder.
+        // Only the `active` record is flushed (in `acquire`): a lost `released` record makes
+        // the next writer sweep for leftovers it does not find, nothing worse. It is written
+        // at every session, so it is built directly rather than through the Codable encoder.
         let record = JSONValue.object([
             "pid": .number(JSONNumber(holder.pid)), "command": .string(holder.command), "since": .string(holder.since),
             "state": .string(holder.state), "token": .string(holder.token),
         ])
         let bytes = CanonicalJSON.compactBytes(record) + [UInt8(ascii: "\n")]
         // Write, then cut the old tail: a reader never sees an empty record, at worst a torn one.
-        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        _ = ftruncate(descriptor, off_t(bytes.count))
+        bytes.withUnsafeBytes { buffer in
+            let count = pwrite(descriptor, buffer.baseAddress, buffer.count, 0)
+            FileSystemRecorder.wrote(descriptor, buffer.baseAddress, count: count, offset: 0)
+        }
+        if ftruncate(descriptor, off_t(bytes.count)) == 0 { FileSystemRecorder.truncated(descriptor, size: Int64(bytes.count)) }
     }
 }

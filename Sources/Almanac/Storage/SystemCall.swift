@@ -88,6 +88,12 @@ enum SystemCall {
     /// it means the data may be lost.
     static func flush(_ fd: Int32, _ kind: Flush) -> Int32 {
         FlushCounter.shared.count(kind)
+        let result = systemFlush(fd, kind)
+        if result == 0 { FileSystemRecorder.flushed(fd, kind == .full ? "full" : "barrier") }
+        return result
+    }
+
+    private static func systemFlush(_ fd: Int32, _ kind: Flush) -> Int32 {
         #if canImport(Darwin)
         let command = kind == .full ? F_FULLFSYNC : F_BARRIERFSYNC
         if fcntl(fd, command) == 0 { return 0 }

@@ -10,6 +10,9 @@ enum TestSwitch {
     static let noHardLinks = isSet("ALMANAC_TEST_NO_HARD_LINKS")
     /// `ALMANAC_TEST_APPLE_ERRORS=1`: word system errors as on Apple systems (data protection).
     static let applePlatform = isSet("ALMANAC_TEST_APPLE_ERRORS")
+    /// `ALMANAC_TEST_SKIP_FOLDER_FLUSH=1`: a deliberately broken write path that renames a
+    /// written file into place without flushing its folder, for the crash-state explorer to catch.
+    static let skipFolderFlush = isSet("ALMANAC_TEST_SKIP_FOLDER_FLUSH")
 
     private static func isSet(_ name: String) -> Bool {
         #if DEBUG

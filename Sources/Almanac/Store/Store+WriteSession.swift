@@ -43,6 +43,7 @@ extension Store {
             if state.session == nil { try beginSession(state, recovering: writeRefusal == nil) }
             do {
                 let result = try body(state)
+                if !reading { FileSystemRecorder.mark("committed") }
                 scheduleEndOfSession(state)
                 if !reading { changes.post() }
                 return result

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Explores the states a power cut could leave in the middle of one operation: the operation
+/// runs once in a child process that logs its file-system changes (`ALMANAC_TEST_RECORD`),
+/// then every crash state of each persistence model is rebuilt in a scratch folder, recovered
+/// as the next writer would, and judged.
+///
+/// A state passes when, after recovery, every compared tree (outside `.almanac/`) is byte for
+/// byte the tree before the operation or the tree after it, `check` finds nothing, and — for
+/// a power cut after the operation returned — it is the tree after.
+struct CrashExplorer {
+    /// One operation to explore.
+    struct Workload: Sendable {
+        var name: String
+        /// Whether the operation's change is reported durable at its (last) commit mark, as a
+        /// save or transaction returns, rather than when the process ends.
+        var reportsCommit = false
+        /// The store that recovery opens and `check` checks, relative to the work folder.
+        var store = "store"
+        /// Makes the work folder and its starting state (a store, a backup, an export file…).
+        var prepare: @Sendable () throws -> E2EFolder
+        /// Runs the operation in the work folder with the recording environment; returns its exit status.
+        var run: @Sendable (URL, [String: String]) throws -> Int32
+    }
+
+    /// Bounds of one exploration; `ALMANAC_CRASH_PREFIXES` and `ALMANAC_CRASH_RANDOM` raise them.
+    struct Bounds {
+        var prefixes = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_PREFIXES"] ?? "") ?? 6
+        var random = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_RANDOM"] ?? "") ?? 2
+        var seed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_CRASH_SEED"] ?? "") ?? 2026
+    }
+
+    /// What one model's exploration of one operation found.
+    struct Outcome: CustomStringConvertible {
+        var operation: String
+        var model: PersistenceModel
+        var changes = 0
+        var crashPoints = 0
+        var explored = 0
+        var failed = 0
+        var failures: [String] = []
+
+        var description: String {
+            "\(operation) on \(model): \(changes) changes, \(crashPoints) crash points, \(explored) states, \(failed) failed"
+                + failures.prefix(3).map { "\n  - " + $0 }.joined()
+        }
+    }
+
+    var bounds = Bounds()
+    var extraEnvironment: [String: String] = [:]
+
+    /// Runs `workload` once and judges its crash states under every model.
+    func explore(_ workload: Workload) throws -> [Outcome] {
+        let work = try workload.prepare(), scratch = E2EFolder()
+        var objects = ObjectTable()
+        let before = try FileTreeImage.snapshot(of: work.url, objects: &objects)
+        let logURL = scratch.path("operation.log")
+        let status = try workload.run(work.url, extraEnvironment.merging(["ALMANAC_TEST_RECORD": logURL.path]) { $1 })
+        guard status == 0 else { throw ExplorerError("\(workload.name) exited \(status)") }
+        var afterObjects = ObjectTable()
+        let afterListing = try FileTreeImage.snapshot(of: work.url, objects: &afterObjects).listing()
+        let log = try RecordedChange.parse(log: (try? Data(contentsOf: logURL)) ?? Data(), objects: &objects)
+
+        // The log must be complete: replayed whole, it gives the tree the operation left.
+        var replayed = before
+        for change in log { replayed.apply(change) }
+        let missing = Self.differences(replayed.listing(), afterListing)
+        guard missing.isEmpty else {
+            throw ExplorerError("\(workload.name): the log does not replay to the tree the operation left (a change made around FileSystemRecorder?): \(missing.prefix(5))")
+        }
+
+        let beforeView = Self.view(before.listing()), afterView = Self.view(afterListing)
+        let points = log.indices.filter { log[$0].isFlush || log[$0].kind == .mark } + [log.count]
+        // From its last commit on, the operation has told its caller the change is durable.
+        let committed = workload.reportsCommit ? log.lastIndex { $0.kind == .mark }.map { $0 + 1 } ?? log.count : log.count
+        let covers = PersistenceModel.covers(of: log)
+        return try PersistenceModel.allCases.map { model in
+            var outcome = Outcome(operation: workload.name, model: model, changes: log.count, crashPoints: points.count)
+            var generator = SplitMix64(seed: bounds.seed)
+            var verdicts: [[String: [UInt8]]: String?] = [:], completedVerdicts: [[String: [UInt8]]: String?] = [:]
+            var judged: Set<Set<Int>> = []
+            for point in points {
+                let states = model.crashStates(of: log, covers: covers, issued: point, prefixLimit: bounds.prefixes,
+                                               randomCount: bounds.random, generator: &generator)
+                for state in states where judged.insert(state).inserted || point >= committed {
+                    var image = before
+                    for index in state.sorted() { image.apply(log[index]) }
+                    let listing = image.listing()
+                    let completed = point >= committed
+                    let verdict: String?
+                    if let known = completed ? completedVerdicts[listing] : verdicts[listing] {
+                        verdict = known
+                    } else {
+                        verdict = try judge(image, workload: workload, before: beforeView, after: afterView, completed: completed, scratch: scratch)
+                        if !completed { verdicts[listing] = .some(verdict) } else { completedVerdicts[listing] = .some(verdict) }
+                    }
+                    outcome.explored += 1
+                    if let verdict {
+                        outcome.failed += 1
+                        let lost = (0..<point).filter { !state.contains($0) && !log[$0].isFlush && log[$0].kind != .mark }
+                        outcome.failures.append("power cut before change \(point) of \(log.count)\(point < log.count ? " (\(log[point]))" : "")\(point >= committed ? ", after the operation reported its commit" : ""); lost \(lost.count): \(lost.prefix(4).map { log[$0].description }.joined(separator: "; ")): \(verdict)")
+                    }
+                }
+            }
+            return outcome
+        }
+    }
+
+    /// Rebuilds `image`, recovers it as the next writer would, and returns what is wrong, or nil.
+    private func judge(_ image: FileTreeImage, workload: Workload, before: [String: [UInt8]], after: [String: [UInt8]],
+                       completed: Bool, scratch: E2EFolder) throws -> String? {
+        let folder = scratch.path("state-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try image.materialise(at: folder)
+        let storeURL = folder.appendingPathComponent(workload.store)
+        if FileManager.default.fileExists(atPath: storeURL.appendingPathComponent(Manifest.fileName).path) {
+            do {
+                let store = try Store(at: storeURL, options: .init(lockTimeout: 5, lockLinger: 0))
+                try store.write { _ in }
+                store.finishWriting()
+                let problems = try Store(at: storeURL).check().problems
+                if !problems.isEmpty {
+                    return "check after recovery: " + problems.prefix(3).map { "\($0.kind) \($0.path): \($0.message)" }.joined(separator: "; ")
+                }
+            } catch {
+                return "recovery failed: \(error)"
+            }
+        }
+        var objects = ObjectTable()
+        let view = Self.view(try FileTreeImage.snapshot(of: folder, objects: &objects).listing())
+        if view == after { return nil }
+        if completed { return "the operation reported its commit, yet the tree is not the one it left: \(Self.differences(view, after).prefix(4))" }
+        if view == before { return nil }
+        return "neither the tree before nor the one after: from before \(Self.differences(view, before).prefix(3)), from after \(Self.differences(view, after).prefix(3))"
+    }
+
+    /// The tree as compared: its files and their bytes (a folder is compared through the files
+    /// it holds: an empty date folder made by an interrupted save holds no data), without
+    /// `.almanac/` folders (locks, hints, journals) and without the leftovers an interrupted
+    /// backup, import or restore leaves beside a store, which the next such run removes.
+    static func view(_ listing: [String: [UInt8]]) -> [String: [UInt8]] {
+        listing.filter { path, _ in
+            let components = path.split(separator: "/")
+            return !path.hasSuffix("/") && !components.contains(".almanac")
+                && !(components.first.map { Directory.isTemporaryName(String($0)) } ?? false)
+        }
+    }
+
+    /// The paths whose presence or bytes differ.
+    static func differences(_ a: [String: [UInt8]], _ b: [String: [UInt8]]) -> [String] {
+        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted().map { path in
+            a[path] == nil ? "+\(path)" : b[path] == nil ? "-\(path)" : "~\(path)"
+        }
+    }
+}
