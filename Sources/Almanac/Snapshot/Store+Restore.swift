@@ -65,7 +65,7 @@ extension Store {
             current.finishWriting()
             try parent.rename(staging, into: parent, as: kept)
             try parent.synchronize(.barrier)
-            try? restoredStagingMark(in: target).map { try FileManager.default.removeItem(at: $0) }
+            _ = try? Directory.openRoot(atPath: target.path).openFolder(".almanac")?.removeFile(stagingMark)
             return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
         } catch {
             if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(stagingMark)").path) {
@@ -77,11 +77,6 @@ extension Store {
 
     /// The file that marks a staged copy as the restore's own (removable), not a replaced store.
     private static let stagingMark = "restore-staging"
-
-    private static func restoredStagingMark(in store: URL) -> URL? {
-        let mark = store.appendingPathComponent(".almanac/\(stagingMark)")
-        return FileManager.default.fileExists(atPath: mark.path) ? mark : nil
-    }
 
     /// Copies `backup` to the staging folder, marks it, checks it, and returns its document count.
     private static func stage(_ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Options) throws -> Int {
@@ -118,6 +113,22 @@ extension Store {
         if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
         TestHooks.crashPoint("restore", "after-staging")
         return summary.documents
+    }
+
+    /// Names as kept the store a restore replaced, when the restore was cut (a power cut
+    /// included) between its exchange and its rename: the restored store `root` still carries
+    /// the staging mark then, and the replaced store sits beside it under a temporary name.
+    static func finishInterruptedRestore(root: Directory, url: URL) {
+        let name = url.lastPathComponent
+        guard !Directory.isTemporaryName(name), let internalFolder = try? root.openFolder(".almanac"),
+              (try? internalFolder.entryKind(of: stagingMark)) == .file,
+              let parent = try? Directory.openRoot(atPath: url.deletingLastPathComponent().path)
+        else { return }
+        keepStoresReplacedByInterruptedRestores(of: name, in: parent)
+        guard (try? parent.synchronize(.barrier)) != nil, let entries = try? parent.entries(),
+              !entries.contains(where: { Directory.isTemporaryName($0.name) && $0.name.hasPrefix(".\(name).") })
+        else { return }  // a restore still at work: it removes the mark itself
+        if (try? internalFolder.removeFile(stagingMark)) == true { try? internalFolder.synchronize(.barrier) }
     }
 
     /// A restore killed between its exchange and its rename leaves the replaced store under a

@@ -41,9 +41,11 @@ extension Store {
                 throw AlmanacError(.io, "cannot create the parent folder: \(error.localizedDescription)", path: parent.path)
             }
         }
-        if mkdir(url.path, 0o700) == 0 {
+        let parentFolder = try Directory.openRoot(atPath: parent.path)
+        if mkdirat(parentFolder.descriptor, url.lastPathComponent, 0o700) == 0 {
+            FileSystemRecorder.made("mkdir", parentFolder.descriptor, url.lastPathComponent)
             _ = chmod(url.path, 0o700)
-            if let parentFolder = try? Directory.openRoot(atPath: parent.path) { try parentFolder.synchronize(.barrier) }
+            try parentFolder.synchronize(.barrier)
         } else if SystemCall.errno != EEXIST {
             throw SystemCall.failure("mkdir", path: url.path)
         }

@@ -80,6 +80,7 @@ public final class Store: @unchecked Sendable {
         documentCache = DocumentCache(capacity: options.documentCacheCapacity)
         root = try Directory.openRoot(atPath: url.path)
         if StoreSwap.isPending(root: root) { try Store.finishInterruptedSwap(root: root, options: options) }
+        if !options.isStaging { Store.finishInterruptedRestore(root: root, url: url) }
         guard let manifestBytes = try root.readFile(Manifest.fileName) else {
             try root.refusePlaceholder(of: Manifest.fileName)
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)

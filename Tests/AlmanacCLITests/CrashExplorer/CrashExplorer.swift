@@ -72,6 +72,9 @@ struct CrashExplorer {
             throw ExplorerError("\(workload.name): the log does not replay to the tree the operation left (a change made around FileSystemRecorder?): \(missing.prefix(5))")
         }
 
+        if ProcessInfo.processInfo.environment["ALMANAC_CRASH_TRACE"] == "1" {
+            print(log.enumerated().map { "\(workload.name) \($0.offset): \($0.element)" }.joined(separator: "\n"))
+        }
         let beforeView = Self.view(before.listing()), afterView = Self.view(afterListing)
         let points = log.indices.filter { log[$0].isFlush || log[$0].kind == .mark } + [log.count]
         // From its last commit on, the operation has told its caller the change is durable.
@@ -94,7 +97,7 @@ struct CrashExplorer {
                     if let known = completed ? completedVerdicts[listing] : verdicts[listing] {
                         verdict = known
                     } else {
-                        verdict = try judge(image, workload: workload, before: beforeView, after: afterView, completed: completed, scratch: scratch)
+                        verdict = try judge(image, objects: objects, workload: workload, before: beforeView, after: afterView, completed: completed, scratch: scratch)
                         if !completed { verdicts[listing] = .some(verdict) } else { completedVerdicts[listing] = .some(verdict) }
                     }
                     outcome.explored += 1
@@ -110,12 +113,13 @@ struct CrashExplorer {
     }
 
     /// Rebuilds `image`, recovers it as the next writer would, and returns what is wrong, or nil.
-    private func judge(_ image: FileTreeImage, workload: Workload, before: [String: [UInt8]], after: [String: [UInt8]],
+    private func judge(_ image: FileTreeImage, objects: ObjectTable, workload: Workload, before: [String: [UInt8]], after: [String: [UInt8]],
                        completed: Bool, scratch: E2EFolder) throws -> String? {
         let folder = scratch.path("state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try image.materialise(at: folder)
+        try Self.translateInodes(in: folder, image: image, objects: objects)
         let storeURL = folder.appendingPathComponent(workload.store)
         if FileManager.default.fileExists(atPath: storeURL.appendingPathComponent(Manifest.fileName).path) {
             do {
@@ -142,11 +146,41 @@ struct CrashExplorer {
     /// it holds: an empty date folder made by an interrupted save holds no data), without
     /// `.almanac/` folders (locks, hints, journals) and without the leftovers an interrupted
     /// backup, import or restore leaves beside a store, which the next such run removes.
+    ///
+    /// The store a restore replaced is compared under one name, `<store>.replaced`: its real
+    /// name carries the time of the restore, or the process of a restore that was cut.
     static func view(_ listing: [String: [UInt8]]) -> [String: [UInt8]] {
-        listing.filter { path, _ in
-            let components = path.split(separator: "/")
-            return !path.hasSuffix("/") && !components.contains(".almanac")
-                && !(components.first.map { Directory.isTemporaryName(String($0)) } ?? false)
+        var view: [String: [UInt8]] = [:]
+        for (path, bytes) in listing {
+            var components = path.split(separator: "/").map(String.init)
+            guard !path.hasSuffix("/"), !components.contains(".almanac"), let first = components.first,
+                  !Directory.isTemporaryName(first)
+            else { continue }
+            if let range = first.range(of: ".replaced-") { components[0] = first[..<range.lowerBound] + ".replaced" }
+            view[components.joined(separator: "/")] = bytes
+        }
+        return view
+    }
+
+    /// Rewrites the folder inodes a migration journal names (`.almanac/migration.json`) to the
+    /// inodes of the rebuilt tree: a real power cut keeps inode numbers, a rebuilt tree cannot.
+    static func translateInodes(in folder: URL, image: FileTreeImage, objects: ObjectTable) throws {
+        let entries = image.entries()
+        let journals = entries.keys.filter { $0.hasSuffix(".almanac/migration.json") }
+        guard !journals.isEmpty else { return }
+        var renumbered: [String: String] = [:]
+        for (path, entry) in entries where path.hasSuffix("/") {
+            var info = stat()
+            guard let old = objects.inode(of: entry.object), lstat(folder.appendingPathComponent(path).path, &info) == 0 else { continue }
+            renumbered[String(old)] = String(info.st_ino)
+        }
+        for journal in journals {
+            let url = folder.appendingPathComponent(journal)
+            guard var fields = try? JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any] else { continue }
+            for key in ["dataInode", "schemaInode"] {
+                if let old = fields[key] as? String, let new = renumbered[old] { fields[key] = new }
+            }
+            try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]).write(to: url)
         }
     }
 

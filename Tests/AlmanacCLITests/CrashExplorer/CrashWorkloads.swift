@@ -58,5 +58,87 @@ enum CrashWorkloads {
         try WorkerProcess.run(["transactions", root.appendingPathComponent("store").path, "1"], environment: env)
     }
 
-    static let all = [newDocument, overwrite, dateChange, transaction]
+    /// A work folder with a copy of a reference app's sample store at `store`.
+    static func sampleStore(_ app: String) throws -> E2EFolder {
+        let folder = E2EFolder()
+        try FileManager.default.copyItem(at: E2ERepository.sampleStore(app), to: folder.path("store"))
+        return folder
+    }
+
+    static func require(_ result: AlmanacRun, _ what: String) throws {
+        guard result.exit == 0 else { throw ExplorerError("\(what): \(result)") }
+    }
+
+    static let deleteWithReferences = CrashExplorer.Workload(
+        name: "delete with references and attachments", reportsCommit: true, prepare: { try sampleStore("cravey") }
+    ) { root, env in
+        // The sample's video recording: two cravings link to it (nullified), its files go with it.
+        try almanac(["delete", "recordings", "B93D0206-6694-4521-A2D6-7FB246F2A999", "--yes"], in: root, env: env)
+    }
+
+    static let deleteAll = CrashExplorer.Workload(name: "delete --all", reportsCommit: true, prepare: workerStore) { root, env in
+        try almanac(["delete", "--all", "--yes"], in: root, env: env)
+    }
+
+    static let retention = CrashExplorer.Workload(name: "retention run (archive, clear, delete)", prepare: {
+        let fixture = try RetentionFixture()
+        try fixture.fill()
+        return fixture.folder
+    }) { root, env in
+        try almanac(["retention", "run", "--now", RetentionStore.now], in: root, env: env)
+    }
+
+    static let seedImport = CrashExplorer.Workload(name: "seed import", prepare: {
+        let folder = E2EFolder()
+        try require(try run(["init", folder.path("store").path, "--schema", E2ERepository.schema("cravey").path, "--time-zone", "UTC"]), "init")
+        return folder
+    }) { root, env in
+        let seeds = E2ERepository.root.appendingPathComponent("samples/cravey/seeds/messages_seed.json")
+        return try almanac(["seed", "import", seeds.path], in: root, env: env)
+    }
+
+    static let migrateUp = CrashExplorer.Workload(name: "migrate up", prepare: {
+        let folder = E2EFolder()
+        _ = try MigrationFixture(in: folder.url, events: 12)
+        return folder
+    }) { root, env in
+        let fixture = root
+        return try almanac(["migrate", "up", "--migrations", fixture.appendingPathComponent("migrations").path,
+                            "--schema", fixture.appendingPathComponent("schema-v2").path], in: root, env: env)
+    }
+
+    static let rollback = CrashExplorer.Workload(name: "migrate rollback", prepare: {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 12)
+        try require(try run(fixture.upArguments), "migrate up")
+        return folder
+    }) { root, env in
+        try almanac(["migrate", "rollback"], in: root, env: env)
+    }
+
+    static let importExport = CrashExplorer.Workload(name: "import an export into a new folder", prepare: {
+        let folder = try workerStore()
+        try require(try run(["export", "--store", folder.path("store").path, "--out", folder.path("export.jsonl").path, "--attachments"]), "export")
+        try FileManager.default.removeItem(at: folder.path("store"))
+        try FileManager.default.removeItem(at: folder.path("worker-schema"))
+        return folder
+    }) { root, env in
+        try almanac(["import", root.appendingPathComponent("export.jsonl").path], in: root, env: env)
+    }
+
+    static let backup = CrashExplorer.Workload(name: "backup", prepare: workerStore) { root, env in
+        try almanac(["backup", root.appendingPathComponent("backup").path], in: root, env: env)
+    }
+
+    static let restore = CrashExplorer.Workload(name: "restore a backup", prepare: {
+        let folder = try workerStore()
+        try require(try run(["backup", folder.path("backup").path, "--store", folder.path("store").path]), "backup")
+        guard try put(event("after-backup", "2025-05-05T05:05:05Z"), in: folder.url) == 0 else { throw ExplorerError("put failed") }
+        return folder
+    }) { root, env in
+        try almanac(["restore", root.appendingPathComponent("backup").path], in: root, env: env)
+    }
+
+    static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
+                      migrateUp, rollback, importExport, backup, restore]
 }

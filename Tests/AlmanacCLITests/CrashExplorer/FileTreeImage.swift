@@ -95,18 +95,23 @@ struct FileTreeImage {
 
     /// Every file and folder by path below the root ("a/b/" for a folder), with its bytes.
     func listing() -> [String: [UInt8]] {
-        var result: [String: [UInt8]] = [:]
+        entries().mapValues(\.bytes)
+    }
+
+    /// Every file and folder by path below the root ("a/b/" for a folder), with its object and bytes.
+    func entries() -> [String: (object: ObjectID, bytes: [UInt8])] {
+        var result: [String: (object: ObjectID, bytes: [UInt8])] = [:]
         var visiting: Set<ObjectID> = []
         func walk(_ object: ObjectID, _ prefix: String) {
             guard visiting.insert(object).inserted, case .folder(let entries)? = nodes[object] else { return }
             defer { visiting.remove(object) }
             for (name, child) in entries {
                 switch nodes[child] {
-                case .file(let bytes)?: result[prefix + name] = bytes
+                case .file(let bytes)?: result[prefix + name] = (child, bytes)
                 case .folder?:
-                    result[prefix + name + "/"] = []
+                    result[prefix + name + "/"] = (child, [])
                     walk(child, prefix + name + "/")
-                case nil: result[prefix + name] = []  // a name whose file never persisted: empty
+                case nil: result[prefix + name] = (child, [])  // a name whose file never persisted: empty
                 }
             }
         }

@@ -92,14 +92,19 @@ struct RecordedChange: Sendable, CustomStringConvertible {
 /// Inode numbers to objects, while a log is read in order.
 struct ObjectTable {
     private var current: [UInt64: ObjectID] = [:]
+    private var inodes: [ObjectID: UInt64] = [:]
     private var next = 1
 
     subscript(inode: UInt64) -> ObjectID? { current[inode] }
+
+    /// The inode `object` had while the log was written.
+    func inode(of object: ObjectID) -> UInt64? { inodes[object] }
 
     /// A new object for `inode` (a new file or folder, perhaps on a reused inode number).
     mutating func make(_ inode: UInt64) -> ObjectID {
         defer { next += 1 }
         current[inode] = next
+        inodes[next] = inode
         return next
     }
 }
