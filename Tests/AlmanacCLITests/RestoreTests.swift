@@ -53,6 +53,14 @@ import Testing
         if exchanged {
             // The old store waits under the staging name; the next restore names it as kept.
             #expect(siblings.count == 1 && treeHash(folder.path(siblings[0])) == damaged, "\(siblings)")
+            // Any command that opens the restored store names it as kept (a power cut here is
+            // the same state: the crash-state explorer found it).
+            let status = try run(["status", "--store", store.path])
+            #expect(status.exit == 0, "\(status)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            #expect(!names.contains { $0.hasPrefix(".cravey-store.") }, "\(names)")
+            #expect(names.contains { $0.hasPrefix("cravey-store.replaced-by-interrupted-restore-") }, "\(names)")
+            #expect(!E2EFiles.exists(store.appendingPathComponent(".almanac/restore-staging")), "the mark is gone once the old store is kept")
         }
         let again = try run(["restore", backup.path, "--store", store.path])
         #expect(again.exit == 0, "\(again)")

@@ -30,6 +30,11 @@ extension AppProject {
         var members = loadedMembers
         let existing = try ProjectFolder.open(migrationsFolder) == nil ? MigrationSet() : try MigrationSet(folder: URL(fileURLWithPath: migrationsFolder))
         try existing.requireNoProblems()
+        if existing.latestVersion == 0, catalog.version == 1, slug == "initial" {
+            throw AlmanacError(
+                .invalidArgument, "\"initial\" is the slug of the baseline migration written first (\(Self.initialMigrationFileName)); give the new migration another name, one that says what it changes",
+                path: Self.join(migrationsFolder, Self.initialMigrationFileName))
+        }
         if let used = existing.migrations.first(where: { $0.slug == slug }) {
             throw AlmanacError(
                 .invalidArgument, "already has the slug \"\(slug)\"; give the new migration another name, one that says what it changes",
@@ -45,7 +50,9 @@ extension AppProject {
         guard catalog.version == last || catalog.version == version else {
             throw AlmanacError(
                 .invalidMigration,
-                "is at version \(catalog.version) but the last migration is \(CalendarDate.pad(last, 4)); a schema folder is at the version of the migration that produces it. Set the catalog's version to \(last), then start the migration again",
+                last == 0
+                    ? "is at version \(catalog.version) but the app has no migrations; a schema folder is at the version of the migration that produces it. Add the migrations that lead to version \(catalog.version) (or set the catalog's version to 1 for a new app), then start the migration again"
+                    : "is at version \(catalog.version) but the last migration is \(CalendarDate.pad(last, 4)); a schema folder is at the version of the migration that produces it. Set the catalog's version to \(last), then start the migration again",
                 path: schema.child(Catalog.fileName), pointer: "/version")
         }
         let fileName = "\(CalendarDate.pad(version, 4))-\(slug).json"

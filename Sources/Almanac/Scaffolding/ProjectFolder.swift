@@ -72,6 +72,8 @@ struct ProjectFolder {
         guard try read(name) == bytes else {
             throw AlmanacError(.invalidArgument, "already exists; it was not changed. Remove or rename it if it is not needed", path: child(name))
         }
+        // A run cut between its link and its flush left the name unflushed: flush it now.
+        try located(path) { try directory.synchronize(flush) }
         return false
     }
 

@@ -11,6 +11,11 @@ package struct ScaffoldReport: Sendable, Equatable, Encodable {
     /// The collection a collection was added as, or the migration a migration file was made for.
     package var name: String?
 
+    /// Creates a report of nothing created or changed yet.
+    /// - Parameters:
+    ///   - app: the app the command worked on.
+    ///   - version: the catalog's version after the command.
+    ///   - name: the collection or migration made, if any.
     package init(app: String, version: Int, name: String? = nil) {
         self.app = app
         self.version = version

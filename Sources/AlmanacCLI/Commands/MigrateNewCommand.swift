@@ -1,6 +1,6 @@
 import Almanac
 
-/// `almanac migrate new SLUG [--app APP] [--description TEXT]`
+/// `almanac migrate new SLUG [--app APP] [--description TEXT] [--migrations DIR]`
 enum MigrateNewCommand: AlmanacCommand {
     static let group: CommandGroup? = .migrate
     static let slug = PositionalSpec.required("slug", help: "What the migration does, as a file name: lowercase letters, digits and '-', e.g. add-mood.")

@@ -16,7 +16,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
         name: "add-collection",
         abstract: "Add a collection to an app: a JSON Schema skeleton and its catalog entry.",
         discussion: """
-            The schema requires an id and the date field, and refuses fields it does not declare: add your fields to its \
+            The schema requires an id (and the date field, when the collection is filed by one), and refuses fields it does not declare: add your fields to its \
             "properties". The catalog keeps its version, and is rewritten with sorted keys. A store learns of the collection \
             by migrating, so when stores of the app exist, run 'almanac migrate new' first.
             """,
