@@ -120,8 +120,9 @@ extension Store {
     /// the staging mark then, and the replaced store sits beside it under a temporary name.
     static func finishInterruptedRestore(root: Directory, url: URL) {
         let name = url.lastPathComponent
-        guard !Directory.isTemporaryName(name), let internalFolder = try? root.openFolder(".almanac"),
-              (try? internalFolder.entryKind(of: stagingMark)) == .file,
+        // One fstatat on every open; the rest only after a cut restore.
+        guard (try? root.entryKind(of: ".almanac/" + stagingMark)) == .file, !Directory.isTemporaryName(name),
+              let internalFolder = try? root.openFolder(".almanac"),
               let parent = try? Directory.openRoot(atPath: url.deletingLastPathComponent().path)
         else { return }
         keepStoresReplacedByInterruptedRestores(of: name, in: parent)
