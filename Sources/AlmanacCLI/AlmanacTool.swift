@@ -34,13 +34,17 @@ enum AlmanacTool {
 
     /// Runs a parsed command and returns its exit code; errors are printed (as JSON under
     /// `--json`) and mapped to the exit codes of ``ExitCode``.
-    static func run(_ parsed: ParsedCommand) -> Int32 {
+    static func run(_ parsed: ParsedCommand, attempt: Int = 1) -> Int32 {
         let context = CommandContext(values: parsed.values)
         do {
             guard let command = CommandList.command(for: parsed.path) else {
                 throw context.usage("'\(parsed.path.joined(separator: " "))' is a group of commands; name one of them")
             }
             return try command.run(context)
+        } catch let error as AlmanacError where error.code == .storeChanged && attempt < 3 {
+            // The command opened the store, then waited for the lock while another process
+            // migrated it; nothing was written. Open the store again and run it once more.
+            return run(parsed, attempt: attempt + 1)
         } catch let error as UsageError {
             Output.failure(error, json: context.json)
             return UsageError.exitCode

@@ -12,7 +12,7 @@ struct DocumentObservationTests {
         results.documents.first?.value["pauseDuration"]?.numberValue?.doubleValue
     }
 
-    @Test("a save, a date change by the almanac tool, a hand edit, a broken edit and a hand deletion each arrive within 1 s",
+    @Test("a save, a date change by the almanac tool, a hand edit, a broken edit and a hand deletion each arrive long before the 30 s poll",
           arguments: [false, true])
     func followsOneDocument(forcePolling: Bool) throws {
         let folder = E2EFolder()

@@ -31,7 +31,7 @@ struct ExportInterruptTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The export pauses once its header is written, its temporary file open.
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(AlmanacProcess.timeout)
         while Self.leftovers(of: out).isEmpty && Date() < deadline { usleep(20_000) }
         #expect(!Self.leftovers(of: out).isEmpty, "the export started writing")
         usleep(200_000)  // the signal handlers are installed before the export begins; let it reach its pause

@@ -86,7 +86,7 @@ struct WriteSessionTests {
         try store.save(json: .object(["id": .string("t1")]), in: "templates")
         #expect(try lockState(store.url) == "active")
         // Poll rather than sleep a fixed time: on a loaded machine the release may run late.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(600)  // a hang, not a slow machine
         while try lockState(store.url) != "released", Date() < deadline {
             Thread.sleep(forTimeInterval: store.lockLinger)
         }

@@ -12,10 +12,13 @@ final class ExportWriter {
     private let path: String
     private var buffer: [UInt8] = []
     private(set) var written = 0
+    /// Whether the writes go to a file the crash explorer follows (not standard output).
+    private let recorded: Bool
 
-    init(descriptor: Int32, path: String) {
+    init(descriptor: Int32, path: String, recorded: Bool = false) {
         self.descriptor = descriptor
         self.path = path
+        self.recorded = recorded
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -32,7 +35,9 @@ final class ExportWriter {
         var offset = 0
         while offset < buffer.count {
             let count = buffer.withUnsafeBytes { raw in
-                SystemCall.retryingInterrupts { systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                let count = SystemCall.retryingInterrupts { systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                if recorded { FileSystemRecorder.wrote(descriptor, raw.baseAddress! + offset, count: count) }
+                return count
             }
             guard count > 0 else { throw SystemCall.failure("write", path: path) }
             offset += count

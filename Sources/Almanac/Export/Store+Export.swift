@@ -20,22 +20,36 @@ extension Store {
     @discardableResult
     public func export(to url: URL, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
         Store.removeExportLeftovers(for: url)
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent)).path
-        let fd = SystemCall.retryingInterrupts { open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        let name = url.lastPathComponent
+        let folder: Directory
+        do {
+            folder = try Directory.openRoot(atPath: url.deletingLastPathComponent().path)
+        } catch let error as AlmanacError {
+            throw error.prefixed("the export's folder cannot be opened (create it first): ").concerningOutsideFile(url.deletingLastPathComponent().path, writing: true)
+        }
+        let temporary = Directory.temporaryName(for: name)
+        let fd = FileSystemRecorder.creating(folder.descriptor, temporary) {
+            SystemCall.retryingInterrupts { openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+        }
         guard fd >= 0 else { throw SystemCall.failure("open", path: url.path).concerningOutsideFile(url.path, writing: true) }
         do {
-            defer { close(fd) }
+            var closed = false
+            defer { if !closed { close(fd) } }
             guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
-            let summary = try export(to: fd, path: url.path, options: options)
-            guard SystemCall.flush(fd, .full) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
-            guard rename(temporary, url.path) == 0 else { throw SystemCall.failure("rename", path: url.path) }
+            let summary = try export(to: fd, path: url.path, options: options, recorded: true)
+            // The file's bytes before its name (a barrier), then the name made durable with one
+            // full flush of the folder: without it a power cut could lose the finished export.
+            guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
+            closed = true
+            guard close(fd) == 0 else { throw SystemCall.failure("close", path: url.path) }
+            try folder.rename(temporary, into: folder, as: name)
+            try folder.synchronize(.full)
             return summary
         } catch let error as AlmanacError {
-            unlink(temporary)
+            _ = try? folder.removeFile(temporary)
             throw error.concerningOutsideFile(url.path, writing: true)
         } catch {
-            unlink(temporary)
+            _ = try? folder.removeFile(temporary)
             throw error
         }
     }
@@ -48,15 +62,15 @@ extension Store {
 
     /// Exports one consistent state: a snapshot taken under the writers' lock, read while
     /// writers carry on.
-    private func export(to fd: Int32, path: String, options: ExportOptions) throws -> ExportSummary {
-        if self.options.isSnapshot { return try exportFiles(to: fd, path: path, options: options) }
+    private func export(to fd: Int32, path: String, options: ExportOptions, recorded: Bool = false) throws -> ExportSummary {
+        if self.options.isSnapshot { return try exportFiles(to: fd, path: path, options: options, recorded: recorded) }
         let names = try exportedCollections(options).map(\.name)
         let snapshot = try makeSnapshot(collections: Set(names))
         defer { snapshot.remove() }
-        return try snapshot.open().exportFiles(to: fd, path: path, options: options)
+        return try snapshot.open().exportFiles(to: fd, path: path, options: options, recorded: recorded)
     }
 
-    private func exportFiles(to fd: Int32, path: String, options: ExportOptions) throws -> ExportSummary {
+    private func exportFiles(to fd: Int32, path: String, options: ExportOptions, recorded: Bool) throws -> ExportSummary {
         let collections = try exportedCollections(options)
         // First pass: the counts for the header (file names only, unless dates must be read).
         var counts: [(String, Int)] = []
@@ -67,7 +81,7 @@ extension Store {
             if options.attachments { attachmentCount += try attachmentNames(of: collection, days: options.days).count }
             counts.append((collection.name, count))
         }
-        let writer = ExportWriter(descriptor: fd, path: path)
+        let writer = ExportWriter(descriptor: fd, path: path, recorded: recorded)
         let header = try exportHeader(counts: counts, attachments: attachmentCount, options: options)
         let separator: [UInt8] = options.format == .jsonl ? [0x0A] : Array(",\n".utf8)
         switch options.format {

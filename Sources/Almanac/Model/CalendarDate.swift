@@ -71,6 +71,12 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Days from 1970-01-01 to this day (negative before it).
     public var daysSinceEpoch: Int {
+        CalendarDate.daysSinceEpoch(year: year, month: month, day: day)
+    }
+
+    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar, for any year
+    /// (year 0 too: a timestamp written with an offset may start there and end in year 1).
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

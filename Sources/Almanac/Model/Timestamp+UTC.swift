@@ -1,39 +1,19 @@
 extension Timestamp {
     /// `text` written in UTC with `Z` when it is an RFC 3339 timestamp with another offset (or
     /// a lowercase `t`/`z`), naming the same instant with the same fractional digits; `nil`
-    /// when it is not a timestamp or already in that form.
+    /// when it is not a timestamp, is already in that form, or names an instant outside the
+    /// years 0001–9999 (which the schema's `date-time` check refuses).
     ///
-    /// `2025-02-08T10:00:00+01:00` → `2025-02-08T09:00:00Z`.
+    /// `2025-02-08T10:00:00+01:00` → `2025-02-08T09:00:00Z`; a leap second keeps its `:60`:
+    /// `1998-12-31T15:59:60-08:00` → `1998-12-31T23:59:60Z`.
     package static func normalizedUTC(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              parse(text) != nil
-        else { return nil }
-        if bytes[10] == UInt8(ascii: "T"), bytes.last == UInt8(ascii: "Z") { return nil }
-        var index = 19
-        var fraction = ""
-        if bytes[index] == UInt8(ascii: ".") {
-            let start = index
-            index += 1
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
-            fraction = String(decoding: bytes[start..<index], as: UTF8.self)
-        }
-        var offset = 0
-        if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
-           let hours = CalendarDate.digits(bytes[(index + 1)..<(index + 3)]),
-           let minutes = CalendarDate.digits(bytes[(index + 4)..<(index + 6)]) {
-            offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
-        }
-        guard let day = CalendarDate(String(decoding: bytes[0..<10], as: UTF8.self)),
-              let hour = CalendarDate.digits(bytes[11..<13]), let minute = CalendarDate.digits(bytes[14..<16]),
-              let second = CalendarDate.digits(bytes[17..<19]), second < 60  // a leap second stays as written
-        else { return nil }
-        let total = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
-        let days = Int((Double(total) / 86_400).rounded(.down))
-        let rest = total - days * 86_400
+        guard let parts = Parts(text), !parts.isStoredForm, parts.isWithinCalendar else { return nil }
+        let days = Int((Double(parts.utcSecond) / 86_400).rounded(.down))
+        let rest = parts.utcSecond - days * 86_400
+        let seconds = parts.isLeapSecond ? 60 : rest % 60
         return CalendarDate(daysSinceEpoch: days).description + "T"
-            + CalendarDate.pad(rest / 3600, 2) + ":" + CalendarDate.pad(rest / 60 % 60, 2) + ":" + CalendarDate.pad(rest % 60, 2)
-            + fraction + "Z"
+            + CalendarDate.pad(rest / 3600, 2) + ":" + CalendarDate.pad(rest / 60 % 60, 2) + ":" + CalendarDate.pad(seconds, 2)
+            + parts.fraction + "Z"
     }
 }
 

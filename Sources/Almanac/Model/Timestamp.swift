@@ -7,6 +7,11 @@ import Foundation
 /// rather than `ISO8601DateFormatter` because it sits on the hot path of every save and
 /// read, and formatters are neither cheap nor `Sendable`.
 package enum Timestamp {
+    /// The first second a store can hold: 0001-01-01T00:00:00Z, in seconds since 1970.
+    static let firstSecond = CalendarDate.daysSinceEpoch(year: 1, month: 1, day: 1) * 86_400
+    /// The last second a store can hold: 9999-12-31T23:59:59Z (a leap second after it too).
+    static let lastSecond = (CalendarDate.daysSinceEpoch(year: 9999, month: 12, day: 31) + 1) * 86_400 - 1
+
     /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.sssZ` when it has a fraction.
     package static func format(_ date: Date) -> String {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
@@ -27,49 +32,81 @@ package enum Timestamp {
     /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset,
     /// optional fraction of any length), or returns `nil`.
     package static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20,
-              let day = CalendarDate(String(decoding: bytes[0..<10], as: UTF8.self)),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let hour = CalendarDate.digits(bytes[11..<13]), hour < 24,
-              let minute = CalendarDate.digits(bytes[14..<16]), minute < 60,
-              let second = CalendarDate.digits(bytes[17..<19]), second <= 60
-        else { return nil }
-        var index = 19
-        var fraction = 0.0
-        if bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            let start = index
-            var digits = 0
-            var scale = 1
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                // Beyond nanoseconds the digits cannot change a Date; read them, ignore them.
-                if index - start < 9 {
-                    digits = digits * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                    scale *= 10
-                }
-                index += 1
-            }
-            guard index > start else { return nil }
-            fraction = Double(digits) / Double(scale)
-        }
-        guard index < bytes.count else { return nil }
-        var offsetSeconds = 0
-        switch bytes[index] {
-        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
-            guard index + 1 == bytes.count else { return nil }
-        case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
-                  let offsetHours = CalendarDate.digits(bytes[(index + 1)..<(index + 3)]), offsetHours < 24,
-                  let offsetMinutes = CalendarDate.digits(bytes[(index + 4)..<(index + 6)]), offsetMinutes < 60
-            else { return nil }
-            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
-        default:
-            return nil
-        }
+        guard let parts = Parts(text) else { return nil }
         // A leap second (:60) is folded into the next second; Date cannot represent it.
-        let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return Date(timeIntervalSince1970: Double(parts.utcSecond + (parts.isLeapSecond ? 1 : 0)) + parts.fractionValue)
+    }
+
+    /// An RFC 3339 date-time taken apart once, for parsing and for rewriting in UTC.
+    struct Parts {
+        /// The instant in whole seconds since 1970, a leap second counted as the second before it.
+        var utcSecond: Int
+        /// The fraction as written, with its dot (`.123`), or empty.
+        var fraction: String
+        var fractionValue: Double
+        /// Whether the seconds are `60`.
+        var isLeapSecond: Bool
+        /// Whether the text is already in the stored form: `T` and `Z`, upper case.
+        var isStoredForm: Bool
+
+        /// Whether the UTC instant falls in the years 0001–9999, the only ones a store can name.
+        var isWithinCalendar: Bool {
+            (Timestamp.firstSecond...Timestamp.lastSecond).contains(utcSecond)
+        }
+
+        init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  let year = CalendarDate.digits(bytes[0..<4]),
+                  let month = CalendarDate.digits(bytes[5..<7]), (1...12).contains(month),
+                  let day = CalendarDate.digits(bytes[8..<10]), day >= 1,
+                  day <= CalendarDate.daysInMonth(year: year, month: month),
+                  bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+                  bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                  let hour = CalendarDate.digits(bytes[11..<13]), hour < 24,
+                  let minute = CalendarDate.digits(bytes[14..<16]), minute < 60,
+                  let second = CalendarDate.digits(bytes[17..<19]), second <= 60
+            else { return nil }
+            var index = 19
+            var fraction = ""
+            var fractionValue = 0.0
+            if bytes[index] == UInt8(ascii: ".") {
+                index += 1
+                let start = index
+                var digits = 0
+                var scale = 1
+                while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                    // Beyond nanoseconds the digits cannot change a Date; read them, ignore them.
+                    if index - start < 9 {
+                        digits = digits * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                        scale *= 10
+                    }
+                    index += 1
+                }
+                guard index > start else { return nil }
+                fraction = String(decoding: bytes[(start - 1)..<index], as: UTF8.self)
+                fractionValue = Double(digits) / Double(scale)
+            }
+            guard index < bytes.count else { return nil }
+            var offsetSeconds = 0
+            switch bytes[index] {
+            case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+                guard index + 1 == bytes.count else { return nil }
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard index + 6 == bytes.count, bytes[index + 3] == UInt8(ascii: ":"),
+                      let offsetHours = CalendarDate.digits(bytes[(index + 1)..<(index + 3)]), offsetHours < 24,
+                      let offsetMinutes = CalendarDate.digits(bytes[(index + 4)..<(index + 6)]), offsetMinutes < 60
+                else { return nil }
+                offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            default:
+                return nil
+            }
+            let days = CalendarDate.daysSinceEpoch(year: year, month: month, day: day)
+            utcSecond = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
+            self.fraction = fraction
+            self.fractionValue = fractionValue
+            isLeapSecond = second == 60
+            isStoredForm = bytes[10] == UInt8(ascii: "T") && bytes.last == UInt8(ascii: "Z")
+        }
     }
 }

@@ -73,6 +73,7 @@ extension Store {
                 if let elements = fields.types(at: path, elements: true), !elements.contains(value.typeName) {
                     throw wrongType(value, field: field + "[]", types: elements, in: descriptor, condition: condition)
                 }
+                try checkAllowed([value], of: field, elements: true, in: descriptor, fields: fields)
             } else if types.contains("string") {
                 guard value.stringValue != nil else { throw wrongType(value, field: field, types: types, in: descriptor, condition: condition) }
             } else {
@@ -95,6 +96,25 @@ extension Store {
                     pointer: pointer(field))
             }
             throw wrongType(value, field: field, types: types, in: descriptor, condition: nil)
+        }
+        try checkAllowed(values, of: field, elements: false, in: descriptor, fields: fields)
+    }
+
+    /// Refuses a value the field's `enum` or `const` rules out: no document can hold it, so
+    /// the query would find nothing, silently. `null` stays allowed (it also finds a missing field).
+    private func checkAllowed(_ values: [JSONValue], of field: String, elements: Bool, in descriptor: CollectionDescriptor, fields: SchemaFields) throws {
+        let path = field.split(separator: ".").map(String.init)
+        guard let allowed = fields.allowedValues(at: path, elements: elements) else { return }
+        for value in values where value != .null && !allowed.contains(value) {
+            let shown = allowed.map(MigrationFieldPath.render)
+            let hint = value.stringValue.flatMap { typed in
+                Suggestion.closest(to: typed, in: allowed.compactMap(\.stringValue)).map { "did you mean \"\($0)\"? " }
+            } ?? ""
+            let what = elements ? "the items of \(field)" : field
+            throw AlmanacError(
+                .invalidArgument,
+                "\(what) in \(descriptor.name) can only be \(shown.joined(separator: ", ")) (its schema's enum), so no document matches \(MigrationFieldPath.render(value)); \(hint)give one of those values",
+                pointer: pointer(field))
         }
     }
 

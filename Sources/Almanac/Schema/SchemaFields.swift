@@ -80,6 +80,33 @@ struct SchemaFields {
         return types.isEmpty ? nil : types
     }
 
+    /// The only values the schema allows at `path` (its `enum` or `const`), or nil when it
+    /// allows others. Only subschemas that apply wholly on the way down count: a value named
+    /// by one `anyOf` branch may still be allowed by another. With `elements`, the values of
+    /// the array's elements instead.
+    func allowedValues(at path: [String], elements: Bool = false) -> [JSONValue]? {
+        func wholly(_ schemas: [JSONValue]) -> [JSONValue] {
+            schemas.flatMap { expand($0, closing: true, seen: []) }.filter(\.closing).map(\.view)
+        }
+        var level = [root]
+        for name in path {
+            level = wholly(level).compactMap { $0["properties"]?[name] }
+            guard !level.isEmpty else { return nil }
+        }
+        if elements {
+            level = wholly(level).compactMap { $0["items"] }.filter { $0.objectValue != nil }
+            guard !level.isEmpty else { return nil }
+        }
+        var allowed: [JSONValue]?
+        for view in wholly(level) {
+            var values = view["enum"]?.arrayValue
+            if let constant = view["const"] { values = (values ?? [constant]).filter { $0 == constant } }
+            guard let values else { continue }
+            allowed = allowed.map { $0.filter(values.contains) } ?? values
+        }
+        return allowed
+    }
+
     /// `schema` and the subschemas that apply to the same value with it; `closing` says
     /// whether the subschema applies wholly (so its `additionalProperties: false` rules names out).
     private func expand(_ schema: JSONValue, closing: Bool, seen: Set<String>) -> [(view: JSONValue, closing: Bool)] {

@@ -214,7 +214,13 @@ struct CheckWalker {
             case .string(let stored) where stored == id:
                 break
             case .string(let stored):
-                report("id-mismatch", path, "holds id \"\(stored)\" but its file is named for \"\(id)\"; rename the file to \(DocumentID.fileName(stored)) or fix the id", pointer: "/id")
+                let target = DocumentID.fileName(stored)
+                if (try? folder.entryKind(of: target)) != nil {
+                    // Renaming onto an existing file would overwrite that document: never advise it.
+                    report("id-mismatch", path, "holds id \"\(stored)\", the document of \(target) beside it, so it is a second copy of that document (made by hand or by a sync tool); compare the two files (diff \(name) \(target)), keep what you need in \(target), then remove \(name)", pointer: "/id")
+                } else {
+                    report("id-mismatch", path, "holds id \"\(stored)\" but its file is named for \"\(id)\"; rename the file to \(target) or fix the id", pointer: "/id")
+                }
             case let other:
                 report("invalid-document", path, other == nil ? "has no \"id\"; add \"id\": \"\(id)\"" : "\"id\" must be a string", pointer: "/id")
             }

@@ -59,15 +59,25 @@ extension Store {
         // Fast path for a store just opened: the hinted file, if it is really there.
         if state.withLock({ $0.cache.locations[descriptor.name] == nil }),
            let hinted = hintedLocation(of: id, in: descriptor), let document = try read(hinted) {
-            return document
+            return try holdingID(id, document)
         }
         for attempt in 0..<2 {
             guard let location = try location(of: id, in: descriptor) else { return nil }
-            if let document = try read(location) { return document }
+            if let document = try read(location) { return try holdingID(id, document) }
             // The file moved or vanished under a stale index: rebuild once.
             if attempt == 0 { state.withLock { $0.cache.locations[descriptor.name] = nil } }
         }
         return nil
+    }
+
+    /// `document` when it holds `id`: a file named for one id that holds another (a copy made
+    /// by hand, a renamed file) is not the document asked for, and is never returned as it.
+    private func holdingID(_ id: String, _ document: StoredDocument) throws -> StoredDocument {
+        guard case .string(let stored)? = document.value["id"], DocumentID.key(stored) != DocumentID.key(id) else { return document }
+        throw AlmanacError(
+            .invalidDocument,
+            "is named for id \"\(id)\" but holds the document \"\(stored)\" (a copy or a renamed file), so it is not returned as \"\(id)\"; check reports it and says how to resolve it",
+            path: document.location.relativePath, id: id, pointer: "/id")
     }
 
     /// The untyped documents of `collection`, oldest first (by their date field, then id).

@@ -15,7 +15,7 @@ import Foundation
 ///   (the `almanac` tool or a test worker) makes it send itself `SIGKILL` there, so nothing
 ///   (no `defer`, no buffered write, no lock release) runs after the point, as with
 ///   `kill -9`. `ALMANAC_TEST_PAUSE_AT=<kind>:<point>` makes it wait there (60 s) for a
-///   test to signal it. Kinds are `migrate`, `rollback`, `transaction`, `batch`, `seed`,
+///   test to signal it, or until the file `ALMANAC_TEST_RESUME_FILE` names exists. Kinds are `migrate`, `rollback`, `transaction`, `batch`, `seed`,
 ///   `delete`, `retention`, `export` and `write`; e.g. `migrate:after-swap-data`,
 ///   `migrate:staged-documents:500`, `write:after-temporary-write:C1.json`.
 /// - Faults: a test in the same process arms one for a file name
@@ -68,12 +68,26 @@ enum TestHooks {
         #if DEBUG
         guard hooksArmed else { return }
         let name = "\(kind):\(point())"
-        if pauseTarget == name { sleep(60) }
+        if pauseTarget == name { pauseUntilResumed() }
         guard crashTarget == name else { return }
         kill(getpid(), SIGKILL)
         pause()
         #endif
     }
+
+    #if DEBUG
+    /// Waits at a pause point: 60 s, or with `ALMANAC_TEST_RESUME_FILE=<path>` until that file
+    /// exists (60 s at most), having made `<path>.waiting` so the test knows it is here.
+    private static func pauseUntilResumed() {
+        guard let resume = ProcessInfo.processInfo.environment["ALMANAC_TEST_RESUME_FILE"], !resume.isEmpty else {
+            sleep(60)
+            return
+        }
+        _ = FileManager.default.createFile(atPath: resume + ".waiting", contents: nil)
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: resume), Date() < deadline { usleep(10_000) }
+    }
+    #endif
 
     /// Throws the armed fault for the file `name` (or the final name of a temporary file).
     @inline(__always)

@@ -139,6 +139,12 @@ enum CrashWorkloads {
         try almanac(["restore", root.appendingPathComponent("backup").path], in: root, env: env)
     }
 
+    /// An export written beside the store: once the command exits 0, a power cut must leave
+    /// the whole file under its name (its folder is flushed after the rename).
+    static let export = CrashExplorer.Workload(name: "export to a file", prepare: workerStore) { root, env in
+        try almanac(["export", "--out", root.appendingPathComponent("export.jsonl").path], in: root, env: env)
+    }
+
     static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
-                      migrateUp, rollback, importExport, backup, restore]
+                      migrateUp, rollback, importExport, backup, restore, export]
 }

@@ -78,9 +78,11 @@ struct AlmanacProcessError: Error, CustomStringConvertible {
 
 /// Runs the built `almanac` executable as a subprocess.
 enum AlmanacProcess {
-    /// How long one command may run before the test fails (the whole suite takes seconds;
-    /// `ALMANAC_E2E_TIMEOUT` overrides).
-    static let timeout: TimeInterval = ProcessInfo.processInfo.environment["ALMANAC_E2E_TIMEOUT"].flatMap(TimeInterval.init) ?? 30
+    /// How long one subprocess (the tool or the test worker) may run before the test calls it
+    /// hung and fails: generous, and the same for every helper, so that a slow or busy machine
+    /// never fails a test (a command that normally takes 0.1 s may take a minute while another
+    /// build runs beside the suite). `ALMANAC_E2E_TIMEOUT` overrides.
+    static let timeout: TimeInterval = ProcessInfo.processInfo.environment["ALMANAC_E2E_TIMEOUT"].flatMap(TimeInterval.init) ?? 600
 
     /// The `almanac` executable built next to the test bundle (or named by
     /// `ALMANAC_E2E_BINARY`), or `nil`.

@@ -39,13 +39,13 @@ enum WorkerProcess {
 
     /// Runs the worker to its end and returns its exit status (128 + signal when killed).
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], output: URL? = nil, timeout: TimeInterval = 120) throws -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String] = [:], output: URL? = nil, timeout: TimeInterval = AlmanacProcess.timeout) throws -> Int32 {
         let process = try start(arguments, environment: environment, output: output)
         return try wait(process, timeout: timeout)
     }
 
     /// Waits for `process` and returns its exit status (128 + signal when killed).
-    static func wait(_ process: Process, timeout: TimeInterval = 120) throws -> Int32 {
+    static func wait(_ process: Process, timeout: TimeInterval = AlmanacProcess.timeout) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning {
             guard Date() < deadline else {
@@ -60,6 +60,6 @@ enum WorkerProcess {
     /// Sends `SIGKILL` to `process` and waits for it.
     static func kill9(_ process: Process) throws {
         kill(process.processIdentifier, SIGKILL)
-        _ = try wait(process, timeout: 30)
+        _ = try wait(process)
     }
 }

@@ -14,11 +14,18 @@ extension Store {
         for _ in 0..<3 {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
-            let result = try store.withWriteLock { state throws -> MigrationResult? in
-                // Another process may have migrated between opening and locking: start again.
-                guard try store.versionOnDisk() == store.schemaVersion else { return nil }
-                return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
-                                                    registry: registry, started: started, progress: progress, state)
+            let result: MigrationResult?
+            do {
+                result = try store.withWriteLock { state throws -> MigrationResult? in
+                    // Another process may have migrated between opening and locking: start again.
+                    guard try store.versionOnDisk() == store.schemaVersion else { return nil }
+                    return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
+                                                        registry: registry, started: started, progress: progress, state)
+                }
+            } catch let error as AlmanacError where error.code == .storeChanged {
+                // The lock's previous holder migrated the store while this one waited for it:
+                // open the store again, at its new version, and see what is left to do.
+                continue
             }
             if let result { return result }
         }

@@ -43,8 +43,8 @@ extension SchemaEvaluator {
             let source = program.patterns[index].source
             return fail(check, collect) { _ in "\(SchemaText.quoted(string)) does not match the pattern \(source)" }
         case .format(let format):
-            guard case .string(let string) = value, !format.accepts(string) else { return true }
-            return fail(check, collect) { _ in "\(SchemaText.quoted(string)) is not \(format.expectation)" }
+            guard case .string(let string) = value, let problem = format.problem(with: string) else { return true }
+            return fail(check, collect) { _ in problem }
         case .minItems(let minimum):
             guard case .array(let items) = value, items.count < minimum else { return true }
             return fail(check, collect) { _ in "the array has \(SchemaText.count(items.count, "item")); the minimum is \(minimum)" }

@@ -34,7 +34,26 @@ enum SchemaFormat: String, Sendable {
         }
     }
 
-    /// Whether `string` is valid in this format.
+    /// Why `string` is not valid in this format, or `nil` when it is.
+    ///
+    /// A store names days 0001-01-01 through 9999-12-31 only (they are folder names), so a
+    /// `date` in year 0000 and a `date-time` whose UTC instant leaves those years are refused
+    /// too, though RFC 3339 allows them: stored, they would be filed under the wrong day.
+    func problem(with string: String) -> String? {
+        guard accepts(string) else { return "\(SchemaText.quoted(string)) is not \(expectation)" }
+        switch self {
+        case .date where string.hasPrefix("0000-"):
+            return "\(SchemaText.quoted(string)) is in year 0000; a store holds the years 0001 through 9999"
+        case .dateTime:
+            guard let parts = Timestamp.Parts(string), !parts.isWithinCalendar else { return nil }
+            let side = parts.utcSecond < Timestamp.firstSecond ? "before 0001-01-01T00:00:00Z" : "after 9999-12-31T23:59:59Z"
+            return "\(SchemaText.quoted(string)) is \(side) in UTC; a store holds the years 0001 through 9999, so write an instant inside them"
+        default:
+            return nil
+        }
+    }
+
+    /// Whether `string` is valid in this format (RFC 3339's grammar and calendar).
     func accepts(_ string: String) -> Bool {
         var string = string
         return string.withUTF8 { bytes in

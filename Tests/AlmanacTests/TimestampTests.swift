@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Timestamps at the calendar's ends and leap seconds: a store names the days 0001–9999 only,
+/// so an instant outside them is refused, and every other one is stored as the same instant.
+@Suite("Timestamps")
+struct TimestampTests {
+    static func schema() throws -> JSONSchema {
+        try JSONSchema(try JSONValue(parsing: Array("""
+            {"type": "object", "properties": {"at": {"type": "string", "format": "date-time"}, "day": {"type": "string", "format": "date"}}}
+            """.utf8)), path: "test.schema.json")
+    }
+
+    static func violations(_ field: String, _ text: String) throws -> [SchemaViolation] {
+        try schema().validate(.object([field: .string(text)]))
+    }
+
+    @Test("an offset that carries the instant out of the years 0001–9999 is refused, naming the side",
+          arguments: [("9999-12-31T23:00:00-01:00", "after 9999-12-31T23:59:59Z"), ("0001-01-01T00:59:00+01:00", "before 0001-01-01T00:00:00Z"),
+                      ("0000-06-01T12:00:00Z", "before 0001-01-01T00:00:00Z"), ("9999-12-31T23:59:59.5-00:01", "after 9999-12-31T23:59:59Z")])
+    func outsideTheCalendar(text: String, side: String) throws {
+        let found = try Self.violations("at", text)
+        #expect(found.count == 1 && found[0].message.contains(side) && found[0].message.contains("0001 through 9999"), "\(found)")
+        #expect(Timestamp.normalizedUTC(text) == nil, "never rewritten into a wrong instant")
+    }
+
+    @Test("the instants just inside the calendar are accepted and stored as the same instant",
+          arguments: [("9999-12-31T22:59:59-01:00", "9999-12-31T23:59:59Z"), ("0001-01-01T01:00:00+01:00", "0001-01-01T00:00:00Z"),
+                      ("0000-12-31T23:30:00-01:00", "0001-01-01T00:30:00Z"), ("2025-02-08T10:00:00.250+01:00", "2025-02-08T09:00:00.250Z")])
+    func insideTheCalendar(text: String, stored: String) throws {
+        #expect(try Self.violations("at", text).isEmpty)
+        #expect(Timestamp.normalizedUTC(text) == stored)
+        #expect(Timestamp.parse(text) == Timestamp.parse(stored), "the same instant")
+        #expect(try Self.violations("at", stored).isEmpty)
+    }
+
+    @Test("a leap second with an offset is stored in UTC with its :60, like every other timestamp")
+    func leapSecond() throws {
+        #expect(Timestamp.normalizedUTC("1998-12-31T15:59:60-08:00") == "1998-12-31T23:59:60Z")
+        #expect(Timestamp.normalizedUTC("1998-12-31T15:59:60.123-08:00") == "1998-12-31T23:59:60.123Z")
+        #expect(Timestamp.normalizedUTC("1998-12-31T23:59:60Z") == nil, "already stored form")
+        #expect(try Self.violations("at", "1998-12-31T23:59:60Z").isEmpty)
+        #expect(Timestamp.parse("1998-12-31T15:59:60-08:00") == Timestamp.parse("1999-01-01T00:00:00Z"), "folded into the next second")
+    }
+
+    @Test("year 0000 is refused alike in a date and in a date-time whose UTC instant is in it")
+    func yearZeroAgrees() throws {
+        let date = try Self.violations("day", "0000-01-01")
+        #expect(date.count == 1 && date[0].message.contains("year 0000"), "\(date)")
+        #expect(try Self.violations("at", "0000-01-01T00:00:00Z").count == 1)
+        #expect(try Self.violations("day", "0001-01-01").isEmpty && (try Self.violations("day", "9999-12-31")).isEmpty)
+    }
+}
