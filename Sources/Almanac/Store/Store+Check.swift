@@ -173,6 +173,13 @@ struct CheckWalker {
         let attachments = try folder.openFolder(Store.attachmentFolderName(id))
         for (field, value) in members.sorted(by: { $0.key < $1.key }) where field.hasSuffix("Path") {
             guard case .string(let reference) = value, let name = reference.split(separator: "/").last.map(String.init) else { continue }
+            do {
+                try Store.validateAttachmentName(name)
+            } catch let error as AlmanacError {
+                // A name the file system may not hold is this document's problem, not the walk's.
+                report("invalid-document", path, "\"\(field)\" names \(name.utf8.count > 40 ? String(name.prefix(40)) + "…" : name), which cannot be an attachment (\(error.message)); fix the field", pointer: "/" + field)
+                continue
+            }
             if try attachments?.entryKind(of: name) != .file {
                 report("missing-attachment", path, "\"\(field)\" names \(name), which is not among the document's attachments (\(Store.attachmentFolderName(id))/); restore the file, or clear the field", pointer: "/" + field)
             }

@@ -58,6 +58,7 @@ extension Store {
         let location = try filing.location(for: document, in: collection)
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, against: schema, in: collection, id: location.id)
+        try Store.validateAttachmentFields(members, of: collection, id: location.id)
         var previous: DocumentLocation?
         var isNew = location.id != nil
         if let id = location.id, let existing = try locationIndex(of: collection, state)[DocumentID.key(id)] {
