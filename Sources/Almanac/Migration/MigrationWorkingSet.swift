@@ -141,8 +141,9 @@ struct MigrationWorkingSet {
                 }
                 for field in collection.unique {
                     guard let value = entry.value[field], value != .null else { continue }
-                    let key = value.uniquenessKey
-                    if let other = uniqueValues[field]?[key], other.value.hasSameValue(as: value) {
+                    let compared = collection.uniqueValue(value, of: field)
+                    let key = compared.uniquenessKey
+                    if let other = uniqueValues[field]?[key], collection.uniqueValue(other.value, of: field).hasSameValue(as: compared) {
                         report(label, "/" + field, "unique", "\"\(field)\" \(value.shortDescription) is also used by \(collection.name)/\(other.id); \"\(field)\" must be unique in \(collection.name)")
                     } else {
                         uniqueValues[field, default: [:]][key] = (id, value)

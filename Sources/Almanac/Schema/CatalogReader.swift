@@ -51,6 +51,17 @@ struct CatalogReader {
         return elements
     }
 
+    /// A collection's `unique` list: field names, or `{"field": F, "ignoringCase": true}` for
+    /// text compared ignoring case.
+    func uniqueFields(_ value: JSONValue?, at pointer: String) throws -> [(field: String, ignoringCase: Bool)] {
+        try array(value, at: pointer).enumerated().map { index, element in
+            let at = pointer + "/\(index)"
+            guard case .object(let members) = element else { return (try string(element, at: at), false) }
+            try allowOnly(["field", "ignoringCase"], in: members, at: at)
+            return (try string(members["field"], at: at + "/field"), try bool(members["ignoringCase"], at: at + "/ignoringCase"))
+        }
+    }
+
     func strings(_ value: JSONValue?, at pointer: String) throws -> [String] {
         try array(value, at: pointer).enumerated().map { try string($1, at: pointer + "/\($0)") }
     }
@@ -103,6 +114,7 @@ struct CatalogReader {
                 allowsDangling: try bool(fields["allowsDangling"], at: at + "/allowsDangling")))
         }
         let rules = try self.rules(members["rules"], at: pointer + "/rules")
+        let unique = try uniqueFields(members["unique"], at: pointer + "/unique")
         var descriptor = CollectionDescriptor(
             name: name,
             description: try optionalString(members["description"], at: pointer + "/description"),
@@ -110,11 +122,12 @@ struct CatalogReader {
             partition: partition,
             dateField: dateField,
             isSingleton: isSingleton,
-            unique: try strings(members["unique"], at: pointer + "/unique"),
+            unique: unique.map(\.field),
             references: references,
             attachments: try bool(members["attachments"], at: pointer + "/attachments"),
             userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
         descriptor.rules = rules
+        descriptor.uniqueIgnoringCase = Set(unique.filter(\.ignoringCase).map(\.field))
         descriptor.retention = try retentionRules(members["retention"], at: pointer + "/retention", for: descriptor)
         if let seeded = members["seeded"] {
             let at = pointer + "/seeded"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One collection of a catalog: where its documents live and what ties them to others.
 public struct CollectionDescriptor: Sendable, Equatable {
     /// The collection's name, also its folder under `data/`.
@@ -14,6 +16,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
     public var isSingleton: Bool
     /// Top-level fields whose values must be unique within the collection.
     public var unique: [String]
+    /// The fields of ``unique`` whose text is compared ignoring case (catalog
+    /// `{"field": "appName", "ignoringCase": true}`): "instagram" is then taken by "Instagram".
+    public var uniqueIgnoringCase: Set<String> = []
     /// Fields that hold the id of a document of another collection.
     public var references: [Reference]
     /// Whether documents may own attachment files.
@@ -30,6 +35,13 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// Which stored documents the user made (e.g. `{"field": "isCustom", "equals": true}`):
     /// a seed import never touches them.
     public var userCreated: Condition?
+
+    /// `value` of the unique field `field` as uniqueness compares it: text folded to one case
+    /// when the field ignores case, anything else as it is.
+    func uniqueValue(_ value: JSONValue, of field: String) -> JSONValue {
+        guard uniqueIgnoringCase.contains(field), case .string(let text) = value else { return value }
+        return .string(text.folding(options: [.caseInsensitive], locale: nil))
+    }
 
     /// A rule a schema cannot say (a field ≤ another, at most two active focus areas),
     /// recorded in the catalog so that people and tools know it exists.

@@ -158,7 +158,7 @@ struct CheckWalker {
             if collection.attachments { try checkAttachments(of: members, id: id, in: folder, path: path) }
             for field in collection.unique {
                 guard let value = members[field], value != .null else { continue }
-                let normalised = value.numberValue.map { JSONValue.string("#" + String($0.doubleValue)) } ?? value
+                let normalised = value.numberValue.map { JSONValue.string("#" + String($0.doubleValue)) } ?? collection.uniqueValue(value, of: field)
                 if let other = uniqueValues[field, default: [:]][normalised] {
                     report("unique-violation", path, "\"\(field)\" \(value.shortDescription) is also used by \(other); it must be unique in \(collection.name)", pointer: "/" + field)
                 } else {

@@ -18,9 +18,10 @@ extension Store {
                     "\"\(field)\" \(value.shortDescription) is already used by \(collection.name) document \"\(otherID)\" (\(path)); \"\(field)\" must be unique in \(collection.name)",
                     id: id, pointer: "/" + field)
             }
+            let compared = collection.uniqueValue(value, of: field)
             for other in batch where other.collection.name == collection.name {
                 if let otherID = other.location.id, DocumentID.key(otherID) != key,
-                   let otherValue = other.members[field], otherValue.hasSameValue(as: value) {
+                   let otherValue = other.members[field], collection.uniqueValue(otherValue, of: field).hasSameValue(as: compared) {
                     throw violation(otherID, other.location.relativePath)
                 }
             }
@@ -33,7 +34,7 @@ extension Store {
                 guard let otherID = location.id, DocumentID.key(otherID) != key,
                       changed?.touches(PendingChange.key(collection.name, otherID)) != true,
                       let stored = try read(location), let otherValue = stored.value[field],
-                      otherValue.hasSameValue(as: value)
+                      collection.uniqueValue(otherValue, of: field).hasSameValue(as: compared)
                 else { continue }
                 throw violation(otherID, location.relativePath)
             }
