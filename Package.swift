@@ -20,6 +20,9 @@ let package = Package(
         .executableTarget(name: "AlmanacTestWorker", dependencies: ["Almanac"], path: "Tests/Worker"),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacTestWorker"]),
         .testTarget(name: "ReferenceAppsTests", dependencies: ["ReferenceApps", "Almanac"]),
+        // The README's Swift examples, verbatim (ReadmeExampleTests checks they match), so
+        // that `swift build` fails when the README's code would not compile.
+        .target(name: "ReadmeExamples", dependencies: ["Almanac"], path: "Tests/ReadmeExamples"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,19 @@
+// The README's Swift example "FirstSave", verbatim: ReadmeExampleTests fails when the two drift.
+// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+
+import Almanac
+import Foundation
+
+struct Entry: Document {
+    static let collection = "entries"
+    var id: UUID
+    var createdAt: Date
+    var text: String
+}
+
+func saveFirstEntry(storeURL: URL) throws {
+    let store = try Store.create(at: storeURL,          // or Store(at:) when store.json is there
+                                 schema: Bundle.main.url(forResource: "journal", withExtension: nil)!,
+                                 timeZone: .current)
+    try store.save(Entry(id: UUID(), createdAt: .now, text: "Hello from Swift."))
+}

@@ -1,0 +1,16 @@
+// The README's Swift example "MigrateAtLaunch", verbatim: ReadmeExampleTests fails when the two drift.
+// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+
+import Almanac
+import Foundation
+
+func openMigratedStore(at storeURL: URL) throws -> Store {
+    let migrations = try MigrationSet(folder: Bundle.main.url(forResource: "migrations", withExtension: nil)!)
+    var registry = MigrationRegistry()
+    registry.register("cravey.amount-to-integer") { document in /* change it; return whether it changed */ false }
+    let migrator = Migrator(migrations: migrations,
+                            targetSchema: Bundle.main.url(forResource: "schema", withExtension: nil)!,
+                            registry: registry)
+    try migrator.migrate(storeAt: storeURL)
+    return try Store(at: storeURL)
+}
