@@ -1,6 +1,23 @@
 import Almanac
 
 extension CommandContext {
+    /// The store's collection `name`; when the store has none but the app's project catalog
+    /// (`schema/<app>` here, or `--schema DIR`) declares it, the error says why: the collection
+    /// was added after this store's version, and a store learns of it by migrating.
+    func collection(named name: String, in store: Store) throws -> CollectionDescriptor {
+        do {
+            return try store.collection(named: name)
+        } catch let error as AlmanacError where error.code == .unknownCollection {
+            guard let catalog = try? projectCatalog(app: store.app), catalog.collection(named: name) != nil else { throw error }
+            var explained = error
+            explained.message = "no collection \"\(name)\" in this store (at schema version \(store.schemaVersion)), though the app's catalog (version \(catalog.version)) declares it: a store learns of a collection by migrating. "
+                + (catalog.version > store.schemaVersion
+                    ? "Run 'almanac migrate up' to bring the store to version \(catalog.version)."
+                    : "Add a migration for it with 'almanac migrate new SLUG' (it moves the catalog to the next version), then run 'almanac migrate up'.")
+            throw explained
+        }
+    }
+
     /// The app whose project folders a scaffolding command changes: `--app APP`, else the app
     /// of `--schema DIR`'s catalog, else the one app under `schema/` in the current folder;
     /// `--schema DIR` and `--migrations DIR` (for a command that takes it) name the folders when given.

@@ -90,6 +90,12 @@ struct CommandContext {
     /// The app's migrator: its migrations folder (`--migrations DIR` or `migrations/<app>`),
     /// and, when the command plans or migrates, its schema folder as the target.
     func migrator(app: String, needsSchema: Bool) throws -> Migrator {
+        if needsSchema, projectSchemaFolder(app: app) == nil, values.option(CommonOptions.migrations) == nil,
+           !FileManager.default.fileExists(atPath: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+               .appendingPathComponent("migrations").appendingPathComponent(app).path) {
+            // Both are missing: say so at once, not one per try.
+            throw usage("no migrations or schema folder for app '\(app)': run from the project folder that holds migrations/\(app) and schema/\(app), or pass --migrations DIR and --schema DIR")
+        }
         let migrations = try MigrationSet(folder: try migrationsFolder(app: app))
         let schema = needsSchema ? try requiredSchemaFolder(app: app) : nil
         return Migrator(migrations: migrations, targetSchema: schema, registry: ReferenceMigrations.registry)

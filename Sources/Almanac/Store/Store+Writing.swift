@@ -55,7 +55,15 @@ extension Store {
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor, _ state: StoreState) throws -> PreparedWrite {
         let schema = try compiledSchema(for: collection)
         let document = schema.normalizingTimestamps(in: document)
-        let location = try filing.location(for: document, in: collection)
+        let location: DocumentLocation
+        do {
+            location = try filing.location(for: document, in: collection)
+        } catch let error as AlmanacError where error.code == .invalidDocument {
+            // The schema knows what the date field must be (a timestamp, or a calendar date)
+            // and says it better than the filing can: "not a valid date-time", not "or a date".
+            try validate(document, against: schema, in: collection, id: document["id"]?.stringValue)
+            throw error
+        }
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
         try validate(document, against: schema, in: collection, id: location.id)
         try Store.validateAttachmentFields(members, of: collection, id: location.id)

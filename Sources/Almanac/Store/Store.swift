@@ -113,11 +113,20 @@ public final class Store: @unchecked Sendable {
     ///
     /// - Throws: `.notAStore` when the folder holds no valid `store.json`.
     package static func app(at url: URL) throws -> String {
+        try manifest(at: url).app
+    }
+
+    /// The schema version `store.json` of the store at `url` records, read without opening the store.
+    package static func schemaVersion(at url: URL) throws -> Int {
+        try manifest(at: url).schemaVersion
+    }
+
+    private static func manifest(at url: URL) throws -> Manifest {
         let root = try Directory.openRoot(atPath: url.path)
         guard let bytes = try root.readFile(Manifest.fileName) else {
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
         }
-        return try Manifest(bytes: bytes).app
+        return try Manifest(bytes: bytes)
     }
 
     private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {

@@ -164,17 +164,33 @@ private struct Scan {
         var candidates = group.subcommands.map(\.name)
         if path.isEmpty { candidates.append("help") }
         var message = "unknown command '\(name)'"
-        if let suggestion = Suggestion.closest(to: name, in: candidates) {
+        if let synonym = Self.synonyms[name], candidates.contains(synonym) {
+            message += "; did you mean '\(synonym)'?"
+        } else if let suggestion = Suggestion.closest(to: name, in: candidates) {
             message += "; did you mean '\(suggestion)'?"
         }
         return error(message)
+    }
+
+    /// Words people type for a command by another name (as in other tools), too far from
+    /// the real name for a typo suggestion to find.
+    private static let synonyms = [
+        "list": "ls", "dir": "ls", "find": "ls", "show": "get", "cat": "get", "read": "get",
+        "remove": "rm", "del": "rm", "add": "put", "save": "put", "write": "put", "verify": "check",
+        "fsck": "check", "info": "status",
+    ]
+
+    /// Whether `token` is a negative number (`-1`, `-2.5`): a value, never an option, so that
+    /// `--limit -1` is refused for its value instead of "needs a value".
+    private static func isNegativeNumber(_ token: String) -> Bool {
+        token.count > 1 && token.hasPrefix("-") && Double(token.dropFirst()) != nil
     }
 
     // MARK: Options
 
     /// Records one option token, consuming its value from `remaining` when it takes one.
     private mutating func scanOption(_ token: String, remaining: inout ArraySlice<String>) {
-        let accepted = parser.globalOptions + command.options
+        let accepted = command.globals(parser.globalOptions) + command.options
         let typed: String
         var inlineValue: String?
         let spec: OptionSpec?
@@ -211,7 +227,7 @@ private struct Scan {
         }
         if let inlineValue {
             optionValues.append((spec.name, inlineValue))
-        } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") {
+        } else if let next = remaining.first, next == "-" || !next.hasPrefix("-") || Self.isNegativeNumber(next) {
             optionValues.append((spec.name, next))
             remaining.removeFirst()
         } else {
@@ -236,7 +252,7 @@ private struct Scan {
     private func collectValues() throws(UsageError) -> ParsedValues {
         var values = ParsedValues(
             rootName: parser.root.name, commandPath: path,
-            options: parser.globalOptions + pathOptions, positionals: command.positionals)
+            options: command.globals(parser.globalOptions) + pathOptions, positionals: command.positionals)
         var tokens = positionalTokens[...]
         for positional in command.positionals {
             switch positional.arity {
@@ -260,7 +276,7 @@ private struct Scan {
         if let extra = tokens.first {
             throw error("unexpected argument '\(extra)'")
         }
-        for option in parser.globalOptions + pathOptions
+        for option in command.globals(parser.globalOptions) + pathOptions
         where option.isRequired && !seen.contains(option.name) {
             let placeholder = option.valueName.map { " (\($0))" } ?? ""
             throw error("missing option '\(option.displayName)'\(placeholder)")

@@ -22,11 +22,14 @@ struct CommandSpec: Sendable, Hashable {
     var options: [OptionSpec]
     var positionals: [PositionalSpec]
     var subcommands: [CommandSpec]
+    /// Global options this command has no use for (`schema new` opens no store, so takes no
+    /// `--store`): left out of its help, and refused as unknown when typed.
+    var ignoredGlobals: Set<String>
 
     init(
         name: String, abstract: String, discussion: String? = nil,
         options: [OptionSpec] = [], positionals: [PositionalSpec] = [],
-        subcommands: [CommandSpec] = []
+        subcommands: [CommandSpec] = [], ignoredGlobals: Set<String> = []
     ) {
         // Declarations are code, so a malformed one is a programmer error: fail at once on
         // the first run instead of parsing some inputs ambiguously.
@@ -42,6 +45,12 @@ struct CommandSpec: Sendable, Hashable {
         self.options = options
         self.positionals = positionals
         self.subcommands = subcommands
+        self.ignoredGlobals = ignoredGlobals
+    }
+
+    /// The global options that apply to this command.
+    func globals(_ all: [OptionSpec]) -> [OptionSpec] {
+        all.filter { !ignoredGlobals.contains($0.name) }
     }
 
     /// True for commands such as `migrate` that only dispatch to subcommands.

@@ -15,7 +15,7 @@ enum CommonOptions {
 
     static let migrations = OptionSpec.option("migrations", valueName: "DIR", help: "The app's migrations folder (default: migrations/<app> in the current folder).")
     static let from = OptionSpec.option("from", valueName: "DATE", help: "Only documents dated on or after DATE.")
-    static let to = OptionSpec.option("to", valueName: "DATE", help: "Only documents dated on or before DATE.")
+    static let to = OptionSpec.option("to", valueName: "DATE", help: "Only documents dated up to DATE: a day is included, a timestamp is not (the range is half-open then).")
     static let filter = OptionSpec.repeating(
         "where", valueName: "EXPR",
         help: "Only documents matching EXPR, e.g. 'status=done', 'intensity>=7', 'triggers contains Anxious' (operators = != < <= > >= contains in exists missing; and/or/not; repeatable, all must match).")

@@ -30,8 +30,8 @@ struct HelpFormatter: Sendable {
         }
         let ancestorOptions = ancestors(of: path).flatMap(\.options)
         let options = ancestorOptions + command.options
-            + globalOptions.filter { $0.name != OptionSpec.help.name }
-            + globalOptions.filter { $0.name == OptionSpec.help.name }
+            + command.globals(globalOptions).filter { $0.name != OptionSpec.help.name }
+            + command.globals(globalOptions).filter { $0.name == OptionSpec.help.name }
         let fullName = ([root.name] + path).joined(separator: " ")
 
         let arguments = command.positionals.map { Row(label: $0.helpName, help: $0.help) }

@@ -11,7 +11,7 @@ enum DeleteCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "delete",
         abstract: "Delete documents: all of them, a collection (in a date range, matching --where), or one by id.",
-        discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --where takes the conditions ls takes (e.g. delete action-instances --where 'status=done' --dry-run); an unknown field or operator is an error (exit 2). --yes is required when standard input is not a terminal.",
+        discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --where takes the conditions ls takes (e.g. delete action-instances --where 'status=done' --dry-run); an unknown field or operator is an error (exit 2). --yes is required when standard input is not a terminal, except for one document by id whose delete reaches no other document (as with rm).",
         options: [all, CommonOptions.from, CommonOptions.to, CommonOptions.filter, dryRun, CommonOptions.yes],
         positionals: [collection, id])
 
@@ -19,7 +19,14 @@ enum DeleteCommand: AlmanacCommand {
         let store = try context.openStore()
         let selection = try selection(context, store: store)
         let isDryRun = context.values.flag(dryRun)
-        if !isDryRun && !context.values.flag(CommonOptions.yes) {
+        if !isDryRun && !context.values.flag(CommonOptions.yes), case .document(let name, let id) = selection {
+            // One document by id: as 'rm', asked only when its references reach other documents.
+            let label = try store.collection(named: name).isSingleton ? name : "\(name)/\(id)"
+            guard try RemoveCommand.confirmReach(of: selection, label: label, store: store, context: context) else {
+                Output.error("nothing deleted.")
+                return ExitCode.failure
+            }
+        } else if !isDryRun && !context.values.flag(CommonOptions.yes) {
             guard isatty(0) == 1 else {
                 throw context.usage("deleting needs --yes when standard input is not a terminal (try --dry-run first to see what would go)")
             }

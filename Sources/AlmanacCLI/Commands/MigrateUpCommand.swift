@@ -23,6 +23,11 @@ enum MigrateUpCommand: AlmanacCommand {
         let url = try context.storeURL()
         let migrator = try context.migrator(app: try Store.app(at: url), needsSchema: true)
         let reporter = ProgressReporter()
+        let fromVersion = try Store.schemaVersion(at: url)
+        // Ctrl-C says what it left: a migration is all or nothing, but a person who stopped one
+        // should not have to guess which.
+        let interrupted = InterruptCleanup { reporter.interrupted(fromVersion: fromVersion) }
+        defer { interrupted.cancel() }
         let result = try migrator.migrate(
             storeAt: url, to: try context.values.integer(target), options: try context.storeOptions(),
             progress: { reporter.report($0) })
@@ -55,9 +60,13 @@ final class ProgressReporter: @unchecked Sendable {
     private var shownOnTerminal = false
     private let isTerminal = isatty(2) == 1
 
+    /// The phase reached, shown or not.
+    private var phase: MigrationProgress.Phase?
+
     func report(_ progress: MigrationProgress) {
         lock.lock()
         defer { lock.unlock() }
+        phase = progress.phase
         let now = Date()
         guard now.timeIntervalSince(started) >= 0.5 else { return }
         let interval = isTerminal ? 0.1 : 1.0
@@ -72,6 +81,19 @@ final class ProgressReporter: @unchecked Sendable {
             shownOnTerminal = true
         } else {
             Output.error(line)
+        }
+    }
+
+    /// What an interrupted migration left, on stderr: before the swap nothing changed; during it
+    /// the next command to open the store finishes or undoes it.
+    func interrupted(fromVersion: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if shownOnTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if phase == .committing {
+            Output.error("interrupted while the new version was being swapped in: the next command to open the store finishes or undoes the swap, leaving it wholly at one version; 'almanac migrate status' shows which.")
+        } else {
+            Output.error("interrupted: the store is unchanged, at version \(fromVersion) (what was staged is removed when the store is next opened); run 'almanac migrate up' again to migrate.")
         }
     }
 

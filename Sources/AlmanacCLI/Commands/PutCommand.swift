@@ -14,7 +14,7 @@ enum PutCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional(Self.collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
-        _ = try store.collection(named: collection)
+        _ = try context.collection(named: collection, in: store)
         let files = context.values.positionals(Self.files)
         var documents: [JSONValue] = []
         for file in files.isEmpty ? ["-"] : files {

@@ -58,7 +58,8 @@ enum RemoveCommand: AlmanacCommand {
 
     /// Whether to go ahead: yes when the catalog's references reach no other document, else
     /// the person's answer at a terminal; off a terminal it is a usage error asking for --yes.
-    private static func confirmReach(of selection: DeleteSelection, label: String, store: Store, context: CommandContext) throws -> Bool {
+    /// `delete COLLECTION ID` asks the same way, so that the two never disagree.
+    static func confirmReach(of selection: DeleteSelection, label: String, store: Store, context: CommandContext) throws -> Bool {
         let plan = try store.delete(selection, dryRun: true)
         let others = plan.deleted.filter { $0 != label }
         guard !others.isEmpty || !plan.nullified.isEmpty else { return true }

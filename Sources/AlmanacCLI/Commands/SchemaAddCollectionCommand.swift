@@ -20,7 +20,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
             "properties". The catalog keeps its version, and is rewritten with sorted keys. A store learns of the collection \
             by migrating, so when stores of the app exist, run 'almanac migrate new' first.
             """,
-        options: [CommonOptions.app, dateField, partition, dateFormat, singleton, CommonOptions.describe], positionals: [name])
+        options: [CommonOptions.app, dateField, partition, dateFormat, singleton, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional(name) else { throw context.usage("give the collection's name: almanac schema add-collection NAME") }

@@ -14,7 +14,7 @@ enum SchemaNewCommand: AlmanacCommand {
             An existing catalog or migrations folder with migrations is refused and left as it is. \
             Then add collections with 'almanac schema add-collection'.
             """,
-        options: [CommonOptions.describe, CommonOptions.migrations], positionals: [app])
+        options: [CommonOptions.describe, CommonOptions.migrations], positionals: [app], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let name = context.values.positional(app) else { throw context.usage("give the new app's name: almanac schema new APP") }
