@@ -223,8 +223,8 @@ struct ReferenceMigrationTests {
         }
     }
 
-    @Test("Cravey 0002 gives every usage session mood null; 0003 rounds fractional amounts up to whole numbers")
-    func craveyMoodAndWholeAmounts() throws {
+    @Test("Cravey 0002 gives every usage session mood null and changes nothing else: half amounts stay halves")
+    func craveyMoodKeepsAmounts() throws {
         let folder = E2EFolder()
         let plan = try plan("cravey", in: folder)
         let usage = Self.sampleDocuments("cravey", "usage")
@@ -244,17 +244,32 @@ struct ReferenceMigrationTests {
             #expect(diff == ["mood: (missing) → null"])
         }
 
-        let convert = try plan.step("0003-whole-number-amounts.json")
-        #expect(ReferencePlan.counts(convert) == [[usage.count, fractional.count]], "only fractional amounts change")
-        #expect(ReferencePlan.changed(convert) == fractional.keys.sorted())
-        let diffs = ReferencePlan.diffs(convert)
-        #expect(!diffs.isEmpty)
-        for (document, diff) in diffs {
-            let before = try #require(fractional[document], "\(document) changed but its amount was whole")
-            // Rounding up: 0.5 → 1, 1.5 → 2; never 0.
-            #expect(diff.count == 1 && diff[0].hasPrefix("amount: ") && diff[0].hasSuffix(" → \(Int(before.rounded(.up)))"),
-                    "\(document): \(diff)")
+        #expect(try RepoCatalog("cravey").version == 2, "no migration rounds amounts: seed 004 counts bowls, joints and blunts in halves")
+    }
+
+    @Test("every Cravey sample amount survives migrate up and rollback byte for byte")
+    func craveyAmountsSurviveUpAndRollback() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let amounts = { () -> [String: String] in
+            var found: [String: String] = [:]
+            for file in E2EFiles.files(under: store.appendingPathComponent("data/usage")) where file.hasSuffix(".json") {
+                let text = E2EFiles.text(store.appendingPathComponent("data/usage/\(file)")) ?? ""
+                let line = text.components(separatedBy: "\n").first { $0.contains("\"amount\":") } ?? ""
+                found[String(file.split(separator: "/").last!)] = line.trimmingCharacters(in: .whitespaces)
+            }
+            return found
         }
+        let before = amounts()
+        #expect(before.values.contains { $0.contains(".5") }, "half amounts in the sample")
+        let up = try run(["migrate", "up", "--store", store.path, "--migrations", E2ERepository.migrations("cravey").path,
+                          "--schema", E2ERepository.schema("cravey").path])
+        #expect(up.exit == 0, "\(up)")
+        #expect(amounts() == before, "migrate up keeps every amount as written")
+        #expect(try run(["check", "--store", store.path]).exit == 0, "and the current schema accepts them")
+        let rollback = try run(["migrate", "rollback", "--store", store.path])
+        #expect(rollback.exit == 0, "\(rollback)")
+        #expect(amounts() == before, "rollback too")
     }
 
     @Test("Elaro 0002 fills in a missing template source; every sample template already names one")

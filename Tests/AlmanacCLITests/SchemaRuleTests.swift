@@ -8,7 +8,7 @@ import Testing
 // `almanac put` must refuse (exit 3) with an error naming the field, leaving the store
 // as it was. Rules JSON Schema cannot express are the catalogs' `rules`, checked for shape.
 // The rules are those of the current schema, the one migrations/<app> leads to (Pressure:
-// several commitments a day; Cravey: whole-number amounts and a mood; MIGA: renamed FRE
+// several commitments a day; Cravey: a mood (amounts keep the seed's half steps); MIGA: renamed FRE
 // phases); the sample stores stay at version 1 (see ReferenceMigrationTests).
 //
 //     swift build --scratch-path .build-rules && swift test --scratch-path .build-rules --filter SchemaRule
@@ -346,12 +346,12 @@ enum SchemaRuleFixtures {
     static let cravey: [SchemaRuleRow] = [
         // UsageModel
         row("Cravey method is one of 6 ROAs", "usage", .set("/method", "Pipe"), field: "/method"),
-        row("Cravey amount ≥ 1", "usage", .set("/amount", 0), field: "/amount"),
-        row("Cravey bowls/joints/blunts 1–5 (above)", "usage", .set("/amount", 6), field: "/amount"),
-        row("Cravey amount is a whole number", "usage", .set("/amount", 0.5), field: "/amount", single: false),
-        row("Cravey bowls/joints/blunts in whole units", "usage",
+        row("Cravey amount ≥ 0.5", "usage", .set("/amount", 0), field: "/amount"),
+        row("Cravey bowls/joints/blunts 0.5–5 (above)", "usage", .set("/amount", 6), field: "/amount"),
+        row("Cravey joints in half steps", "usage", .set("/amount", 0.75), field: "/amount"),
+        row("Cravey bowls/joints/blunts in half steps", "usage",
             .all([.set("/method", "Bowls"), .set("/amount", 1.25)]), field: "/amount"),
-        row("Cravey bowls/joints/blunts 1–5 (below)", "usage",
+        row("Cravey bowls/joints/blunts 0.5–5 (below)", "usage",
             .all([.set("/method", "Blunts"), .set("/amount", 0)]), field: "/amount"),
         row("Cravey vape 1–10 pulls (above)", "usage", .all([.set("/method", "Vape"), .set("/amount", 11)]), field: "/amount"),
         row("Cravey vape 1–10 pulls (below)", "usage", .all([.set("/method", "Vape"), .set("/amount", 0)]),
@@ -448,6 +448,8 @@ enum SchemaRuleFixtures {
         allowed("Cravey bowls 1 and southern GPS", "usage",
                 .all([.set("/method", "Bowls"), .set("/amount", 1), .set("/location", "-33.8688,151.2093")])),
         allowed("Cravey blunts 5", "usage", .all([.set("/method", "Blunts"), .set("/amount", 5)])),
+        allowed("Cravey half a joint, as seed 004 allows", "usage", .all([.set("/method", "Joints"), .set("/amount", 0.5)])),
+        allowed("Cravey 2.5 bowls", "usage", .all([.set("/method", "Bowls"), .set("/amount", 2.5)])),
         allowed("Cravey vape 10 pulls", "usage", .all([.set("/method", "Vape"), .set("/amount", 10)])),
         allowed("Cravey dab 1", "usage", .all([.set("/method", "Dab"), .set("/amount", 1)])),
         allowed("Cravey edible 100 mg, no optional fields", "usage",

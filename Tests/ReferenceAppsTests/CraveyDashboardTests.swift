@@ -9,7 +9,7 @@ struct CraveyDashboardTests {
     static let chicago = TimeZone(identifier: "America/Chicago")!
     static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
 
-    static func usage(_ moment: Date, _ method: RouteOfAdministration = .joints, amount: Int = 1, triggers: [HAALTTrigger] = []) -> UsageSession {
+    static func usage(_ moment: Date, _ method: RouteOfAdministration = .joints, amount: Double = 1, triggers: [HAALTTrigger] = []) -> UsageSession {
         UsageSession(timestamp: moment, method: method, amount: amount, triggers: triggers, createdAt: moment.addingTimeInterval(20))
     }
 
@@ -17,7 +17,7 @@ struct CraveyDashboardTests {
         Craving(timestamp: moment, intensity: intensity, triggers: triggers, createdAt: moment.addingTimeInterval(20), recordingId: recording)
     }
 
-    /// Runs `body` with a v3 store in `zone` holding `usage` and `cravings`.
+    /// Runs `body` with a current (version 2) store in `zone` holding `usage` and `cravings`.
     static func withStore(in zone: TimeZone, usage: [UsageSession], cravings: [Craving], _ body: (Store) throws -> Void) throws {
         try SchemaConformance(app: "cravey", timeZone: zone).withStore { store throws in
             let links = Set(cravings.compactMap(\.recordingId))

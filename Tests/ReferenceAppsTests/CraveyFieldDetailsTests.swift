@@ -172,15 +172,15 @@ struct CraveyFieldDetailsTests {
 
     // MARK: Migration Strategy
 
-    @Test("Heavy Migrations: amount changes type Double → Int (the seed's amountV2 = Int(oldAmount)); fractions round up so 0.5 becomes 1, not 0, and mood (new optional field) reads as none")
-    func amountMigratesToWholeNumbers() throws {
+    @Test("Migration strategy: amounts stay Doubles (the seed asks for additive changes), so 0.5 and 2.5 survive migrating, and mood (new optional field) reads as none")
+    func amountsSurviveMigration() throws {
         let folder = temporaryFolder("cravey-amount-migration")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("store")
         let v1 = try Store.create(at: url, schema: repositoryRoot.appendingPathComponent("samples/cravey/store/schema"), timeZone: Self.zone)
         let stamp = "2025-01-20T03:00:00Z"
-        let amounts: [(String, String, Int)] = [("Joints", "0.5", 1), ("Bowls", "2.5", 3), ("Blunts", "4", 4), ("Edible", "15", 15), ("Vape", "7", 7)]
-        var ids: [String: Int] = [:]
+        let amounts: [(String, String, Double)] = [("Joints", "0.5", 0.5), ("Bowls", "2.5", 2.5), ("Blunts", "4", 4), ("Edible", "15", 15), ("Vape", "7", 7)]
+        var ids: [String: Double] = [:]
         for (method, amount, _) in amounts {
             let id = UUID().uuidString
             ids[id] = amounts.first { $0.0 == method }!.2
@@ -192,7 +192,7 @@ struct CraveyFieldDetailsTests {
         _ = try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/cravey")), targetSchema: repositoryRoot.appendingPathComponent("schema/cravey")).migrate(storeAt: url)
         let store = try Store(at: url)
         defer { store.finishWriting() }
-        #expect(store.schemaVersion == 3)
+        #expect(store.schemaVersion == 2)
         let sessions = try store.documents(UsageSession.self)
         #expect(sessions.count == amounts.count)
         for session in sessions {

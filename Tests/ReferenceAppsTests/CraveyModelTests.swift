@@ -13,7 +13,7 @@ private func chicago(_ day: String, _ hour: Int, _ minute: Int = 0) -> Date {
 struct CraveyModelTests {
     static let created = chicago("2025-01-27", 14, 5)
 
-    static func usage(_ method: RouteOfAdministration = .joints, amount: Int = 1) -> UsageSession {
+    static func usage(_ method: RouteOfAdministration = .joints, amount: Double = 1) -> UsageSession {
         UsageSession(timestamp: chicago("2025-01-27", 14, 3), method: method, amount: amount, createdAt: created)
     }
 
@@ -72,16 +72,16 @@ struct CraveyModelTests {
 
     // MARK: Usage: amount ranges per method
 
-    @Test("Amount Ranges (by Method): bowls, joints and blunts 1–5, vape 1–10 pulls, dab 1–5 dabs, edible 5–100 mg in steps of 5")
+    @Test("Amount Ranges (by Method), as seed 004 has them: bowls, joints and blunts 0.5–5 in half steps, vape 1–10 pulls, dab 1–5 dabs, edible 5–100 mg in steps of 5")
     func amountRangesByMethod() {
         #expect(RouteOfAdministration.allCases.map(\.rawValue) == ["Bowls", "Joints", "Blunts", "Vape", "Dab", "Edible"])
         for method in [RouteOfAdministration.bowls, .joints, .blunts] {
-            #expect(method.amountRange.options == [1, 2, 3, 4, 5], "\(method): the seed's half steps are whole units since schema 3")
+            #expect(method.amountRange.options == [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5], "\(method): 10 options, as the seed's stride")
         }
-        #expect(RouteOfAdministration.vape.amountRange.options == Array(1...10), "10 options")
-        #expect(RouteOfAdministration.dab.amountRange.options == Array(1...5), "5 options")
+        #expect(RouteOfAdministration.vape.amountRange.options == (1...10).map(Double.init), "10 options")
+        #expect(RouteOfAdministration.dab.amountRange.options == (1...5).map(Double.init), "5 options")
         let edible = RouteOfAdministration.edible.amountRange.options
-        #expect(edible.count == 20 && edible.first == 5 && edible.last == 100 && edible.allSatisfy { $0 % 5 == 0 }, "20 options")
+        #expect(edible.count == 20 && edible.first == 5 && edible.last == 100 && edible.allSatisfy { $0.truncatingRemainder(dividingBy: 5) == 0 }, "20 options")
     }
 
     @Test("displayAmount per method: \"2 bowls\", \"3 joints\", \"2 blunts\", \"6 pulls\", \"2 dabs\", \"20mg\"; 1 is singular")
@@ -95,6 +95,7 @@ struct CraveyModelTests {
         #expect(RouteOfAdministration.joints.displayAmount(1) == "1 joint", "the documented singular")
         #expect(RouteOfAdministration.vape.displayAmount(1) == "1 pull")
         #expect(Self.usage(.edible, amount: 45).displayAmount == "45mg")
+        #expect(RouteOfAdministration.joints.displayAmount(0.5) == "0.5 joints" && RouteOfAdministration.bowls.displayAmount(2.5) == "2.5 bowls", "half steps kept")
     }
 
     @Test("amount range rule: every offered amount passes; below, above and off-step amounts are refused at /amount", arguments: RouteOfAdministration.allCases)
@@ -104,7 +105,7 @@ struct CraveyModelTests {
         expectRule("/amount") { try Self.usage(method, amount: range.minimum - 1).validate() }
         expectRule("/amount") { try Self.usage(method, amount: range.maximum + 1).validate() }
         expectRule("/amount") { try Self.usage(method, amount: 0).validate() }
-        if range.increment > 1 { expectRule("/amount") { try Self.usage(method, amount: range.minimum + 1).validate() } }
+        expectRule("/amount") { try Self.usage(method, amount: range.minimum + range.increment / 2).validate() }
     }
 
     @Test("the amount rule's message names the method, the value and the allowed range")

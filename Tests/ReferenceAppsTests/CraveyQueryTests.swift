@@ -11,7 +11,7 @@ struct CraveyQueryTests {
     static let chicago = TimeZone(identifier: "America/Chicago")!
     static let tokyo = TimeZone(identifier: "Asia/Tokyo")!
 
-    static func session(_ moment: Date, _ method: RouteOfAdministration = .joints, amount: Int = 1, triggers: [HAALTTrigger] = []) -> UsageSession {
+    static func session(_ moment: Date, _ method: RouteOfAdministration = .joints, amount: Double = 1, triggers: [HAALTTrigger] = []) -> UsageSession {
         UsageSession(timestamp: moment, method: method, amount: amount, triggers: triggers, createdAt: moment.addingTimeInterval(30))
     }
 

@@ -55,7 +55,7 @@ public struct CraveyDashboard: Sendable {
         let methods = RouteOfAdministration.allCases.compactMap { method -> DashboardFigures.MethodTotal? in
             let sessions = usage.filter { $0.method == method }
             guard !sessions.isEmpty else { return nil }
-            let amount = sessions.reduce(0) { $0 + $1.amount }
+            let amount = sessions.reduce(0.0) { $0 + $1.amount }
             return .init(method: method, sessions: sessions.count, amount: amount, display: method.displayAmount(amount))
         }
         return DashboardFigures(

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Every function takes the moment it acts at (`now`) instead of reading the clock.
 public struct CraveyService: Sendable {
-    /// The store, made from `schema/cravey/` (version 3).
+    /// The store, made from `schema/cravey/` (version 2).
     public let store: Store
 
     /// Wraps `store`.

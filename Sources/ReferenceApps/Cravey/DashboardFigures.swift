@@ -32,7 +32,7 @@ public struct DashboardFigures: Sendable, Equatable, Encodable {
         /// Sessions by this route.
         public var sessions: Int
         /// Their amounts added up, in the route's unit.
-        public var amount: Int
+        public var amount: Double
         /// The total with its unit ("7 joints", "45mg").
         public var display: String
     }

@@ -18,25 +18,26 @@ public enum RouteOfAdministration: String, Codable, Sendable, CaseIterable {
 
     /// The amounts the Log Usage screen offers for this method, and the unit they count.
     ///
-    /// Since schema version 3 amounts are whole numbers, so bowls, joints and blunts run
-    /// 1…5 in steps of 1 (the seed's half steps were rounded up by the migration); vape 1…10
-    /// pulls, dab 1…5 dabs, edible 5…100 mg in steps of 5.
+    /// As seed 004 defines them (the schema's per-method ranges say the same): bowls, joints
+    /// and blunts 0.5…5 in half steps, vape 1…10 pulls, dab 1…5 dabs, edible 5…100 mg in
+    /// steps of 5.
     public var amountRange: UsageAmountRange {
         switch self {
-        case .bowls: UsageAmountRange(minimum: 1, maximum: 5, increment: 1, singular: "bowl", plural: "bowls")
-        case .joints: UsageAmountRange(minimum: 1, maximum: 5, increment: 1, singular: "joint", plural: "joints")
-        case .blunts: UsageAmountRange(minimum: 1, maximum: 5, increment: 1, singular: "blunt", plural: "blunts")
+        case .bowls: UsageAmountRange(minimum: 0.5, maximum: 5, increment: 0.5, singular: "bowl", plural: "bowls")
+        case .joints: UsageAmountRange(minimum: 0.5, maximum: 5, increment: 0.5, singular: "joint", plural: "joints")
+        case .blunts: UsageAmountRange(minimum: 0.5, maximum: 5, increment: 0.5, singular: "blunt", plural: "blunts")
         case .vape: UsageAmountRange(minimum: 1, maximum: 10, increment: 1, singular: "pull", plural: "pulls")
         case .dab: UsageAmountRange(minimum: 1, maximum: 5, increment: 1, singular: "dab", plural: "dabs")
         case .edible: UsageAmountRange(minimum: 5, maximum: 100, increment: 5, singular: "mg", plural: "mg", attached: true)
         }
     }
 
-    /// `amount` with this method's unit: "2 joints", "5 pulls", "3 dabs", "20mg".
+    /// `amount` with this method's unit: "2 joints", "1.5 bowls", "5 pulls", "3 dabs", "20mg".
     ///
-    /// The seed always writes the plural ("1.0 joints"); with whole-number amounts this
-    /// writes the singular for 1 ("1 joint"), and milligrams stick to the number as the seed has it.
-    public func displayAmount(_ amount: Int) -> String {
+    /// The seed always writes the plural ("1.0 joints"); this writes the singular for 1
+    /// ("1 joint"), drops a whole amount's ".0" ("2 joints", "1.5 joints"), and milligrams
+    /// stick to the number as the seed has it.
+    public func displayAmount(_ amount: Double) -> String {
         amountRange.display(amount)
     }
 }

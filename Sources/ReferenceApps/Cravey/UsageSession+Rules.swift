@@ -9,7 +9,7 @@ extension UsageSession: ModelRules {
         let range = method.amountRange
         if !range.contains(amount) {
             throw AlmanacError.rule(
-                "amount \(amount) is not an amount of \(method.rawValue): use \(range.summary) (one of \(range.options.map(String.init).joined(separator: ", ")))",
+                "amount \(UsageAmountRange.number(amount)) is not an amount of \(method.rawValue): use \(range.summary) (one of \(range.options.map(UsageAmountRange.number).joined(separator: ", ")))",
                 in: Self.collection, id: id.uuidString, field: "amount")
         }
         try CraveyRecordRules.checkTimestamp(timestamp, createdAt: createdAt, modifiedAt: modifiedAt, collection: Self.collection, id: id)

@@ -15,8 +15,9 @@ public struct UsageSession: Document, Equatable {
     public var timestamp: Date
     /// The route of administration.
     public var method: RouteOfAdministration
-    /// The quantity in whole units of `method` (see ``RouteOfAdministration/amountRange``).
-    public var amount: Int
+    /// The quantity in the unit of `method` (see ``RouteOfAdministration/amountRange``): half
+    /// steps for bowls, joints and blunts.
+    public var amount: Double
     /// What set it off; empty when none was picked.
     public var triggers: [HAALTTrigger]
     /// Where; `nil` when not given.
@@ -32,7 +33,7 @@ public struct UsageSession: Document, Equatable {
     public var modifiedAt: Date?
 
     /// Creates a session; `createdAt` is the moment of logging (models never read the clock).
-    public init(id: UUID = UUID(), timestamp: Date, method: RouteOfAdministration, amount: Int, triggers: [HAALTTrigger] = [],
+    public init(id: UUID = UUID(), timestamp: Date, method: RouteOfAdministration, amount: Double, triggers: [HAALTTrigger] = [],
                 location: LoggedLocation? = nil, notes: String? = nil, mood: String? = nil, createdAt: Date, modifiedAt: Date? = nil) {
         self.id = id
         self.timestamp = timestamp

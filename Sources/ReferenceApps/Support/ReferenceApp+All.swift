@@ -6,7 +6,7 @@ extension ReferenceApp {
         ReferenceApp(name: "miga", schemaVersion: 3, views: MIGAReports.views),
         ReferenceApp(name: "elaro", schemaVersion: 2, views: ElaroReports.views),
         ReferenceApp(name: "pressure", schemaVersion: 2, views: PressureReports.views),
-        ReferenceApp(name: "cravey", schemaVersion: 3, views: CraveyReports.views),
+        ReferenceApp(name: "cravey", schemaVersion: 2, views: CraveyReports.views),
     ]
 
     /// The app called `name`, if there is one.
