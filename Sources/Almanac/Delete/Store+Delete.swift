@@ -12,19 +12,26 @@ extension Store {
     /// try store.delete(.document("recordings", id: recording.id))   // cravings linking to it get recordingId = null
     /// try store.delete(.collection("usage-events", days: start...end))
     /// ```
+    /// - Parameters:
+    ///   - selection: what to delete.
+    ///   - dryRun: report what would go, change nothing.
+    ///   - overridingFinalStates: also delete documents whose one-way field (a catalog
+    ///     `transitions` rule, such as Pressure's status) reached a final value; without it they
+    ///     are kept, since deleting one and saving it again would rewrite that value.
     /// - Throws: `.deleteRestricted` naming every referring document when a `restrict` reference
-    ///   forbids the delete; `.notFound` for a missing document; `.unknownCollection`.
+    ///   forbids the delete; `.ruleViolation` for a document in a final state; `.notFound` for
+    ///   a missing document; `.unknownCollection`.
     @discardableResult
-    public func delete(_ selection: DeleteSelection, dryRun: Bool = false) throws -> DeleteReport {
+    public func delete(_ selection: DeleteSelection, dryRun: Bool = false, overridingFinalStates: Bool = false) throws -> DeleteReport {
         if case .all = selection { return try deleteEverything(dryRun: dryRun) }
         if dryRun {
-            var report = try self.dryRun { try $0.delete(selection) }
+            var report = try self.dryRun { try $0.delete(selection, overridingFinalStates: overridingFinalStates) }
             report.dryRun = true
             return report
         }
         return try write { transaction in
             transaction.crashPointKind = "delete"
-            return try transaction.delete(selection)
+            return try transaction.delete(selection, overridingFinalStates: overridingFinalStates)
         }
     }
 }

@@ -9,7 +9,11 @@ struct DeletePlan {
 
 extension ReadTransaction {
     /// Works out the documents to delete, nullify and cascade, as this transaction sees the store.
-    func deletePlan(_ selection: DeleteSelection) throws -> DeletePlan {
+    ///
+    /// - Parameter overridingFinalStates: delete documents whose one-way field (a catalog
+    ///   `transitions` rule) has reached a final value; without it such a delete is refused,
+    ///   since deleting and saving again would rewrite what the rule keeps.
+    func deletePlan(_ selection: DeleteSelection, overridingFinalStates: Bool = false) throws -> DeletePlan {
         var targets: [StoredDocument] = []
         switch selection {
         case .all:
@@ -36,6 +40,7 @@ extension ReadTransaction {
             plan.deleted[key] = target.location
             plan.nullified[key] = nil
             let descriptor = try store.collection(named: target.location.collection)
+            if !overridingFinalStates { try Self.refuseFinalState(of: target, in: descriptor, store: store) }
             if pending.removals[key] == nil, let stored = try storedLocation(descriptor, id: target.location.id) {
                 plan.report.attachments += try store.attachments(at: stored, readingBytes: false).count
             }
@@ -74,5 +79,19 @@ extension ReadTransaction {
         plan.report.deleted = plan.deleted.values.map { location in location.id.map { "\(location.collection)/\($0)" } ?? location.collection }.sorted()
         plan.report.nullified = nullifiedFields.sorted()
         return plan
+    }
+
+    /// Refuses deleting a document whose `transitions` field holds a final value (one the rule
+    /// moves to and never from): Pressure's MISSED commitment, deleted and saved again as YES,
+    /// would otherwise undo the one-way rule.
+    static func refuseFinalState(of document: StoredDocument, in collection: CollectionDescriptor, store: Store) throws {
+        for rule in collection.rules {
+            guard case .transitions(let field, let allowed)? = rule.check, let value = document.value[field]?.stringValue,
+                  allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) })
+            else { continue }
+            throw store.ruleViolation(
+                rule, at: document.location, pointer: "/" + field,
+                "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway with --override-transitions (store.delete(_:overridingFinalStates: true)); delete --all and retention remove it too")
+        }
     }
 }

@@ -152,13 +152,17 @@ public final class Transaction: ReadTransaction {
     /// catalog's references; ``DeleteSelection/all`` is not a transaction's (use ``Store/delete(_:dryRun:)``).
     ///
     /// - Returns: what is deleted and set to null.
+    /// - Parameters:
+    ///   - selection: what to delete.
+    ///   - overridingFinalStates: also delete documents whose one-way field (a catalog
+    ///     `transitions` rule) reached a final value, which are otherwise kept (`.ruleViolation`).
     @discardableResult
-    public func delete(_ selection: DeleteSelection) throws -> DeleteReport {
+    public func delete(_ selection: DeleteSelection, overridingFinalStates: Bool = false) throws -> DeleteReport {
         try requireOpen()
         if case .all = selection {
             throw AlmanacError(.invalidArgument, "deleting everything is not part of a transaction; call store.delete(.all) on its own")
         }
-        let plan = try deletePlan(selection)
+        let plan = try deletePlan(selection, overridingFinalStates: overridingFinalStates)
         for (key, location) in plan.deleted {
             let descriptor = try store.collection(named: location.collection)
             pending.dropWrite(key)

@@ -12,7 +12,7 @@ enum DeleteCommand: AlmanacCommand {
         name: "delete",
         abstract: "Delete documents: all of them, a collection (in a date range, matching --where), or one by id.",
         discussion: "References are applied (nullify, cascade, restrict) and attachments go with their documents. Deletes are atomic and survive kill -9. --where takes the conditions ls takes (e.g. delete action-instances --where 'status=done' --dry-run); an unknown field or operator is an error (exit 2). --yes is required when standard input is not a terminal, except for one document by id whose delete reaches no other document (as with rm).",
-        options: [all, CommonOptions.from, CommonOptions.to, CommonOptions.filter, dryRun, CommonOptions.yes],
+        options: [all, CommonOptions.from, CommonOptions.to, CommonOptions.filter, dryRun, CommonOptions.yes, CommonOptions.overrideTransitions],
         positionals: [collection, id])
 
     static func run(_ context: CommandContext) throws -> Int32 {
@@ -30,14 +30,14 @@ enum DeleteCommand: AlmanacCommand {
             guard isatty(0) == 1 else {
                 throw context.usage("deleting needs --yes when standard input is not a terminal (try --dry-run first to see what would go)")
             }
-            let plan = try store.delete(selection, dryRun: true)
+            let plan = try store.delete(selection, dryRun: true, overridingFinalStates: context.values.flag(CommonOptions.overrideTransitions))
             FileHandle.standardError.write(Data("delete \(plan.deleted.count) document\(plan.deleted.count == 1 ? "" : "s") and \(plan.attachments) attachment\(plan.attachments == 1 ? "" : "s")\(plan.removedArchiveAndBackup ? ", the archive and the pre-migration backup" : "")? [y/N] ".utf8))
             guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                 Output.error("nothing deleted.")
                 return ExitCode.failure
             }
         }
-        let report = try store.delete(selection, dryRun: isDryRun)
+        let report = try store.delete(selection, dryRun: isDryRun, overridingFinalStates: context.values.flag(CommonOptions.overrideTransitions))
         store.finishWriting()
         try context.print(report, text: text)
         return ExitCode.success

@@ -12,7 +12,7 @@ enum RemoveCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "rm", abstract: "Delete one document.",
         discussion: "Lists every document the catalog's references delete with it (cascade) or set to null; when there are any, it needs --yes unless standard input is a terminal.",
-        options: [yes], positionals: [CommonOptions.collection, CommonOptions.id])
+        options: [yes, CommonOptions.overrideTransitions], positionals: [CommonOptions.collection, CommonOptions.id])
 
     /// What `rm --json` prints: the removed id and collection beside the delete's report.
     struct Removed: Encodable {
@@ -38,7 +38,7 @@ enum RemoveCommand: AlmanacCommand {
                 Output.error("nothing removed.")
                 return ExitCode.failure
             }
-            report = try store.delete(selection)
+            report = try store.delete(selection, overridingFinalStates: context.values.flag(CommonOptions.overrideTransitions))
         } catch let error as AlmanacError where error.code == .invalidID {
             throw context.usage(error.message)
         } catch let error as AlmanacError where error.code == .notFound {
@@ -60,7 +60,7 @@ enum RemoveCommand: AlmanacCommand {
     /// the person's answer at a terminal; off a terminal it is a usage error asking for --yes.
     /// `delete COLLECTION ID` asks the same way, so that the two never disagree.
     static func confirmReach(of selection: DeleteSelection, label: String, store: Store, context: CommandContext) throws -> Bool {
-        let plan = try store.delete(selection, dryRun: true)
+        let plan = try store.delete(selection, dryRun: true, overridingFinalStates: context.values.flag(CommonOptions.overrideTransitions))
         let others = plan.deleted.filter { $0 != label }
         guard !others.isEmpty || !plan.nullified.isEmpty else { return true }
         let reach = "removing \(label) also deletes \(others.count) and changes \(plan.nullified.count) other document\(others.count + plan.nullified.count == 1 ? "" : "s") (the catalog's references)"
