@@ -27,6 +27,10 @@ extension CheckWalker {
                 report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
             case .file where DocumentID.id(fromFileName: entry.name) != nil:
                 checkArchivedDocument(in: folder, name: entry.name, path: path)
+                let components = path.split(separator: "/").map(String.init)
+                if components.count > 2, components[0] == "archive", let id = DocumentID.id(fromFileName: entry.name) {
+                    archivedIDs.append((components[1], DocumentID.key(id), path))
+                }
             default:
                 report("unknown-file", path, "is an unknown file in the archive (expected a document <id>.json); Almanac ignores it — move it out of the store")
             }

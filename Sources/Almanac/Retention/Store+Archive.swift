@@ -44,4 +44,32 @@ extension Store {
             }
         }
     }
+
+    /// Where `archive/<collection>/` holds the document `id` (its folders below that folder),
+    /// or `nil`: an id is one document across live and archived files, so a save of a new
+    /// document with an archived id brings that document back instead of adding a second one.
+    ///
+    /// Listed once per collection (folder names only, no file read) and remembered like the
+    /// live id index, until another writer writes or this store changes the archive.
+    func archivedLocation(of id: String, in collection: CollectionDescriptor, _ state: StoreState) throws -> DocumentLocation? {
+        guard !collection.isSingleton else { return nil }
+        if let known = state.cache.archived[collection.name] { return known[DocumentID.key(id)] }
+        var index: [String: DocumentLocation] = [:]
+        if let folder = try openFolders(["archive", collection.name]) {
+            try indexArchived(in: folder, folders: [], collection: collection.name, into: &index)
+        }
+        state.cache.archived[collection.name] = index
+        return index[DocumentID.key(id)]
+    }
+
+    private func indexArchived(in folder: Directory, folders: [String], collection: String, into index: inout [String: DocumentLocation]) throws {
+        for entry in try folder.entries() {
+            if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
+            if entry.kind == .folder, !entry.name.hasSuffix(".files"), let child = try folder.openFolder(entry.name) {
+                try indexArchived(in: child, folders: folders + [entry.name], collection: collection, into: &index)
+            } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
+                index[DocumentID.key(id)] = DocumentLocation(collection: collection, folders: folders, id: id)
+            }
+        }
+    }
 }

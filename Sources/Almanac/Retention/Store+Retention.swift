@@ -27,8 +27,8 @@ extension Store {
     /// - Returns: per rule, in catalog order, the sorted ids of the documents it archives, clears or deletes.
     /// - Throws: `.malformedJSON` or `.invalidDocument` naming a document old enough for a
     ///   rule that cannot be read or whose date is unreadable, or whose cleared form breaks
-    ///   its schema (nothing is written); `.idCollision` when `archive/` already holds a
-    ///   different file for a document to archive; `.locked`, `.storeTooNew`, `.io`.
+    ///   its schema (nothing is written); `.locked`, `.storeTooNew`, `.io`. An archived copy of
+    ///   a document being archived is replaced by it (an id is one document), never a reason to stop.
     @discardableResult
     public func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
         let asOf = day ?? CalendarDate(Date(), in: timeZone)
@@ -124,14 +124,17 @@ extension Store {
             change.removals.append(location)
             guard let bytes = archivedBytes, let id = location.id else { continue }
             let folder = ["archive", location.collection] + location.folders
-            if let existing = try openFolders(folder)?.readFile(location.fileName), existing != bytes {
-                throw AlmanacError(
-                    .idCollision,
-                    "cannot archive \(location.relativePath): \((folder + [location.fileName]).joined(separator: "/")) already holds a different document with this id; move that file out of the store first",
-                    path: location.relativePath, id: id)
-            }
+            // An id is one document: an archived copy the live one superseded (it was put back
+            // by hand, or before saves brought archived ids back) is replaced by the live one.
+            _ = id
             change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: bytes))
+            if let other = try archivedLocation(of: id, in: try collection(named: location.collection), state),
+               other.folders != location.folders {
+                change.fileRemovals.append((["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))
+            }
         }
+        // The archive changes with this run: its id index is listed afresh next time.
+        for (location, _) in plan.leaving { state.cache.archived[location.collection] = nil }
         guard let manifestBytes = try root.readFile(Manifest.fileName) else {
             throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
         }

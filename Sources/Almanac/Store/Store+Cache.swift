@@ -9,11 +9,14 @@ extension Store {
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]
+        /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
+        var archived: [String: [String: DocumentLocation]] = [:]
         /// Open folders of the write path, so a save does not re-open
         /// `data/<collection>/YYYY/MM/DD` one component at a time.
         var folders = FolderCache()
         mutating func invalidate() {
             locations.removeAll()
+            archived.removeAll()
             folders.removeAll()
             token = nil
         }

@@ -17,6 +17,9 @@ struct CheckWalker {
     var documentsChecked = 0
     /// collection → id keys of the documents found, for references.
     var idsByCollection: [String: Set<String>] = [:]
+    /// Archived documents found: collection, id key, path (an id is one document across
+    /// `data/` and `archive/`, so one in both is reported).
+    var archivedIDs: [(collection: String, key: String, path: String)] = []
     /// Reference values found: where, which reference, the id named.
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
     /// collection → the documents its collection-wide rules (counts, groups) need.
@@ -100,6 +103,10 @@ struct CheckWalker {
             }
         }
         checkCollectionRules()
+        for archived in archivedIDs where idsByCollection[archived.collection]?.contains(archived.key) == true {
+            report("archived-duplicate", archived.path,
+                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document, and the live one is current; remove this archived copy (the next retention run that archives the live one replaces it)")
+        }
         for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
             report("dangling-reference", value.path,
                    "\"\(value.field)\" names \(value.target) document \"\(value.id)\", which does not exist; set it to null or restore the document",

@@ -119,6 +119,12 @@ public final class Transaction: ReadTransaction {
             write.isNew = true
         }
         try checkDocumentRules(write)
+        if write.isNew, let id = write.location.id, let archived = try store.archivedLocation(of: id, in: descriptor, state) {
+            // The id is archived: this save brings that document back (one move), never a second copy.
+            let path = (["archive", archived.collection] + archived.folders + [archived.fileName]).joined(separator: "/")
+            if !pending.fileRemovals.contains(path) { pending.fileRemovals.append(path) }
+            state.cache.archived[descriptor.name] = nil
+        }
         pending.put(write)
         return write.location
     }
