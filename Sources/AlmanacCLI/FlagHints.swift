@@ -14,6 +14,10 @@ enum FlagHints {
             error.message = String(error.message.dropLast("force".count)) + "--force"
         case .invalidArgument where error.pointer == "/redacted":
             error.message = error.message.replacingOccurrences(of: "without redacted fields", with: "without --redact")
+        case .ruleViolation where error.message.contains("by overriding final states (store.delete(_:overridingFinalStates: true))"):
+            error.message = error.message
+                .replacingOccurrences(of: "by overriding final states (store.delete(_:overridingFinalStates: true))", with: "with --override-transitions")
+                .replacingOccurrences(of: "deleting everything and retention", with: "delete --all and retention run")
         case .invalidArgument where error.message.hasSuffix("cannot be read by date range; read it without one"):
             error.message = String(error.message.dropLast("read it without one".count)) + "leave out --from and --to"
         default:

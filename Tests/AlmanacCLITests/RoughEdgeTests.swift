@@ -71,11 +71,17 @@ struct OutputPermissionTests {
     @Test("the library's error for an export or backup destination names the file and its folder")
     func messageNamesTheFile() {
         let denied = AlmanacError(.io, "permission denied; check that you own the store folder and that it is writable",
-                                  path: "data", underlying: POSIXFailure(operation: "open", errno: EACCES))
+                                  path: nil, underlying: POSIXFailure(operation: "open", errno: EACCES))
         let written = denied.concerningOutsideFile("out/export.jsonl", writing: true)
         #expect(written.path == "out/export.jsonl" && written.message.contains("its folder") && !written.message.contains("store"))
         let read = denied.concerningOutsideFile("in/export.jsonl", writing: false)
         #expect(read.path == "in/export.jsonl" && read.message.contains("reading"))
+        // A denial on a file of the store (its lock, a data folder) keeps its own path: that is what to fix.
+        let inside = AlmanacError(.io, "permission denied; check that you own the store folder and that it is writable",
+                                  path: ".almanac/lock", underlying: POSIXFailure(operation: "open", errno: EACCES))
+        #expect(inside.concerningOutsideFile("/tmp/out/export.jsonl", writing: true).path == ".almanac/lock")
+        let beside = AlmanacError(.io, "denied", path: "/tmp/out/" + Directory.temporaryName(for: "export.jsonl"), underlying: POSIXFailure(operation: "open", errno: EACCES))
+        #expect(beside.concerningOutsideFile("/tmp/out/export.jsonl", writing: true).path == "/tmp/out/export.jsonl")
         let other = AlmanacError(.io, "the disk is full", path: "data", underlying: POSIXFailure(operation: "write", errno: ENOSPC))
         #expect(other.concerningOutsideFile("x", writing: true).message == "the disk is full", "only permission failures are rewritten")
     }

@@ -307,8 +307,11 @@ struct QueryTests {
         #expect(wrongType?.code == .invalidArgument)
         #expect(wrongType?.message.contains("intensity") == true, "\(String(describing: wrongType))")
         #expect(wrongType?.message.contains("\"high\"") == true, "\(String(describing: wrongType))")
-        // A bare word takes the type of the list's elements: "7" is the text "7" here.
-        #expect(try store.condition(parsing: "triggers contains 7", in: "cravings") == .contains(field: "triggers", value: .string("7")))
+        // A bare word takes the type of the list's elements: "7" is the text "7" here, which the
+        // elements' enum then rules out (a list of triggers never holds it).
+        let seven = failure("triggers contains 7")
+        #expect(seven?.message.contains("so no document matches \"7\"") == true, "\(String(describing: seven))")
+        #expect(try store.condition(parsing: "triggers contains Anxious", in: "cravings") == .contains(field: "triggers", value: .string("Anxious")))
         let scalarOnList = failure("triggers=Anxious")
         #expect(scalarOnList?.message.contains("triggers contains \"Anxious\"") == true, "\(String(describing: scalarOnList))")
         let containsOnNumber = failure("intensity contains 7")

@@ -21,10 +21,13 @@ public struct MIGAService: Sendable {
 
     // MARK: Usage events and the streak
 
-    /// Records a Gateway Screen decision (data flow "Usage Event Creation"): saves the event
-    /// and, for an `exit_to_focus`, updates the stored streak.
+    /// Records a Gateway Screen decision (data flow "Usage Event Creation"), or saves an edit
+    /// of a stored event (a re-classification, a corrected time, one recorded late): saves the
+    /// event and keeps the stored streak equal to what ``StreakCalculator`` derives from the
+    /// events, whatever the write did to them (a back-dated exit that fills a gap joins two
+    /// runs; an exit turned into a `deepen_pause` may end one).
     ///
-    /// - Returns: the streak after the event (unchanged for other kinds; `nil` before the first exit).
+    /// - Returns: the streak after the write (`nil` when no exit is left).
     /// - Throws: `.ruleViolated` for an event that breaks ``UsageEvent/validate()``; the
     ///   store's errors otherwise. An invalid event is not saved.
     @discardableResult
@@ -33,9 +36,42 @@ public struct MIGAService: Sendable {
         // The event and the streak it moves, in one transaction: both or neither.
         return try store.write { db in
             try db.save(event)
-            guard event.eventType == .exitToFocus else { return try streak(in: db) }
-            return try updateStreak(from: event, in: db)
+            // Derived from every event, not stepped from the stored record: a late exit, an
+            // edit, or a record left behind by a write outside the service would leave it wrong.
+            return try saveDerivedStreak(in: db)
         }
+    }
+
+    /// Deletes the event `id` and keeps the stored streak equal to what the remaining events
+    /// give (deleting the latest exit shortens or ends the run); returns false when there was none.
+    @discardableResult
+    public func deleteEvent(id: UUID) throws -> Bool {
+        try store.write { db in
+            guard try db.document(UsageEvent.self, id: id) != nil else { return false }
+            _ = try db.delete(UsageEvent.self, id: id)
+            _ = try saveDerivedStreak(in: db)
+            return true
+        }
+    }
+
+    /// Every event the streak counts: the stored ones and the archived ones (retention moves
+    /// old events out of queries, and a run may be older than the 90 days kept).
+    private func allEvents(in db: ReadTransaction) throws -> [UsageEvent] {
+        try store.archivedDocuments(UsageEvent.self) + db.documents(UsageEvent.self)
+    }
+
+    /// Derives the streak from every event as `db` sees them and saves it in place of the
+    /// stored one (keeping its id), or removes the stored one when no exit is left.
+    private func saveDerivedStreak(in db: Transaction) throws -> Streak? {
+        let stored = try db.documents(Streak.self)
+        guard let derived = StreakCalculator(timeZone: timeZone).calculateStreak(from: try allEvents(in: db), id: stored.first?.id ?? UUID()) else {
+            for streak in stored { try db.delete(Streak.self, id: streak.id) }
+            return nil
+        }
+        try derived.validate(in: timeZone)
+        for extra in stored.dropFirst() { try db.delete(Streak.self, id: extra.id) }
+        if stored.first != derived { try db.save(derived) }
+        return derived
     }
 
     /// The contract's `updateStreak(from:)`: loads the stored streak, applies the new exit with
@@ -74,28 +110,13 @@ public struct MIGAService: Sendable {
         return all.first
     }
 
-    /// Derives the streak from the stored events again and saves it in place of the stored one
-    /// (keeping its id), e.g. after importing events; removes every stored streak when no exit
-    /// is left.
-    ///
-    /// Archived events (older than the 90-day retention) are out of queries, so a streak longer
-    /// than the retained events comes out shorter: prefer ``record(_:)``, which updates in place.
+    /// Derives the streak from the events again (stored and archived) and saves it in place of
+    /// the stored one (keeping its id), e.g. after events were written without the service
+    /// (`almanac put`, an import); removes every stored streak when no exit is left.
     /// - Returns: the saved streak, or `nil` when there is no exit.
     @discardableResult
     public func recalculateStreak() throws -> Streak? {
-        try store.write { db in
-            let stored = try db.documents(Streak.self)
-            let events = try db.documents(UsageEvent.self)
-            let calculator = StreakCalculator(timeZone: timeZone)
-            guard let derived = calculator.calculateStreak(from: events, id: stored.first?.id ?? UUID()) else {
-                for streak in stored { try db.delete(Streak.self, id: streak.id) }
-                return nil
-            }
-            try derived.validate(in: timeZone)
-            for extra in stored.dropFirst() { try db.delete(Streak.self, id: extra.id) }
-            try db.save(derived)
-            return derived
-        }
+        try store.write { db in try saveDerivedStreak(in: db) }
     }
 
     /// The events whose local day is `from` through `to` (inclusive), oldest first; only

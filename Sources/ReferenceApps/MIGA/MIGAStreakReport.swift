@@ -4,14 +4,11 @@ import Foundation
 /// `almanac report miga streak`: the current and the longest streak of conscious exits.
 ///
 /// - **current**: the run of consecutive local days with an exit that ends on the latest exit's
-///   day — the stored ``Streak`` (the app's record, kept in place even when retention has
-///   archived the events it began with). It is **active** while that day is today or
-///   yesterday; once a whole day passes without an exit it is broken (``currentDayCount`` 0)
-///   and the next exit starts again at day 1. When the stored streak's last exit is later
-///   than `now` (a report asked for the past), the current streak is derived from the events
-///   up to `now` instead.
-/// - **longest**: the longest run in the usage events up to `now` still in the store (the
-///   last 90 days once retention has run), and never shorter than the current streak.
+///   day, derived from the usage events up to `now`, archived ones included. It is **active**
+///   while that day is today or yesterday; once a whole day passes without an exit it is
+///   broken (``currentDayCount`` 0) and the next exit starts again at day 1. The stored
+///   ``Streak`` record must say the same; when it does not, the report says so.
+/// - **longest**: the longest run in the same events.
 public struct MIGAStreakReport: AppReport {
     /// The report's day in the store's time zone.
     public var today: CalendarDate
@@ -33,31 +30,31 @@ public struct MIGAStreakReport: AppReport {
     public var longestEndDate: CalendarDate?
     /// The first local day of the usage events the longest run was looked for in.
     public var eventsFrom: CalendarDate?
-    /// Whether the stored streak record missed later exits (saved without ``MIGAService/record(_:)``):
-    /// the report counts them, and the record needs ``MIGAService/recalculateStreak()`` or the next exit.
+    /// Whether the stored streak record differs from what the events give (an event saved,
+    /// deleted or changed without ``MIGAService``): the report shows the events' figures, and
+    /// the record needs ``MIGAService/recalculateStreak()``.
     public var storedIsBehind = false
 
-    /// Builds the report from the store's streak and events up to `context.now`.
+    /// Builds the report from the store's events up to `context.now` (archived ones included)
+    /// and compares the stored streak record with what they give.
     public static func make(store: Store, context: ReportContext) throws -> MIGAStreakReport {
         let data = MIGAService(store: store)
         let zone = context.timeZone
         let calculator = StreakCalculator(timeZone: zone)
-        let events = try data.events(through: context.now)
+        let events = try data.allTimeEvents(through: context.now)
         let summary = calculator.summary(of: events)
-        var current = summary?.current
+        let current = summary?.current
         var storedIsBehind = false
-        if let stored = try data.streak(), stored.lastActivityDate <= context.now {
-            // The stored record carries the streak past what retention archived; exits saved
-            // after it (by another writer, or `almanac put`) extend it: whichever is later wins.
-            var merged = stored
-            for exit in events where exit.eventType == .exitToFocus && exit.timestamp > stored.lastActivityDate {
-                merged = try calculator.updateStreak(from: exit, existing: merged)
-                storedIsBehind = true
-            }
-            current = merged
+        let stored = try data.streak()
+        if stored == nil || stored!.lastActivityDate <= context.now {
+            // The events decide; the record must say the same. Any difference (an exit saved,
+            // deleted or re-classified outside MIGAService, a late exit) is reported, not only
+            // newer exits.
+            let derived = current.map { Streak(id: stored?.id ?? $0.id, startDate: $0.startDate, currentDayCount: $0.currentDayCount,
+                                               lastActivityDate: $0.lastActivityDate) }
+            storedIsBehind = derived != stored
         }
-        var longest = summary?.longest
-        if let current, current.currentDayCount > (longest?.currentDayCount ?? 0) { longest = current }
+        let longest = summary?.longest
         let active = calculator.activeDayCount(of: current, today: context.today)
         return MIGAStreakReport(
             today: context.today, currentDayCount: active, isActive: active > 0, lastRunDayCount: current?.currentDayCount ?? 0,
@@ -86,7 +83,7 @@ public struct MIGAStreakReport: AppReport {
             lines.append("Longest streak: \(Self.days(longestDayCount)) (\(longestStart) – \(longestEnd))")
         }
         if storedIsBehind {
-            lines.append("The stored streak record is behind the events (an exit was saved without updating it); the next exit, or recalculating the streak, brings it up to date.")
+            lines.append("The stored streak record disagrees with the events (one was saved, deleted or changed without updating it); the figures above come from the events, and recalculating the streak (MIGAService.recalculateStreak) brings the record up to date.")
         }
         if let eventsFrom {
             lines.append("Current: consecutive days ending with the latest exit. Longest: longest run in the events since \(eventsFrom).")
