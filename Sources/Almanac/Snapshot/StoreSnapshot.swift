@@ -22,12 +22,16 @@ struct StoreSnapshot {
     /// Where the picture is kept and under which name; `nil` for a store on a read-only
     /// volume, which nothing can change, so the store is its own picture.
     private let kept: (parent: Directory, name: String)?
+    /// The shared lock on `.almanac/lock` that holds writers off while the store itself is read
+    /// (a store this user may read but not write); released by ``remove()``.
+    private let sharedLock: Int32?
 
     static let folderName = "snapshots"
 
-    fileprivate init(url: URL, kept: (parent: Directory, name: String)?) {
+    fileprivate init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil) {
         self.url = url
         self.kept = kept
+        self.sharedLock = sharedLock
     }
 
     /// Whether the snapshot is the store itself, on a read-only volume.
@@ -51,8 +55,12 @@ struct StoreSnapshot {
         }
     }
 
-    /// Removes the snapshot.
+    /// Removes the snapshot (or lets writers in again, when the store itself was read).
     func remove() {
+        if let sharedLock {
+            flock(sharedLock, LOCK_UN)
+            close(sharedLock)
+        }
         guard let kept else { return }
         _ = try? kept.parent.removeTree(kept.name)
     }
@@ -70,7 +78,39 @@ extension Store {
             return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
         } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == EROFS {
             return StoreSnapshot(url: url, kept: nil)
+        } catch let error as AlmanacError where [EACCES, EPERM].contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
+            return try sharedSnapshot(deniedBy: error)
         }
+    }
+
+    /// The store itself as the picture, for a user who may read it but not write it (another
+    /// user's store, a folder shared read-only): no snapshot can be made inside it, so a shared
+    /// `flock` on `.almanac/lock` holds writers off until ``StoreSnapshot/remove()``. Writers
+    /// take that lock exclusively, so the reader still sees one committed state, whole.
+    ///
+    /// - Throws: the original denial when even the lock cannot be opened for reading;
+    ///   `.locked` when a writer keeps it past the lock timeout; `.io` when a writer was cut
+    ///   mid-change, which only a user who may write the store can finish.
+    private func sharedSnapshot(deniedBy denial: AlmanacError) throws -> StoreSnapshot {
+        guard let folder = try root.openFolder(".almanac") else { throw denial }
+        let fd = SystemCall.retryingInterrupts { openat(folder.descriptor, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd >= 0 else { throw denial }
+        let deadline = Date().addingTimeInterval(options.lockTimeout)
+        while flock(fd, LOCK_SH | LOCK_NB) != 0 {
+            guard SystemCall.errno == EWOULDBLOCK, Date() < deadline else {
+                close(fd)
+                throw AlmanacError(.locked, "a writer holds the store, and this user, who may read it but not write it, waited \(options.lockTimeout) s for it to finish; retry, or wait longer (a longer lock timeout)",
+                                   path: ".almanac/lock")
+            }
+            usleep(10_000)
+        }
+        for journal in [WriteJournal.fileName, MigrationJournal.fileName] where (try? folder.entryKind(of: journal)) != nil {
+            flock(fd, LOCK_UN)
+            close(fd)
+            throw AlmanacError(.io, "a change to the store was cut off (\(journal) is still there), and only a user who may write the store can finish it; open the store once as its owner, then read it again",
+                               path: ".almanac/" + journal, underlying: denial.underlying)
+        }
+        return StoreSnapshot(url: url, kept: nil, sharedLock: fd)
     }
 
     private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {

@@ -134,8 +134,11 @@ enum AlmanacProcess {
     ///   with that message. Safe to call from several threads at once.
     ///   - descriptorLimit: the process's limit of open files (`ulimit -n`), as on Apple systems
     ///     (256 on macOS by default); `nil` inherits the test runner's.
+    ///   - user: run as this user id (and group id) through `setpriv`, for permission tests
+    ///     (the runner must be root); `nil` runs as the runner.
     static func run(
-        _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, descriptorLimit: Int? = nil
+        _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, descriptorLimit: Int? = nil,
+        user: Int? = nil
     ) throws -> AlmanacRun {
         guard let executable else {
             throw AlmanacProcessError(description: "the almanac executable was not found next to the test bundle (\(CommandLine.arguments[0])); run `swift build` first (with the same --scratch-path as `swift test`)")
@@ -166,6 +169,9 @@ enum AlmanacProcess {
             // The shell sets the limit, then becomes almanac: the limit holds for almanac alone.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", executable.path] + args
+        } else if let user {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", executable.path] + args
         } else {
             process.executableURL = executable
             process.arguments = args
