@@ -54,6 +54,24 @@ extension CatalogRuleRow {
               broken: with("recordings", [("/modifiedAt", "2025-01-08T03:00:00Z")])),
         .init(app: "cravey", collection: "motivational-messages", rule: "modified-after-created", base: base("motivational-messages"),
               broken: with("motivational-messages", [("/modifiedAt", "2024-01-01T00:00:00Z")])),
+        // Rules that were only in Swift (issue 30, item 5): each is now the store's too.
+        .init(app: "elaro", collection: "weekly-summaries", rule: "week-starts-monday", base: base("weekly-summaries"),
+              broken: with("weekly-summaries", [("/weekStart", "2025-01-21")])),  // a Tuesday
+        .init(app: "elaro", collection: "action-instances", rule: "variant-of-template",
+              before: [("focus-areas", base("focus-areas")), ("action-templates", base("action-templates"))],
+              base: base("action-instances"), broken: with("action-instances", [("/variantDuration", 20)])),  // the template has 5 and 10
+        .init(app: "pressure", collection: "escalation-state", rule: "shield-reset-first-of-month", base: base("escalation-state"),
+              broken: with("escalation-state", [("/shield_reset_date", "2025-03-17T00:00:00Z")])),
+        .init(app: "pressure", collection: "escalation-state", rule: "shield-reset-first-of-month", base: base("escalation-state"),
+              broken: with("escalation-state", [("/shield_reset_date", "2025-03-01T08:00:00Z")])),  // the 1st, but not its midnight
+        .init(app: "pressure", collection: "settings", rule: "known-time-zone", base: base("settings"),
+              broken: with("settings", [("/timezone_identifier", "Mars/Olympus_Mons")])),
+        .init(app: "miga", collection: "preferences", rule: "fre-moves-forward", base: base("preferences"),
+              broken: with("preferences", [("/frePhase", "notStarted")]), checkable: false),
+        .init(app: "miga", collection: "streaks", rule: "streak-day-count", base: base("streaks"),
+              broken: with("streaks", [("/currentDayCount", 100)])),
+        .init(app: "cravey", collection: "recordings", rule: "files-named-after-id", base: base("recordings"),
+              broken: with("recordings", [("/filePath", "Recordings/video_CD3AE75D-E1D0-480D-A883-7DF84BFE6ED3.mov")])),  // another recording's file
     ]
 }
 

@@ -114,7 +114,7 @@ enum SchemaRuleFixtures {
         ],
         "escalation-state": [
             "current_tier": 1, "consecutive_misses": 1, "consecutive_successes": 0, "current_streak": 0,
-            "longest_streak": 5, "restart_shields_remaining": 1, "shield_reset_date": "2025-03-01T08:00:00Z",
+            "longest_streak": 5, "restart_shields_remaining": 1, "shield_reset_date": "2025-03-01T00:00:00Z",
         ],
         "notification-log": [
             "id": .string(baseID), "scheduled_for": "2025-01-27T16:30:00Z", "tier": 1, "personality": "BRUTAL",

@@ -128,7 +128,7 @@ struct MigrationWorkingSet {
                 if let members = entry.value.objectValue {
                     ruleDocuments.append((label, members))
                     for rule in collection.rules {
-                        if let violation = rule.violation(in: members, now: now) { report(label, violation.pointer, "rule", violation.message) }
+                        if let violation = rule.violation(in: members, now: now, timeZone: store.timeZone) { report(label, violation.pointer, "rule", violation.message) }
                     }
                 }
                 if let other = ids.updateValue(id, forKey: DocumentID.key(id)) {

@@ -26,7 +26,7 @@ extension CatalogReader {
 
     private func check(_ value: JSONValue, at pointer: String) throws -> RuleCheck {
         let members = try object(value, at: pointer)
-        let forms = "compare, atMost, unique or transitions"
+        let forms = "compare, atMost, unique, transitions, weekday, dayOfMonth, timeZone, daySpan, embeds or among"
         if let compare = members["compare"] {
             try allowOnly(["compare"], in: members, at: pointer)
             let at = pointer + "/compare"
@@ -61,12 +61,72 @@ extension CatalogReader {
             try allowOnly(["transitions"], in: members, at: pointer)
             let at = pointer + "/transitions"
             let settings = try object(transitions, at: at)
-            try allowOnly(["field", "from"], in: settings, at: at)
+            try allowOnly(["field", "from", "order", "keepFinal"], in: settings, at: at)
             var allowed: [String: [String]] = [:]
-            for (value, targets) in try object(settings["from"], at: at + "/from") {
-                allowed[value] = try strings(targets, at: at + "/from/\(value)")
+            if let order = settings["order"] {
+                // An ordered enum that only moves forward: each value may become any later one.
+                guard settings["from"] == nil else { throw error(at + "/order", "give \"from\" or \"order\", not both") }
+                let values = try strings(order, at: at + "/order")
+                for (index, value) in values.enumerated() { allowed[value] = Array(values[(index + 1)...]) }
+            } else {
+                for (value, targets) in try object(settings["from"], at: at + "/from") {
+                    allowed[value] = try strings(targets, at: at + "/from/\(value)")
+                }
             }
-            return .transitions(field: try string(settings["field"], at: at + "/field"), from: allowed)
+            return .transitions(field: try string(settings["field"], at: at + "/field"), from: allowed,
+                                keepsFinal: try bool(settings["keepFinal"], at: at + "/keepFinal"))
+        }
+        if let weekday = members["weekday"] {
+            try allowOnly(["weekday"], in: members, at: pointer)
+            let at = pointer + "/weekday"
+            let settings = try object(weekday, at: at)
+            try allowOnly(["field", "is"], in: settings, at: at)
+            let days = try strings(settings["is"], at: at + "/is").enumerated().map { index, name in
+                guard let day = RuleCheck.weekdayNames.firstIndex(of: name.lowercased()) else {
+                    throw error(at + "/is/\(index)", "\"\(name)\" is not a day of the week; use \(RuleCheck.weekdayNames.joined(separator: ", "))")
+                }
+                return day + 1
+            }
+            return .weekday(field: try string(settings["field"], at: at + "/field"), days: days)
+        }
+        if let dayOfMonth = members["dayOfMonth"] {
+            try allowOnly(["dayOfMonth"], in: members, at: pointer)
+            let at = pointer + "/dayOfMonth"
+            let settings = try object(dayOfMonth, at: at)
+            try allowOnly(["field", "is", "startOfDay"], in: settings, at: at)
+            let days = try array(settings["is"], at: at + "/is").enumerated().map { try integer($1, at: at + "/is/\($0)", minimum: 1) }
+            if let wrong = days.firstIndex(where: { $0 > 31 }) { throw error(at + "/is/\(wrong)", "a day of the month is 1 through 31") }
+            return .dayOfMonth(field: try string(settings["field"], at: at + "/field"), days: days,
+                               startOfDay: try bool(settings["startOfDay"], at: at + "/startOfDay"))
+        }
+        if let zone = members["timeZone"] {
+            try allowOnly(["timeZone"], in: members, at: pointer)
+            return .timeZone(field: try string(zone, at: pointer + "/timeZone"))
+        }
+        if let span = members["daySpan"] {
+            try allowOnly(["daySpan"], in: members, at: pointer)
+            let at = pointer + "/daySpan"
+            let settings = try object(span, at: at)
+            try allowOnly(["from", "to", "count"], in: settings, at: at)
+            return .daySpan(from: try string(settings["from"], at: at + "/from"), to: try string(settings["to"], at: at + "/to"),
+                            count: try string(settings["count"], at: at + "/count"))
+        }
+        if let embeds = members["embeds"] {
+            try allowOnly(["embeds"], in: members, at: pointer)
+            let at = pointer + "/embeds"
+            let settings = try object(embeds, at: at)
+            try allowOnly(["fields", "of"], in: settings, at: at)
+            return .embeds(fields: try strings(settings["fields"], at: at + "/fields"), of: try string(settings["of"], at: at + "/of"))
+        }
+        if let among = members["among"] {
+            try allowOnly(["among"], in: members, at: pointer)
+            let at = pointer + "/among"
+            let settings = try object(among, at: at)
+            try allowOnly(["field", "reference", "values"], in: settings, at: at)
+            let path = try string(settings["values"], at: at + "/values").split(separator: ".").map(String.init)
+            guard !path.isEmpty else { throw error(at + "/values", "name the values, e.g. \"variants[].durationMinutes\"") }
+            return .among(field: try string(settings["field"], at: at + "/field"), reference: try string(settings["reference"], at: at + "/reference"),
+                          values: path)
         }
         throw error(pointer, "must be one of \(forms), e.g. {\"compare\": [\"startDate\", \"<=\", \"lastActivityDate\"]}")
     }

@@ -127,6 +127,12 @@ struct CatalogReader {
             attachments: try bool(members["attachments"], at: pointer + "/attachments"),
             userOwnedFields: try strings(members["userOwnedFields"], at: pointer + "/userOwnedFields"))
         descriptor.rules = rules
+        for (index, rule) in rules.enumerated() {
+            // A lookup through a field that is not a reference would check nothing, silently.
+            if case .among(_, let reference, _)? = rule.check, !references.contains(where: { $0.field == reference }) {
+                throw error(pointer + "/rules/\(index)/check/among/reference", "\"\(reference)\" is not a reference of \(name); declare it in \"references\" first")
+            }
+        }
         descriptor.uniqueIgnoringCase = Set(unique.filter(\.ignoringCase).map(\.field))
         descriptor.retention = try retentionRules(members["retention"], at: pointer + "/retention", for: descriptor)
         if let seeded = members["seeded"] {

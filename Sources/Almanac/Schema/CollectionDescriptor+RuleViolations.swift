@@ -8,8 +8,8 @@ extension CollectionDescriptor.Rule {
     }
 
     /// How one document breaks this rule's one-document check (a comparison), or `nil`.
-    func violation(in members: [String: JSONValue], now: Date) -> (pointer: String, message: String)? {
-        guard let found = check?.violation(in: members, now: now) else { return nil }
+    func violation(in members: [String: JSONValue], now: Date, timeZone: TimeZone) -> (pointer: String, message: String)? {
+        guard let found = check?.violation(in: members, now: now, timeZone: timeZone) else { return nil }
         return (found.pointer, message(found.reason))
     }
 

@@ -8,9 +8,21 @@ import Foundation
 /// {"compare": ["timestamp", "<=", {"now": true}]}                 a field and the time of the save
 /// {"atMost": 2, "where": {"field": "active", "equals": true}}     documents of the collection
 /// {"unique": "sort_order", "per": ["date"]}                       distinct within a group
-/// {"transitions": {"field": "status",
+/// {"transitions": {"field": "status", "keepFinal": true,
 ///                  "from": {"PENDING": ["YES", "NO", "MISSED"]}}} changes of a stored value
+/// {"transitions": {"field": "frePhase", "order": ["a", "b", "c"]}} an enum that only moves forward
+/// {"weekday": {"field": "weekStart", "is": ["monday"]}}           the day of the week of a date
+/// {"dayOfMonth": {"field": "resetAt", "is": [1], "startOfDay": true}}  the day of the month (and local midnight)
+/// {"timeZone": "timezone_identifier"}                             an IANA time-zone name
+/// {"daySpan": {"from": "startDate", "to": "lastActivityDate",
+///              "count": "currentDayCount"}}                       a count of local days, both ends included
+/// {"embeds": {"fields": ["filePath"], "of": "id"}}               text fields that contain another field's text
+/// {"among": {"field": "variantDuration", "reference": "templateId",
+///            "values": "variants[].durationMinutes"}}             a value listed in the referenced document
 /// ```
+///
+/// Days are local days in the store's time zone (the device's): a calendar date is its own
+/// day, a timestamp falls on its day in that zone.
 ///
 /// A comparison is skipped when either side is missing or `null`; numbers compare by value,
 /// dates and timestamps by the instant they name, other strings by code points. `where` is
@@ -24,8 +36,24 @@ public enum RuleCheck: Sendable, Equatable {
     case atMost(Int, where: Condition?)
     /// No two documents with equal values of the `per` fields share a value of `field`.
     case unique(field: String, per: [String])
-    /// The allowed changes of `field`'s stored value: value → the values it may become.
-    case transitions(field: String, from: [String: [String]])
+    /// The allowed changes of `field`'s stored value: value → the values it may become. With
+    /// `keepsFinal`, a document whose value is final (moved to, never from) is not deleted
+    /// either, since a delete and a new save would rewrite it (Pressure's MISSED commitment).
+    case transitions(field: String, from: [String: [String]], keepsFinal: Bool)
+    /// The day of the week of the date in `field` is one of `days` (1 Monday … 7 Sunday).
+    case weekday(field: String, days: [Int])
+    /// The day of the month of the date in `field` is one of `days`; with `startOfDay`, a
+    /// timestamp must also be the first instant of that day.
+    case dayOfMonth(field: String, days: [Int], startOfDay: Bool)
+    /// `field` names a time zone the system knows (an IANA identifier such as `Europe/Berlin`).
+    case timeZone(field: String)
+    /// `count` is the number of local days from `from` to `to`, both included.
+    case daySpan(from: String, to: String, count: String)
+    /// Each of `fields` that is present contains the text of the field `of` (a file named after the id).
+    case embeds(fields: [String], of: String)
+    /// `field`'s value is one of the values at `values` (a path, `[]` for every element of an
+    /// array) in the document the reference field `reference` names; checked on writes and by `check`.
+    case among(field: String, reference: String, values: [String])
 
     /// The right side of a comparison.
     public enum Operand: Sendable, Equatable {
@@ -69,7 +97,11 @@ public enum RuleCheck: Sendable, Equatable {
         case .compare(let field, _, .now): [field]
         case .atMost: []
         case .unique(let field, let per): [field] + per
-        case .transitions(let field, _): [field]
+        case .transitions(let field, _, _): [field]
+        case .weekday(let field, _), .dayOfMonth(let field, _, _), .timeZone(let field): [field]
+        case .daySpan(let from, let to, let count): [from, to, count]
+        case .embeds(let fields, let of): fields + [of]
+        case .among(let field, let reference, _): [field, reference]
         }
     }
 }
@@ -93,8 +125,10 @@ extension RuleCheck {
         }
     }
 
-    /// Why `document` breaks a one-document check (a comparison), or `nil` when it does not.
-    func violation(in document: [String: JSONValue], now: Date) -> (pointer: String, reason: String)? {
+    /// Why `document` breaks a one-document check (a comparison, a calendar or text rule), or
+    /// `nil` when it does not; days are counted in `timeZone`, the store's.
+    func violation(in document: [String: JSONValue], now: Date, timeZone: TimeZone) -> (pointer: String, reason: String)? {
+        if let found = calendarViolation(in: document, timeZone: timeZone) { return found }
         guard case .compare(let field, let comparison, let operand) = self,
               let value = document[field], value != .null
         else { return nil }

@@ -7,9 +7,17 @@ extension CheckWalker {
         let now = Date()
         for rule in collection.rules {
             switch rule.check {
-            case .compare:
-                if let violation = rule.violation(in: members, now: now) {
+            case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds:
+                if let violation = rule.violation(in: members, now: now, timeZone: store.timeZone) {
                     report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
+                }
+            case .among(let field, let reference, let valuesPath):
+                guard let target = collection.references.first(where: { $0.field == reference }),
+                      case .string(let id)? = members[reference],
+                      let referenced = try? store.document(json: id, in: target.collection)
+                else { continue }  // a missing target is a dangling reference, reported as such
+                if let reason = RuleCheck.amongViolation(members, field: field, reference: reference, path: valuesPath, in: referenced.value) {
+                    report("rule", path, "\(collection.name): \(rule.message(reason))", pointer: "/" + field)
                 }
             case .atMost, .unique, .transitions, nil:
                 continue  // a transition needs the stored history, which a check does not have

@@ -86,7 +86,7 @@ extension ReadTransaction {
     /// would otherwise undo the one-way rule.
     static func refuseFinalState(of document: StoredDocument, in collection: CollectionDescriptor, store: Store) throws {
         for rule in collection.rules {
-            guard case .transitions(let field, let allowed)? = rule.check, let value = document.value[field]?.stringValue,
+            guard case .transitions(let field, let allowed, keepsFinal: true)? = rule.check, let value = document.value[field]?.stringValue,
                   allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) })
             else { continue }
             throw store.ruleViolation(

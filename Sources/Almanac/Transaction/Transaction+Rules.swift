@@ -5,7 +5,7 @@ extension Transaction {
     func checkDocumentRules(_ write: PreparedWrite) throws {
         let now = Date()
         for rule in write.collection.rules {
-            guard let check = rule.check, let violation = check.violation(in: write.members, now: now) else { continue }
+            guard let check = rule.check, let violation = check.violation(in: write.members, now: now, timeZone: store.timeZone) else { continue }
             throw store.ruleViolation(rule, at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
@@ -20,7 +20,7 @@ extension Transaction {
             let collection = changed[0].collection
             for rule in collection.rules {
                 switch rule.check {
-                case .transitions(let field, let allowed):
+                case .transitions(let field, let allowed, _):
                     try checkTransitions(rule, field: field, allowed: allowed, changed)
                 case .atMost(_, let condition):
                     // Only a change that adds a matching document can break a count (a store already
@@ -34,7 +34,18 @@ extension Transaction {
                                        path: write.location.relativePath, id: write.location.id)
                 case .unique(let field, let per):
                     try checkUniqueInGroup(rule, field: field, per: per, changed)
-                case .compare, nil:
+                case .among(let field, let reference, let path):
+                    guard let target = collection.references.first(where: { $0.field == reference }) else { continue }
+                    let targetCollection = try store.collection(named: target.collection)
+                    for write in changed {
+                        guard case .string(let id)? = write.members[reference], (try? DocumentID.validate(id, collection: target.collection)) != nil,
+                              let referenced = try current(targetCollection, id: id)
+                        else { continue }  // a missing target is the reference's to refuse
+                        if let reason = RuleCheck.amongViolation(write.members, field: field, reference: reference, path: path, in: referenced.value) {
+                            throw store.ruleViolation(rule, at: write.location, pointer: "/" + field, reason)
+                        }
+                    }
+                case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, nil:
                     continue
                 }
             }
