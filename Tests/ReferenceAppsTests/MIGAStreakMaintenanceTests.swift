@@ -53,7 +53,7 @@ struct MIGAStreakMaintenanceTests {
           arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomSequences(seed: UInt64) throws {
         try MIGAServiceTests.withStore { (miga: MIGAService, _: URL) throws in
-            var generator = SeededGenerator(seed: seed)
+            var generator = MIGASeededGenerator(state: seed)
             var ids: [UUID] = []
             for step in 0..<40 {
                 let day = CalendarDate("2025-01-01")!.adding(days: Int.random(in: 0..<20, using: &generator)).description
@@ -93,18 +93,5 @@ struct MIGAStreakMaintenanceTests {
             #expect(report.storedIsBehind && report.lastRunDayCount == 2 && report.lastActivityDate == CalendarDate("2025-01-07"), "\(report.text)")
             #expect(report.text.contains("disagrees with the events"))
         }
-    }
-}
-
-/// SplitMix64: a small, seedable generator, so a failing sequence can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
