@@ -7,7 +7,7 @@ import Foundation
 func openMigratedStore(at storeURL: URL) throws -> Store {
     let migrations = try MigrationSet(folder: Bundle.main.url(forResource: "migrations", withExtension: nil)!)
     var registry = MigrationRegistry()
-    registry.register("cravey.amount-to-integer") { document in /* change it; return whether it changed */ false }
+    registry.register("journal.trim-titles") { document in /* change it; return whether it changed */ false }
     let migrator = Migrator(migrations: migrations,
                             targetSchema: Bundle.main.url(forResource: "schema", withExtension: nil)!,
                             registry: registry)
