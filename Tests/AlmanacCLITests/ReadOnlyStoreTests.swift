@@ -61,6 +61,23 @@ struct ReadOnlyStoreTests {
         #expect(put.exit != 0 && put.stderr.contains(".almanac/lock") && !put.stderr.contains("events.json:"), "\(put)")
     }
 
+    @Test("a store no writer has ever written (no .almanac/, as the samples ship) exports and backs up too")
+    func neverWritten() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        #expect(!E2EFiles.exists(store.appendingPathComponent(".almanac")), "the sample has never been written")
+        chmod(folder.url.path, 0o755)
+        Self.openForReading(store)
+        let out = folder.path("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        chmod(out.path, 0o777)
+        let export = try Self.asNobody(["export", "--store", store.path, "--out", out.appendingPathComponent("y.jsonl").path])
+        #expect(export.exit == 0, "\(export)")
+        let backup = try Self.asNobody(["backup", out.appendingPathComponent("copy").path, "--store", store.path])
+        #expect(backup.exit == 0, "\(backup)")
+        #expect(!E2EFiles.exists(store.appendingPathComponent(".almanac")), "reading made nothing in the store")
+    }
+
     @Test("while a writer holds the store, the read-only export waits for it (one committed state) and gives up after the lock timeout")
     func waitsForTheWriter() throws {
         let folder = E2EFolder()

@@ -67,7 +67,9 @@ extension Store {
         let names = try exportedCollections(options).map(\.name)
         let snapshot = try makeSnapshot(collections: Set(names))
         defer { snapshot.remove() }
-        return try snapshot.open().exportFiles(to: fd, path: path, options: options, recorded: recorded)
+        let summary = try snapshot.open().exportFiles(to: fd, path: path, options: options, recorded: recorded)
+        try snapshot.confirmRead()
+        return summary
     }
 
     private func exportFiles(to fd: Int32, path: String, options: ExportOptions, recorded: Bool) throws -> ExportSummary {

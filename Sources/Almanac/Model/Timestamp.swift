@@ -33,8 +33,11 @@ package enum Timestamp {
     /// optional fraction of any length), or returns `nil`.
     package static func parse(_ text: String) -> Date? {
         guard let parts = Parts(text) else { return nil }
-        // A leap second (:60) is folded into the next second; Date cannot represent it.
-        return Date(timeIntervalSince1970: Double(parts.utcSecond + (parts.isLeapSecond ? 1 : 0)) + parts.fractionValue)
+        // Date cannot represent a leap second (:60): it becomes the last instant of its own
+        // second :59 (a microsecond before the next day), so it files under, sorts within
+        // and is found by a query of the day it is written on.
+        if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond) + 0.999_999) }
+        return Date(timeIntervalSince1970: Double(parts.utcSecond) + parts.fractionValue)
     }
 
     /// An RFC 3339 date-time taken apart once, for parsing and for rewriting in UTC.

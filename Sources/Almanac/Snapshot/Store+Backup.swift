@@ -51,6 +51,7 @@ extension Store {
                 if !volumeSync { try into.flushFile(name) }
             }
             try snapshot.copy(into: copyRoot, using: copier)
+            try snapshot.confirmRead()
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if try !volumeSync || !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
             let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Options(lockTimeout: 0)).check()

@@ -25,13 +25,26 @@ struct StoreSnapshot {
     /// The shared lock on `.almanac/lock` that holds writers off while the store itself is read
     /// (a store this user may read but not write); released by ``remove()``.
     private let sharedLock: Int32?
+    /// For a store no writer has ever written (no `.almanac/`, so no lock to share) read by a
+    /// user who may not write it: the store root, to confirm after the read that no writer began.
+    private let unguardedRoot: Directory?
 
     static let folderName = "snapshots"
 
-    fileprivate init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil) {
+    fileprivate init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil) {
         self.url = url
         self.kept = kept
         self.sharedLock = sharedLock
+        self.unguardedRoot = unguardedRoot
+    }
+
+    /// Confirms that what was read is one state: for a store read without a lock because no
+    /// writer had ever written it, that none began meanwhile (a first writer makes `.almanac/`).
+    ///
+    /// - Throws: `.locked` when a writer began during the read; read again.
+    func confirmRead() throws {
+        guard let unguardedRoot, (try? unguardedRoot.entryKind(of: ".almanac")) != nil else { return }
+        throw AlmanacError(.locked, "a writer began writing the store while it was read, so the copy may mix two states; nothing was kept — read it again", path: ".almanac")
     }
 
     /// Whether the snapshot is the store itself, on a read-only volume.
@@ -92,7 +105,9 @@ extension Store {
     ///   `.locked` when a writer keeps it past the lock timeout; `.io` when a writer was cut
     ///   mid-change, which only a user who may write the store can finish.
     private func sharedSnapshot(deniedBy denial: AlmanacError) throws -> StoreSnapshot {
-        guard let folder = try root.openFolder(".almanac") else { throw denial }
+        // Never written: no lock exists to share. Read it as it is, and confirm afterwards
+        // (``StoreSnapshot/confirmRead()``) that no first writer began meanwhile.
+        guard let folder = try root.openFolder(".almanac") else { return StoreSnapshot(url: url, kept: nil, unguardedRoot: root) }
         let fd = SystemCall.retryingInterrupts { openat(folder.descriptor, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else { throw denial }
         let deadline = Date().addingTimeInterval(options.lockTimeout)
