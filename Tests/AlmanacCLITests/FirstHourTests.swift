@@ -18,6 +18,8 @@ struct FirstHourTests {
         #expect(list.exit == 2 && list.stderr.contains("did you mean 'ls'?"), "\(list)")
         let remove = try run(["remove"])
         #expect(remove.exit == 2 && remove.stderr.contains("did you mean 'rm'?"), "\(remove)")
+        let since = try run(["ls", "usage-events", "--since", "2025-01-01"])
+        #expect(since.exit == 2 && since.stderr.contains("did you mean '--from'?"), "\(since)")
     }
 
     @Test("ls --limit -1 is refused for its value, not as a missing one")

@@ -180,6 +180,13 @@ private struct Scan {
         "fsck": "check", "info": "status",
     ]
 
+    /// Option names other tools use for one of ours.
+    private static let optionSynonyms = [
+        "since": "from", "after": "from", "start": "from", "until": "to", "before": "to", "end": "to",
+        "filter": "where", "order": "sort", "order-by": "sort", "sort-by": "sort", "max": "limit", "skip": "offset",
+        "output": "out", "force-yes": "yes",
+    ]
+
     /// Whether `token` is a negative number (`-1`, `-2.5`): a value, never an option, so that
     /// `--limit -1` is refused for its value instead of "needs a value".
     private static func isNegativeNumber(_ token: String) -> Bool {
@@ -237,7 +244,10 @@ private struct Scan {
 
     private func unknownOption(_ typed: String, accepted: [OptionSpec]) -> UsageError {
         var message = "unknown option '\(typed)'"
-        if typed.hasPrefix("--"),
+        let name = String(typed.dropFirst(2))
+        if typed.hasPrefix("--"), let synonym = Self.optionSynonyms[name], accepted.contains(where: { $0.name == synonym }) {
+            message += "; did you mean '--\(synonym)'?"
+        } else if typed.hasPrefix("--"),
             let suggestion = Suggestion.closest(
                 to: String(typed.dropFirst(2)), in: accepted.map(\.name))
         {
