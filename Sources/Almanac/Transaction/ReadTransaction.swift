@@ -118,6 +118,16 @@ public class ReadTransaction {
         return try store.read(location)
     }
 
+    /// ``current(_:id:)`` through the store's document cache: a document that many writes look
+    /// up (the template every action instance names) costs one `stat` once it has been read.
+    func currentRemembered(_ descriptor: CollectionDescriptor, id: String?) throws -> StoredDocument? {
+        let key = PendingChange.key(descriptor.name, id)
+        if pending.write(for: key) != nil || pending.removals[key] != nil { return try current(descriptor, id: id) }
+        guard let location = try storedLocation(descriptor, id: id), let folder = try store.openFolders(location.folderPath) else { return nil }
+        if let known = try store.remembered(location, in: folder) { return known }
+        return try store.read(location, in: folder, remembering: true)
+    }
+
     /// Where the document is stored on disk (ignoring this transaction's changes).
     func storedLocation(_ descriptor: CollectionDescriptor, id: String?) throws -> DocumentLocation? {
         guard let id else {

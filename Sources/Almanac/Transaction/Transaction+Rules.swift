@@ -39,7 +39,7 @@ extension Transaction {
                     let targetCollection = try store.collection(named: target.collection)
                     for write in changed {
                         guard case .string(let id)? = write.members[reference], (try? DocumentID.validate(id, collection: target.collection)) != nil,
-                              let referenced = try current(targetCollection, id: id)
+                              let referenced = try currentRemembered(targetCollection, id: id)
                         else { continue }  // a missing target is the reference's to refuse
                         if let reason = RuleCheck.amongViolation(write.members, field: field, reference: reference, path: path, in: referenced.value) {
                             throw store.ruleViolation(rule, at: write.location, pointer: "/" + field, reason)
@@ -60,7 +60,7 @@ extension Transaction {
                         continue
                     }
                     let valid = (try? DocumentID.validate(id, collection: target.name)) != nil
-                    if valid, try current(target, id: id) != nil { continue }
+                    if valid, try currentRemembered(target, id: id) != nil { continue }
                     throw AlmanacError(
                         .missingReference,
                         "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; save that document first (in the same transaction, if need be) or set \"\(reference.field)\" to null",
