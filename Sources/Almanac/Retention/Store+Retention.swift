@@ -126,7 +126,6 @@ extension Store {
             let folder = ["archive", location.collection] + location.folders
             // An id is one document: an archived copy the live one superseded (it was put back
             // by hand, or before saves brought archived ids back) is replaced by the live one.
-            _ = id
             change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: bytes))
             if let other = try archivedLocation(of: id, in: try collection(named: location.collection), state),
                other.folders != location.folders {
