@@ -21,24 +21,35 @@ extension Store {
         try archivedDocuments(json: D.collection).map { try decode(D.self, $0) }
     }
 
+    /// Reads the archived documents below `folder` through the store's document cache, so that
+    /// totals asked for again and again (MIGA's all-time KPIs and streak) cost a `stat` per file.
     private func collectArchived(in folder: Directory, folders: [String], descriptor: CollectionDescriptor,
                                  into found: inout [StoredDocument]) throws {
+        try forEachArchivedFile(in: folder, folders: folders) { parent, folders, id, name in
+            let location = DocumentLocation(collection: descriptor.name, folders: folders, id: id)
+            do {
+                if let document = try remembered(location, in: parent) ?? read(location, in: parent, remembering: true) {
+                    found.append(document)
+                }
+            } catch let error as AlmanacError {
+                throw error.at(path: (["archive", descriptor.name] + folders + [name]).joined(separator: "/"))
+            }
+        }
+    }
+
+    /// Calls `body` for each archived document file below `folder`, in name order: the folder
+    /// holding it, its folders below `archive/<collection>/`, its id and its file name.
+    private func forEachArchivedFile(in folder: Directory, folders: [String],
+                                     _ body: (Directory, [String], String, String) throws -> Void) throws {
         for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
             if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
             switch entry.kind {
             case .folder where !entry.name.hasSuffix(".files"):
                 guard let child = try folder.openFolder(entry.name) else { continue }
-                try collectArchived(in: child, folders: folders + [entry.name], descriptor: descriptor, into: &found)
+                try forEachArchivedFile(in: child, folders: folders + [entry.name], body)
             case .file:
-                guard let id = DocumentID.id(fromFileName: entry.name), let bytes = try folder.readFile(entry.name) else { continue }
-                let path = (["archive", descriptor.name] + folders + [entry.name]).joined(separator: "/")
-                do {
-                    let parsed = try JSONParser.parse(bytes)
-                    found.append(StoredDocument(location: DocumentLocation(collection: descriptor.name, folders: folders, id: id),
-                                                value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark))
-                } catch let error as AlmanacError {
-                    throw error.at(path: path)
-                }
+                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
+                try body(folder, folders, id, entry.name)
             default:
                 continue
             }
@@ -56,20 +67,11 @@ extension Store {
         if let known = state.cache.archived[collection.name] { return known[DocumentID.key(id)] }
         var index: [String: DocumentLocation] = [:]
         if let folder = try openFolders(["archive", collection.name]) {
-            try indexArchived(in: folder, folders: [], collection: collection.name, into: &index)
+            try forEachArchivedFile(in: folder, folders: []) { _, folders, id, _ in
+                index[DocumentID.key(id)] = DocumentLocation(collection: collection.name, folders: folders, id: id)
+            }
         }
         state.cache.archived[collection.name] = index
         return index[DocumentID.key(id)]
-    }
-
-    private func indexArchived(in folder: Directory, folders: [String], collection: String, into index: inout [String: DocumentLocation]) throws {
-        for entry in try folder.entries() {
-            if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
-            if entry.kind == .folder, !entry.name.hasSuffix(".files"), let child = try folder.openFolder(entry.name) {
-                try indexArchived(in: child, folders: folders + [entry.name], collection: collection, into: &index)
-            } else if entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) {
-                index[DocumentID.key(id)] = DocumentLocation(collection: collection, folders: folders, id: id)
-            }
-        }
     }
 }
