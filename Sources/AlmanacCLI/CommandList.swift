@@ -24,6 +24,7 @@ enum CommandList {
         RetentionRunCommand.self,
         ReportCommand.self,
         CheckCommand.self,
+        ResolveCommand.self,
         DiffCommand.self,
         RestoreCommand.self,
     ]

@@ -20,6 +20,8 @@ enum FlagHints {
                 .replacingOccurrences(of: "deleting everything and retention", with: "delete --all and retention run")
         case .invalidArgument where error.message.hasSuffix("cannot be read by date range; read it without one"):
             error.message = String(error.message.dropLast("read it without one".count)) + "leave out --from and --to"
+        case .syncConflict:
+            error.message = error.message.replacingOccurrences(of: "by taking one of them (taking: one of", with: "with --take (one of")
         default:
             break
         }

@@ -96,7 +96,7 @@ import Testing
         #expect(!E2EFiles.exists(leftover) && fix.stdout.contains(".almanac-tmp: removed"), "\(fix)")
         #expect(E2EFiles.exists(finder) && !fix.stdout.contains(".DS_Store"), "\(fix)")
         #expect(fix.stdout.contains("duplicate-id") == false)  // kinds are not printed; messages are
-        #expect(fix.stdout.contains("has the same id as"), "\(fix)")
+        #expect(fix.stdout.contains("which a sync left in 2 versions"), "\(fix)")
         #expect(fix.stdout.contains("\(files[2]):"), "the malformed file is listed: \(fix)")
         #expect(E2EFiles.exists(twinTarget) && E2EFiles.exists(store.appendingPathComponent(twin)), "neither twin is moved or removed")
         #expect(E2EFiles.text(broken) == "{\"id\": ")

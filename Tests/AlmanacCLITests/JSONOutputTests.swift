@@ -74,6 +74,7 @@ struct JSONOutputTests {
                    ["app", "schemaVersion", "documents", "attachments", "store"]); note("import")
         expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned"]); note("backup")
         expectKeys(try json(["check", "--fix", "--dry-run"] + s), ["store", "dryRun", "repairs", "remaining"])
+        expectKeys(try json(["resolve", "--dry-run"] + s), ["dryRun", "resolved", "storeFile"]); note("resolve")
         expectKeys(try json(["diff", folder.path("backup").path, store.path]),
                    ["a", "b", "equal", "properties", "schemaFiles", "documents", "attachments"]); note("diff")
         expectKeys(try json(["restore", folder.path("backup").path, "--store", folder.path("restored").path]), ["store", "documents"]); note("restore")

@@ -22,10 +22,14 @@ import Testing
         let check = try run(["check", "--store", store.path])
         #expect(check.exit == 3, "\(check)")
         for (copy, tool) in copies {
-            #expect(check.stdout.contains("\(copy): error: is a conflict copy of \(original) that \(tool) made"), "\(copy): \(check)")
+            #expect(check.stdout.contains("\(copy): error: holds another version of cravings document"), "\(copy): \(check)")
+            #expect(check.stdout.contains("\(copy) (\(tool)'s conflict copy)"), "\(copy): \(check)")
+            #expect(check.stdout.contains("\(original) (the document's file)"), "\(copy): \(check)")
         }
-        // A name ending in a number is only a copy when the original is beside it.
-        #expect(SyncConflict.copy(named: "walk 2.json", exists: { _ in false }) == nil)
+        // A name ending in a number is only a copy when the original is beside it or its stem
+        // is an id (which holds no space, so "walk 2" is no document's own name).
+        #expect(SyncConflict.copy(named: "my walk 2.json", exists: { _ in false }) == nil)
+        #expect(SyncConflict.copy(named: "walk 2.json", exists: { _ in false })?.originalName == "walk.json")
         // `check --fix` leaves them for a person.
         let fix = try run(["check", "--fix", "--store", store.path])
         #expect(fix.exit == 3, "\(fix)")
@@ -74,7 +78,7 @@ import Testing
         let check = try run(["check", "--store", deviceB.path])
         #expect(check.exit == 3, "\(check)")
         #expect(check.stdout.contains("\(cravings[2]):"), "\(check)")
-        #expect(check.stdout.contains("git merge conflict between <<<<<<< and >>>>>>> markers"), "\(check)")
+        #expect(check.stdout.contains("git merge markers, the other side (theirs)"), "\(check)")
     }
 
     private func idOf(_ path: String) -> String { String((path as NSString).lastPathComponent.dropLast(5)) }

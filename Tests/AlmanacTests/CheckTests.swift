@@ -64,7 +64,8 @@ struct CheckTests {
         try writeRaw("{\"id\": \"V\", \"date\": \"2025-01-05\"}\n", to: "data/commitments/2025/01/V.json", in: store)
         try writeRaw("{\"id\": \"D\", \"timestamp\": \"2025-02-30T10:00:00Z\"}\n", to: "data/events/2025/02/30/D.json", in: store)
         let kinds = Set(try store.check().problems.map(\.kind))
-        #expect(kinds == ["misplaced", "id-mismatch", "duplicate-id", "unknown-file", "temporary-file", "unknown-collection", "unique-violation"])
+        // c.json and C.json: one id in two files, which reads take as two versions of one document.
+        #expect(kinds == ["misplaced", "id-mismatch", "sync-conflict", "unknown-file", "temporary-file", "unknown-collection", "unique-violation"])
         // check changes nothing.
         #expect(FileManager.default.fileExists(atPath: store.url.appendingPathComponent("data/templates/.T.json.1-1.almanac-tmp").path))
     }

@@ -81,6 +81,7 @@ extension Store {
         let internalFolder = try createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.backupFolder)
         try internalFolder.removeTree("ids")
+        try internalFolder.removeTree(Store.mergeBaseFolder)  // earlier versions of the documents
         try internalFolder.synchronize(.barrier)
         try removeJournal()
     }

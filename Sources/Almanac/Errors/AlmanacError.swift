@@ -158,5 +158,9 @@ extension AlmanacError {
         /// A document's date no longer files it in the folder it is in (its date was edited by
         /// hand), so date queries would miss it; `almanac check --fix` moves it.
         public static let misfiled = Code(rawValue: "misfiled")
+        /// A sync left versions that cannot be merged on their own: a document whose collection's
+        /// merge policy is `manual` and whose versions changed the same field, or two `store.json`
+        /// histories that differ. The message shows both sides and the next step.
+        public static let syncConflict = Code(rawValue: "sync-conflict")
     }
 }

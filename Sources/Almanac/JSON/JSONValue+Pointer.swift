@@ -24,3 +24,18 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The value at the JSON pointer `pointer` (`""` is the whole value), or `nil` when there is none.
+    func value(atPointer pointer: String) -> JSONValue? {
+        var current: JSONValue? = self
+        for token in JSONValue.pointerTokens(pointer) {
+            switch current {
+            case .object(let members)?: current = members[token]
+            case .array(let items)?: current = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return current
+    }
+}

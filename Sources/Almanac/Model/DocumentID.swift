@@ -12,7 +12,11 @@ enum DocumentID {
             let place = collection.map { " in \($0)" } ?? ""
             return AlmanacError(.invalidID, "invalid id\(place): \(problem); \(rules)", id: printable(id))
         }
-        if isValid(id) { return }
+        if isValid(id) {
+            // Its file would be taken for a sync tool's copy of another document.
+            guard !SyncConflict.looksLikeCopy(id) else { throw reject("\"\(id)\" reads as a sync tool's conflict copy of another id") }
+            return
+        }
         let bytes = Array(id.utf8)
         guard !bytes.isEmpty else { throw reject("the id is empty") }
         guard bytes.count <= maximumLength else { throw reject("the id is \(bytes.count) bytes long") }

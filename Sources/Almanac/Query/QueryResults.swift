@@ -6,11 +6,15 @@ public struct QueryResults<Element: Sendable>: Sendable {
     /// The files that could not be read, each with its path, and the line and column or
     /// JSON pointer of the fault where known (`.malformedJSON`, `.invalidDocument`).
     public var problems: [AlmanacError]
+    /// The documents among ``documents`` that a sync left in several versions: each was read
+    /// as the version every device reads, and ``Store/resolve(_:in:policy:taking:dryRun:)`` merges them.
+    public var conflicts: [DocumentConflict]
 
     /// Creates results.
-    public init(documents: [Element], problems: [AlmanacError]) {
+    public init(documents: [Element], problems: [AlmanacError], conflicts: [DocumentConflict] = []) {
         self.documents = documents
         self.problems = problems
+        self.conflicts = conflicts
     }
 
     /// The results with each document transformed; a document `transform` throws on for an
@@ -25,7 +29,7 @@ public struct QueryResults<Element: Sendable>: Sendable {
                 problems.append(error)
             }
         }
-        return QueryResults<T>(documents: documents, problems: problems)
+        return QueryResults<T>(documents: documents, problems: problems, conflicts: conflicts)
     }
 }
 

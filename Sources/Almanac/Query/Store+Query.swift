@@ -25,7 +25,7 @@ extension Store {
         try readingOneVersion {
             var documents: [StoredDocument] = []
             let problems = try execute(query, keepGoing: true) { documents.append($0); return true }
-            return QueryResults(documents: documents, problems: problems)
+            return QueryResults(documents: documents, problems: problems, conflicts: documents.compactMap(\.conflict))
         }
     }
 
@@ -37,7 +37,7 @@ extension Store {
         let descriptor = try collection(named: query.collection)
         if query.condition == nil, query.days == nil, query.instants == nil {
             try check(query, in: descriptor)
-            let total = try readingOneVersion { try locations(in: descriptor, days: nil).count }
+            let total = try readingOneVersion { try documentFiles(in: descriptor, days: nil).count }
             return max(0, min(total - max(0, query.offset), query.limit ?? .max))
         }
         return try readingOneVersion {

@@ -24,21 +24,21 @@ extension Store {
         var window = QueryWindow(offset: query.offset, limit: query.limit)
         var problems: [AlmanacError] = []
         if run.walksByDate {
+            // An id met again in a later folder (a sync put it in two) is delivered once.
+            var delivered: Set<String> = []
             try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
-                let locations = entries.compactMap { entry -> DocumentLocation? in
-                    guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else { return nil }
-                    return DocumentLocation(collection: descriptor.name, folders: folders, id: id)
-                }
-                let outcomes = try self.outcomes(run, reading: locations, in: folder)
+                let documents = DocumentFiles.group(entries, collection: descriptor.name, folders: folders)
+                    .filter { delivered.insert(DocumentID.key($0.id)).inserted }
+                let outcomes = try self.outcomes(run, reading: documents, in: folder)
                 let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
                 return try window.pass(run.sorted(batch), to: deliver)
             }
         } else {
-            let outcomes = try locations(in: descriptor, days: run.folderDays)
-                .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
-                    try self.outcome(run, reading: location) {
-                        guard let folder = try cursor.folder(location.folderPath) else { return nil }
-                        return try self.remembered(location, in: folder) ?? self.read(location, in: folder, remembering: true)
+            let outcomes = try documentFiles(in: descriptor, days: run.folderDays)
+                .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+                    try self.outcome(run, reading: files.first) {
+                        guard let folder = try cursor.folder(files.first.folderPath) else { return nil }
+                        return try self.read(files, in: folder, remembering: true)
                     }
                 }
             let all = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
@@ -49,20 +49,20 @@ extension Store {
 
     /// What reading each of `locations` in `folder` gives: the remembered documents first (a
     /// `stat` each, not worth a thread), then the others read and parsed, in parallel when many.
-    private func outcomes(_ run: QueryRun, reading locations: [DocumentLocation], in folder: Directory) throws -> [Outcome] {
+    private func outcomes(_ run: QueryRun, reading documents: [DocumentFiles], in folder: Directory) throws -> [Outcome] {
         var outcomes: [Outcome?] = []
-        outcomes.reserveCapacity(locations.count)
+        outcomes.reserveCapacity(documents.count)
         var unread: [Int] = []
-        for (index, location) in locations.enumerated() {
-            if let known = try remembered(location, in: folder) {
-                outcomes.append(try outcome(run, reading: location) { known })
+        for (index, files) in documents.enumerated() {
+            if !files.hasVersions, let known = try remembered(files.first, in: folder) {
+                outcomes.append(try outcome(run, reading: files.first) { known })
             } else {
                 outcomes.append(nil)
                 unread.append(index)
             }
         }
         let read = try unread.parallelMap(minimumCount: 64) { index in
-            try self.outcome(run, reading: locations[index]) { try self.read(locations[index], in: folder, remembering: true) }
+            try self.outcome(run, reading: documents[index].first) { try self.read(documents[index], in: folder, remembering: true) }
         }
         for (index, outcome) in zip(unread, read) { outcomes[index] = outcome }
         return outcomes.map { $0 ?? .skipped }

@@ -43,13 +43,15 @@ extension Store {
         }
         let plan = try readingOneVersion { try retentionPlan(asOf: asOf) }
         if plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules) }
-        return try write { transaction in
+        let report = try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let plan = try retentionPlan(asOf: asOf)
             try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
             transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         }
+        DeviceHistory.record("retention", ["asOf": .string(asOf.description)], root: root)
+        return report
     }
 
     /// What a run would do: the report's entries and, per document, its fate.
@@ -91,9 +93,13 @@ extension Store {
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
         let timeZone = self.timeZone
-        let found: [RetentionCandidate?] = try locations(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
-            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
-                guard let bytes = try cursor.folder(location.folderPath)?.readFile(location.fileName) else { return nil }  // removed meanwhile
+        let found: [RetentionCandidate?] = try documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+                // A document a sync left in several versions stays until they are resolved:
+                // archiving one would drop the others (check and every read report it).
+                guard !files.hasVersions else { return nil }
+                let location = files.first
+                guard location.copyName == nil, let bytes = try cursor.folder(location.folderPath)?.readFile(location.fileName) else { return nil }  // removed meanwhile
                 do {
                     let value = try JSONParser.parse(bytes).value
                     guard case .object(let members) = value else {
@@ -134,15 +140,11 @@ extension Store {
         }
         // The archive changes with this run: its id index is listed afresh next time.
         for (location, _) in plan.leaving { state.cache.archived[location.collection] = nil }
-        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
-            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
-        }
-        var manifest = try Manifest(bytes: manifestBytes)
+        var manifest = try Manifest.required(in: root)
         let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         // The last run that changed the store (a run that changes nothing writes nothing).
         manifest.retention = .object([
             "asOf": .string(asOf.description),
-            "ranAt": .string(Timestamp.format(Date())),
             "archived": .number(JSONNumber(report.archived)),
             "cleared": .number(JSONNumber(report.cleared)),
             "deleted": .number(JSONNumber(report.deleted)),

@@ -70,7 +70,7 @@ struct CatalogReader {
         let members = try object(value, at: pointer)
         try allowOnly([
             "name", "description", "schema", "dateField", "partition", "singleton", "unique", "references",
-            "attachments", "userOwnedFields", "retention", "seeded", "rules",
+            "attachments", "userOwnedFields", "retention", "seeded", "rules", "merge",
         ], in: members, at: pointer)
         let name = try string(members["name"], at: pointer + "/name")
         guard Catalog.isValidName(name) else {
@@ -135,6 +135,19 @@ struct CatalogReader {
         }
         descriptor.uniqueIgnoringCase = Set(unique.filter(\.ignoringCase).map(\.field))
         descriptor.retention = try retentionRules(members["retention"], at: pointer + "/retention", for: descriptor)
+        if let merge = members["merge"] {
+            let at = pointer + "/merge"
+            let settings = try object(merge, at: at)
+            try allowOnly(["modifiedField", "policy"], in: settings, at: at)
+            descriptor.modifiedField = try optionalString(settings["modifiedField"], at: at + "/modifiedField")
+            if let policy = try optionalString(settings["policy"], at: at + "/policy") {
+                guard let parsed = CollectionDescriptor.MergePolicy(rawValue: policy) else {
+                    let names = CollectionDescriptor.MergePolicy.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw error(at + "/policy", "\"\(policy)\" is not a merge policy; use \(names)")
+                }
+                descriptor.mergePolicy = parsed
+            }
+        }
         if let seeded = members["seeded"] {
             let at = pointer + "/seeded"
             let settings = try object(seeded, at: at)

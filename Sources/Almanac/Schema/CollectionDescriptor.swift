@@ -36,6 +36,24 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// a seed import never touches them.
     public var userCreated: Condition?
 
+    /// The field that holds when a document was last changed (catalog `merge.modifiedField`),
+    /// which orders the versions of a document two devices changed: the newer is read.
+    public var modifiedField: String?
+    /// What resolving a conflict does with a field both versions changed (catalog `merge.policy`).
+    public var mergePolicy: MergePolicy = .newerWins
+
+    /// What a merge does with a field two devices changed differently.
+    public enum MergePolicy: String, Sendable, Equatable, CaseIterable {
+        /// The version read first wins: the newer by ``CollectionDescriptor/modifiedField``,
+        /// else the one a sync tool kept as the file, else by content (the same on every device).
+        case newerWins = "newer-wins"
+        /// The winner keeps the id; every other version is saved as a document of its own,
+        /// with an id derived from the original and the version's content.
+        case keepBoth = "keep-both"
+        /// Nothing both sides changed is chosen for a person: resolving needs a version named.
+        case manual
+    }
+
     /// `value` of the unique field `field` as uniqueness compares it: text folded to one case
     /// when the field ignores case, anything else as it is.
     func uniqueValue(_ value: JSONValue, of field: String) -> JSONValue {

@@ -38,21 +38,22 @@ extension Store {
         }
         let (report, change) = try readingOneVersion { try state.withLock { try seedImportPlan(files, $0) } }
         if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
-        return try write { transaction in
+        let result = try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
             let (report, change) = try seedImportPlan(files, transaction.state)
             try transaction.include(change)
             transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
         }
+        for file in result.files where file.recorded {
+            DeviceHistory.record("seed-import", ["file": .string(file.fileName), "collection": .string(file.collection), "contentVersion": .number(JSONNumber(file.contentVersion))], root: root)
+        }
+        return result
     }
 
     /// The import's report and change, for a transaction holding `state`.
     private func seedImportPlan(_ files: [SeedFile], _ state: StoreState) throws -> ([SeedImportReport.File], AtomicChange) {
-        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
-            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
-        }
-        var manifest = try Manifest(bytes: manifestBytes)
+        var manifest = try Manifest.required(in: root)
         var records = manifest.seeds
         var change = AtomicChange()
         var reports: [SeedImportReport.File] = []
@@ -130,7 +131,6 @@ extension Store {
                     "file": .string(file.fileName), "checksum": .string(file.checksum),
                     "collection": .string(descriptor.name), "source": .string(file.source),
                     "contentVersion": .number(JSONNumber(file.contentVersion)),
-                    "importedAt": .string(Timestamp.format(Date())),
                     "inserted": .number(JSONNumber(report.inserted.count)), "updated": .number(JSONNumber(report.updated.count)),
                     "unchanged": .number(JSONNumber(report.unchanged)),
                     "userDocumentsKept": .number(JSONNumber(report.userDocumentsKept.count)),

@@ -6,11 +6,21 @@ public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
     public var folders: [String]
     /// The document id; `nil` for a singleton, stored at `data/<collection>.json`.
     public var id: String?
+    /// The file's name when it is a sync tool's conflict copy of `<id>.json`
+    /// (`<id>.sync-conflict-….json`, `<id> 2.json`): one version of the document.
+    var copyName: String?
+
+    init(collection: String, folders: [String], id: String?, copyName: String? = nil) {
+        self.collection = collection
+        self.folders = folders
+        self.id = id
+        self.copyName = copyName
+    }
 
     /// The file's path relative to the store root, e.g. `data/usage-events/2025/01/27/1F0C….json`.
     public var relativePath: String {
-        guard let id else { return "data/\(collection).json" }
-        return (["data", collection] + folders + [DocumentID.fileName(id)]).joined(separator: "/")
+        guard id != nil else { return "data/" + fileName }
+        return (["data", collection] + folders + [fileName]).joined(separator: "/")
     }
 
     /// The relative path.
@@ -23,7 +33,7 @@ public struct DocumentLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The file name inside its folder.
     var fileName: String {
-        id.map(DocumentID.fileName) ?? "\(collection).json"
+        copyName ?? id.map(DocumentID.fileName) ?? "\(collection).json"
     }
 }
 
@@ -35,4 +45,14 @@ public struct StoredDocument: Sendable, Equatable {
     public var value: JSONValue
     /// Whether the file starts with a UTF-8 byte order mark (tolerated, reported by `check`).
     public var hadByteOrderMark: Bool
+    /// The other versions a sync left of this document, when there are any: this is the one
+    /// every device reads (see ``DocumentConflict``), and `resolve` merges them.
+    public var conflict: DocumentConflict?
+
+    init(location: DocumentLocation, value: JSONValue, hadByteOrderMark: Bool, conflict: DocumentConflict? = nil) {
+        self.location = location
+        self.value = value
+        self.hadByteOrderMark = hadByteOrderMark
+        self.conflict = conflict
+    }
 }

@@ -32,7 +32,7 @@ struct AtomicChange {
     /// The one document write that is the whole change, when it is one file, new or replacing
     /// the one at the same path: a rename is atomic on its own, so it needs no journal.
     var singleWrite: PreparedWrite? {
-        guard writes.count == 1, writes[0].previous == nil, removals.isEmpty, manifest == nil,
+        guard writes.count == 1, writes[0].previous == nil, writes[0].superseded.isEmpty, removals.isEmpty, manifest == nil,
               files.isEmpty, fileRemovals.isEmpty
         else { return nil }
         return writes[0]
@@ -56,6 +56,7 @@ extension Store {
     /// is the commit point and pays the change's one full flush.
     func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
+        keepMergeBases(change, state)
         if let write = change.singleWrite {
             try writableFolder(write.location.folderPath, state).writeFile(write.location.fileName, write.bytes, folderFlush: commitFlush)
         } else if let removal = change.singleRemoval {
@@ -63,16 +64,20 @@ extension Store {
         } else {
             try commitWithJournal(change, state, crashPointKind: crashPointKind)
         }
+        markOwnWrites(change, state)
         var hints: [IDHint] = []
         for removed in change.removals {
             guard let id = removed.id else { continue }
             hints.append((id, removed.collection, nil))
             state.cache.locations[removed.collection]?[DocumentID.key(id)] = nil
+            state.cache.versions[removed.collection]?[DocumentID.key(id)] = nil
         }
         for write in change.writes {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
             state.cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+            // The write replaced every version a sync had left of the document.
+            state.cache.versions[write.collection.name]?[DocumentID.key(id)] = nil
         }
         recordHints(hints, state)
     }
@@ -140,7 +145,7 @@ extension Store {
             removeCreated(created)
             throw error
         }
-        let removals = change.removals + change.writes.compactMap(\.previous)
+        let removals = change.removals + change.writes.compactMap(\.previous) + change.writes.flatMap(\.superseded)
         // Attachment files first, so a document's date folder is empty when the document goes.
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
         TestHooks.crashPoint(crashPointKind, "before-journal")

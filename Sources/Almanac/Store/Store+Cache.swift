@@ -9,6 +9,8 @@ extension Store {
         var token: String?
         /// collection → lowercased id → location.
         var locations: [String: [String: DocumentLocation]] = [:]
+        /// collection → lowercased id → every file, for the documents a sync left in several.
+        var versions: [String: [String: DocumentFiles]] = [:]
         /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
         var archived: [String: [String: DocumentLocation]] = [:]
         /// Open folders of the write path, so a save does not re-open
@@ -16,6 +18,7 @@ extension Store {
         var folders = FolderCache()
         mutating func invalidate() {
             locations.removeAll()
+            versions.removeAll()
             archived.removeAll()
             folders.removeAll()
             token = nil
@@ -39,27 +42,36 @@ extension Store {
                 state.cache.invalidate()
                 state.cache.token = stamp
             }
-            if stamp?.hasSuffix("/active") == true { return try buildLocationIndex(of: collection) }
+            if stamp?.hasSuffix("/active") == true { return try buildLocationIndex(of: collection).index }
         }
         if let index = state.cache.locations[collection.name] { return index }
-        let index = try buildLocationIndex(of: collection)
+        let (index, versions) = try buildLocationIndex(of: collection)
         state.cache.locations[collection.name] = index
+        state.cache.versions[collection.name] = versions
         return index
     }
 
-    private func buildLocationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
+    /// Every file of the document `id` when a sync left it in several (copies, or the id in
+    /// more than one date folder); `nil` when it has one file or none.
+    func versionFiles(of id: String, in collection: CollectionDescriptor, _ state: StoreState) throws -> DocumentFiles? {
+        let index = try locationIndex(of: collection, state)
+        guard index[DocumentID.key(id)] != nil else { return nil }
+        // While another writer is active nothing is cached: list again.
+        guard let versions = state.cache.versions[collection.name] else { return try buildLocationIndex(of: collection).versions[DocumentID.key(id)] }
+        return versions[DocumentID.key(id)]
+    }
+
+    /// The first file of every document of `collection` by lowercased id, and every file of
+    /// the documents a sync left in several.
+    private func buildLocationIndex(of collection: CollectionDescriptor) throws -> (index: [String: DocumentLocation], versions: [String: DocumentFiles]) {
         var index: [String: DocumentLocation] = [:]
-        for location in try locations(in: collection, days: nil) {
-            let key = DocumentID.key(location.id ?? "")
-            if let other = index[key] {
-                throw AlmanacError(
-                    .idCollision,
-                    "two files hold id \"\(location.id ?? "")\" (ignoring case): \(other.relativePath) and \(location.relativePath); run 'almanac check' and remove the stale one",
-                    path: location.relativePath, id: location.id)
-            }
-            index[key] = location
+        var versions: [String: DocumentFiles] = [:]
+        for files in try documentFiles(in: collection, days: nil) {
+            let key = DocumentID.key(files.id)
+            index[key] = files.first
+            if files.hasVersions { versions[key] = files }
         }
-        return index
+        return (index, versions)
     }
 
     /// Looks up a document's location, taking the store's lock for the index.

@@ -56,8 +56,13 @@ struct CheckWalker {
 
     mutating func checkRoot() throws {
         let known: Set<String> = [Manifest.fileName, "schema", "data", ".almanac", "archive", EditorSettings.folderName]
-        for entry in try store.root.entries() where !known.contains(entry.name) && !SyncConflict.toolEntries.contains(entry.name) {
+        for entry in try store.root.entries() where !known.contains(entry.name) && !SyncConflict.toolEntries.contains(entry.name)
+            && !store.manifestVersions.contains(entry.name) {
             try classifyStray(entry, in: store.root)
+        }
+        for name in store.manifestVersions {
+            report("sync-conflict", name,
+                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every command reads merged (the two histories are compatible); 'almanac resolve' (Store.resolveStoreFile) writes the merge")
         }
         if store.catalog.version != store.schemaVersion {
             report("schema-version", "schema/catalog.json",
@@ -90,12 +95,18 @@ struct CheckWalker {
             let path = data.childPath(entry.name)
             if entry.kind == .folder, let collection = store.catalog.collection(named: entry.name), !collection.isSingleton {
                 guard let folder = try data.openFolder(entry.name) else { continue }
-                var seen: [String: String] = [:]
+                var seen: [String: DocumentFiles] = [:]
                 var uniqueValues: [String: [JSONValue: String]] = [:]
                 try checkCollection(folder, collection: collection, folders: [], seen: &seen, uniqueValues: &uniqueValues)
+                for files in seen.values.sorted(by: { $0.id < $1.id }) where files.hasVersions { checkVersions(files) }
             } else if entry.kind == .file, entry.name.hasSuffix(".json"),
                       let collection = store.catalog.collection(named: String(entry.name.dropLast(5))), collection.isSingleton {
                 _ = checkDocument(in: data, name: entry.name, location: DocumentLocation(collection: collection.name, folders: [], id: nil), collection: collection)
+                if let files = try? store.documentFiles(in: collection, days: nil).first, files.hasVersions { checkVersions(files) }
+            } else if entry.kind == .file, let copy = SyncConflict.copy(named: entry.name, exists: { _ in true }),
+                      let collection = store.catalog.collection(named: String(copy.originalName.dropLast(5))), collection.isSingleton,
+                      (try? data.entryKind(of: copy.originalName)) == .file {
+                continue  // a version of the singleton, reported with it
             } else if entry.kind == .folder && store.catalog.collection(named: entry.name) == nil {
                 report("unknown-collection", path, "is not a collection of the \(store.app) catalog; move it out of the store or add the collection to the schema")
             } else {
@@ -116,13 +127,16 @@ struct CheckWalker {
 
     private mutating func checkCollection(
         _ folder: Directory, collection: CollectionDescriptor, folders: [String],
-        seen: inout [String: String], uniqueValues: inout [String: [JSONValue: String]]
+        seen: inout [String: DocumentFiles], uniqueValues: inout [String: [JSONValue: String]]
     ) throws {
         let depth = collection.partition?.depth ?? 0
         let entries = try folder.entries().sorted(by: { $0.name < $1.name })
         let documentIDs = Set(entries.compactMap { $0.kind == .file ? DocumentID.id(fromFileName: $0.name) : nil })
         let names = Set(entries.map(\.name))
-        for entry in entries {
+        // A document's own file before the copies a sync tool left of it, so that it is the
+        // version checked in full (copies sort before it: "x 2.json" < "x.json").
+        let copies = entries.filter { $0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil }
+        for entry in entries.filter({ !($0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil) }) + copies {
             let path = folder.childPath(entry.name)
             if folders.count == depth, collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
                 let owner = String(entry.name.dropLast(".files".count))
@@ -142,19 +156,26 @@ struct CheckWalker {
                 try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
                 continue
             }
-            if entry.kind == .file, reportConflictCopy(entry.name, in: folder, exists: { names.contains($0) }) { continue }
-            guard entry.kind == .file, let id = DocumentID.id(fromFileName: entry.name) else {
+            guard entry.kind == .file, let (id, copy) = SyncConflict.documentFile(named: entry.name) else {
                 try classifyStray(entry, in: folder, expected: "document (<id>.json)")
                 continue
             }
-            let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
-            if let other = seen[DocumentID.key(id)] {
-                report("duplicate-id", path, "has the same id as \(other) (ids equal ignoring case are the same id); keep one of the two")
+            let location = DocumentLocation(collection: collection.name, folders: folders, id: id, copyName: copy == nil ? nil : entry.name)
+            // Every file of an id is one version of one document: the versions are compared
+            // once the collection is walked (checkVersions), and only the first is checked here.
+            if var files = seen[DocumentID.key(id)] {
+                files.locations.append(location)
+                seen[DocumentID.key(id)] = files
                 repairs.duplicated.insert(path)
-                repairs.duplicated.insert(other)
-            } else {
-                seen[DocumentID.key(id)] = path
+                repairs.duplicated.insert(files.first.relativePath)
+                continue
             }
+            seen[DocumentID.key(id)] = DocumentFiles(id: id, locations: [location])
+            if let copy, !names.contains(copy.originalName) {
+                report("sync-conflict", path,
+                       "is the only version of \(collection.name) document \"\(id)\" (\(copy.tool) renamed it and \(copy.originalName) is gone); reads use it; 'almanac resolve \(collection.name) \(id)' (Store.resolve) names it \(copy.originalName)")
+            }
+            if copy != nil { continue }
             idsByCollection[collection.name, default: []].insert(DocumentID.key(id))
             guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
             for reference in collection.references where !reference.allowsDangling {
@@ -215,6 +236,7 @@ struct CheckWalker {
             report("io", path, "cannot read: \(error)")
             return nil
         }
+        if let conflict = stored.conflict { reportConflict(conflict) }
         if stored.hadByteOrderMark {
             report("byte-order-mark", path, "starts with a UTF-8 byte order mark; it is tolerated, but the next save writes the file without it",
                    severity: .warning, line: 1, column: 1)
@@ -302,6 +324,32 @@ struct CheckWalker {
         report("sync-conflict", folder.childPath(name),
                "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")
         return true
+    }
+
+    /// Reads every version of a document a sync left in several files and reports the conflict.
+    private mutating func checkVersions(_ files: DocumentFiles) {
+        do {
+            guard let document = try store.read(files, in: nil), let conflict = document.conflict else { return }
+            reportConflict(conflict)
+        } catch let error as AlmanacError {
+            reportError(error, path: error.path ?? files.first.relativePath)
+        } catch {
+            report("io", files.first.relativePath, "cannot read: \(error)")
+        }
+    }
+
+    /// Reports one document found in several versions: each version's file, which one reads
+    /// return, and the fields that differ, for every version's file.
+    mutating func reportConflict(_ conflict: DocumentConflict) {
+        let differences = conflict.differences
+        let fields = differences.isEmpty ? "the versions hold the same values" :
+            "they differ in " + differences.prefix(8).map { $0.pointer.isEmpty ? "the whole document" : $0.pointer }.joined(separator: ", ") + (differences.count > 8 ? ", …" : "")
+        let versions = conflict.versions.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
+        for (index, path) in conflict.paths.enumerated() {
+            let role = index == 0 ? "holds the version reads use" : "holds another version"
+            report("sync-conflict", path,
+                   "\(role) of \(conflict.collection) document \"\(conflict.id)\", which a sync left in \(conflict.versions.count) versions: \(versions); \(fields); merge them with 'almanac resolve \(conflict.collection) \(conflict.id)' (Store.resolve)")
+        }
     }
 
     private mutating func reportError(_ error: AlmanacError, path: String) {

@@ -59,57 +59,67 @@ extension Store {
         _ = try walk(top, [])
     }
 
-    /// Every document location of `collection`, in name (date) order, visiting only the date
-    /// folders that can hold documents of `days` (all when `nil`). Files that are not
-    /// `<id>.json` and leftover temporary files are passed over here; `check` reports them.
+    /// Every document of `collection`, in name (date) order, visiting only the date folders
+    /// that can hold documents of `days` (all when `nil`). Files that are not `<id>.json` or a
+    /// sync tool's copy of one, and leftover temporary files, are passed over here; `check`
+    /// reports them. An id found in several files (copies, several folders) is one document,
+    /// at the place of its first file.
     ///
     /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree; `.notDownloaded`
     ///   for a document iCloud Drive keeps only a placeholder of.
-    func locations(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentLocation] {
+    func documentFiles(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentFiles] {
         if collection.isSingleton {
             guard let data = try root.openFolder("data") else { return [] }
             let fileName = "\(collection.name).json"
-            guard try data.entries().contains(where: { $0.name == fileName }) else {
+            var locations: [DocumentLocation] = []
+            for entry in try data.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file {
+                if entry.name == fileName {
+                    locations.insert(DocumentLocation(collection: collection.name, folders: [], id: nil), at: 0)
+                } else if SyncConflict.copy(named: entry.name, exists: { $0 == fileName })?.originalName == fileName {
+                    locations.append(DocumentLocation(collection: collection.name, folders: [], id: nil, copyName: entry.name))
+                }
+            }
+            guard !locations.isEmpty else {
                 try data.refusePlaceholder(of: fileName)
                 return []
             }
-            return [DocumentLocation(collection: collection.name, folders: [], id: nil)]
+            return [DocumentFiles(id: collection.name, locations: locations)]
         }
-        var result: [DocumentLocation] = []
-        try forEachLeafFolder(of: collection, days: days) { _, folders, entries in
-            for entry in entries where entry.kind == .file {
-                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
-                result.append(DocumentLocation(collection: collection.name, folders: folders, id: id))
-            }
+        var folders: [[DocumentFiles]] = []
+        try forEachLeafFolder(of: collection, days: days) { _, path, entries in
+            folders.append(DocumentFiles.group(entries, collection: collection.name, folders: path))
         }
-        return result
+        return folders.count == 1 ? folders[0] : DocumentFiles.joined(folders)
     }
 
-    /// Calls `body` for each document of `collection` in folder and file name order, reading
-    /// one folder's listing at a time. With `readingDocuments` false, `body` gets no value.
+    /// Calls `body` for each document of `collection` in folder and file name order. With
+    /// `readingDocuments` false, `body` gets no value (and, for a document a sync left in
+    /// several files, its first file).
     func walkDocuments(
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
         _ body: (DocumentLocation, JSONValue?) throws -> Void
     ) throws {
-        if collection.isSingleton {
-            let location = DocumentLocation(collection: collection.name, folders: [], id: nil)
-            guard let data = try root.openFolder("data"), let document = try read(location, in: data) else { return }
-            try body(location, document.value)
-            return
+        try walkDocumentFiles(of: collection, days: days, readingDocuments: readingDocuments) { files, document in
+            try body(document?.location ?? files.first, document?.value)
         }
-        try forEachLeafFolder(of: collection, days: days) { folder, folders, entries in
-            for entry in entries where entry.kind == .file {
-                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
-                let location = DocumentLocation(collection: collection.name, folders: folders, id: id)
-                guard readingDocuments else { try body(location, nil); continue }
-                guard let document = try read(location, in: folder) else { continue }
-                if let days {
-                    guard let members = document.value.objectValue,
-                          let date = try filing.filingDate(of: members, in: collection, id: id), days.contains(date.day(in: timeZone))
-                    else { continue }
-                }
-                try body(location, document.value)
+    }
+
+    /// ``walkDocuments(of:days:readingDocuments:_:)`` with every file of each document and,
+    /// when read, the document with its conflict.
+    func walkDocumentFiles(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
+        _ body: (DocumentFiles, StoredDocument?) throws -> Void
+    ) throws {
+        var cursor = FolderCursor(store: self)
+        for files in try documentFiles(in: collection, days: days) {
+            guard readingDocuments else { try body(files, nil); continue }
+            guard let document = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
+            if let days {
+                guard let members = document.value.objectValue,
+                      let date = try filing.filingDate(of: members, in: collection, id: files.id), days.contains(date.day(in: timeZone))
+                else { continue }
             }
+            try body(files, document)
         }
     }
 }

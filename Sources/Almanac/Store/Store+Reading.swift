@@ -26,6 +26,8 @@ extension Store {
             }
             return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
         } catch let error as AlmanacError {
+            // Both sides of a git merge: one document in two versions, not a damaged file.
+            if error.code == .malformedJSON, let merged = mergeMarkerDocument(bytes, at: location) { return merged }
             throw error.at(path: location.relativePath)
         }
     }
@@ -53,21 +55,34 @@ extension Store {
     private func document(json id: String, in descriptor: CollectionDescriptor) throws -> StoredDocument? {
         let collection = descriptor.name
         if descriptor.isSingleton {
-            return try read(DocumentLocation(collection: descriptor.name, folders: [], id: nil))
+            return try documentFiles(in: descriptor, days: nil).first.flatMap { try read($0, in: nil) }
         }
         try DocumentID.validate(id, collection: collection)
         // Fast path for a store just opened: the hinted file, if it is really there.
         if state.withLock({ $0.cache.locations[descriptor.name] == nil }),
-           let hinted = hintedLocation(of: id, in: descriptor), let document = try read(hinted) {
+           let hinted = hintedLocation(of: id, in: descriptor), let folder = try openFolders(hinted.folderPath),
+           let document = try readWithCopies(hinted, in: folder) {
             return try holdingID(id, document)
         }
         for attempt in 0..<2 {
             guard let location = try location(of: id, in: descriptor) else { return nil }
-            if let document = try read(location) { return try holdingID(id, document) }
+            let versions = try state.withLock { try versionFiles(of: id, in: descriptor, $0) }
+            if let document = try versions.map({ try read($0, in: nil) }) ?? read(location) { return try holdingID(id, document) }
             // The file moved or vanished under a stale index: rebuild once.
             if attempt == 0 { state.withLock { $0.cache.locations[descriptor.name] = nil } }
         }
         return nil
+    }
+
+    /// The document at `location` with the copies a sync tool left of it in the same folder,
+    /// which the listing of `folder` shows; `nil` when neither the file nor a copy is there.
+    private func readWithCopies(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+        let key = DocumentID.key(location.id ?? "")
+        let entries = try folder.entries().filter { entry in
+            entry.kind == .file && SyncConflict.documentFile(named: entry.name).map { DocumentID.key($0.id) == key } == true
+        }
+        guard let files = DocumentFiles.group(entries, collection: location.collection, folders: location.folders).first else { return nil }
+        return try read(files, in: folder)
     }
 
     /// `document` when it holds `id`: a file named for one id that holds another (a copy made
@@ -120,13 +135,11 @@ extension Store {
         let pruneDays = descriptor.partition == .some(.none) ? nil : run.folderDays
         // Reading and parsing dominate a scan; spread them over the cores. Unlike a query's
         // matches, each document is transformed (decoded) as soon as it is read.
-        let loaded: [(key: Double, id: String, value: T)?] = try locations(in: descriptor, days: pruneDays)
-            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, location in
-                guard let folder = try cursor.folder(location.folderPath),
-                      let document = try self.read(location, in: folder)
-                else { return nil }  // removed meanwhile
+        let loaded: [(key: Double, id: String, value: T)?] = try documentFiles(in: descriptor, days: pruneDays)
+            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+                guard let document = try self.read(files, in: cursor.folder(files.first.folderPath)) else { return nil }  // removed meanwhile
                 guard let match = try run.match(document) else { return nil }
-                return (match.dateKey, location.id ?? "", try transform(document))
+                return (match.dateKey, files.first.id ?? "", try transform(document))
             }
         var results = loaded.compactMap { $0 }
         results.sort { ($0.key, $0.id) < ($1.key, $1.id) }

@@ -40,7 +40,7 @@ extension Store {
                 StoreStatus.Collection(
                     name: collection.name,
                     layout: collection.isSingleton ? "singleton" : collection.partition?.rawValue ?? "none",
-                    documents: try locations(in: collection, days: nil).count)
+                    documents: try documentFiles(in: collection, days: nil).count)
             },
             writeRefusal: writeRefusal?.message)
     }

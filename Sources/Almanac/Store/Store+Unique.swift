@@ -30,13 +30,13 @@ extension Store {
                 let day = date.day(in: timeZone)
                 days = day...day
             }
-            for location in try locations(in: collection, days: days) {
-                guard let otherID = location.id, DocumentID.key(otherID) != key,
+            for files in try documentFiles(in: collection, days: days) {
+                guard let otherID = files.first.id, DocumentID.key(otherID) != key,
                       changed?.touches(PendingChange.key(collection.name, otherID)) != true,
-                      let stored = try read(location), let otherValue = stored.value[field],
+                      let stored = try read(files, in: nil), let otherValue = stored.value[field],
                       collection.uniqueValue(otherValue, of: field).hasSameValue(as: compared)
                 else { continue }
-                throw violation(otherID, location.relativePath)
+                throw violation(otherID, stored.location.relativePath)
             }
         }
     }

@@ -6,6 +6,9 @@ struct PreparedWrite {
     var members: [String: JSONValue]
     var bytes: [UInt8]
     var previous: DocumentLocation?
+    /// The other files of the document a sync left in several versions (copies, another date
+    /// folder): the save replaces them all, in the same atomic change.
+    var superseded: [DocumentLocation] = []
     /// Whether no document with this id was stored before.
     var isNew: Bool
 }
@@ -68,6 +71,7 @@ extension Store {
         try validate(document, against: schema, in: collection, id: location.id)
         try Store.validateAttachmentFields(members, of: collection, id: location.id)
         var previous: DocumentLocation?
+        var superseded: [DocumentLocation] = []
         var isNew = location.id != nil
         if let id = location.id, let existing = try locationIndex(of: collection, state)[DocumentID.key(id)] {
             isNew = false
@@ -78,9 +82,13 @@ extension Store {
                     path: existing.relativePath, id: id)
             }
             if existing != location { previous = existing }
+            superseded = try versionFiles(of: id, in: collection, state)?.locations.filter { $0 != location && $0 != existing } ?? []
+        }
+        if collection.isSingleton, let files = try documentFiles(in: collection, days: nil).first {
+            superseded = files.locations.filter { $0.copyName != nil }
         }
         return PreparedWrite(collection: collection, location: location, members: members,
-                             bytes: CanonicalJSON.prettyBytes(document), previous: previous, isNew: isNew)
+                             bytes: CanonicalJSON.prettyBytes(document), previous: previous, superseded: superseded, isNew: isNew)
     }
 
     /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the

@@ -39,6 +39,9 @@ public final class Store: @unchecked Sendable {
 
     let root: Directory
     let manifest: Manifest
+    /// The files that held versions of `store.json` a sync left (git's markers, conflict
+    /// copies), merged into ``manifest``; empty when there were none. `resolve` writes the merge.
+    let manifestVersions: [String]
     /// Where this store's documents go (its catalog and time zone).
     let filing: Filing
     /// The inode of `store.json` when it was read: a migration, rollback or any other rewrite
@@ -81,11 +84,12 @@ public final class Store: @unchecked Sendable {
         root = try Directory.openRoot(atPath: url.path)
         if StoreSwap.isPending(root: root) { try Store.finishInterruptedSwap(root: root, options: options) }
         if !options.isStaging { Store.finishInterruptedRestore(root: root, url: url) }
-        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+        guard let current = try Manifest.current(in: root) else {
             try root.refusePlaceholder(of: Manifest.fileName)
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
         }
-        manifest = try Manifest(bytes: manifestBytes)
+        manifest = current.manifest
+        manifestVersions = current.versions
         manifestInode = try root.identity(of: Manifest.fileName)?.inode
         guard let schemaFolder = try root.openFolder("schema"),
               let catalogBytes = try schemaFolder.readFile(Catalog.fileName)

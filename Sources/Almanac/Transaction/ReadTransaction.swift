@@ -114,7 +114,9 @@ public class ReadTransaction {
             return StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
         }
         if pending.removals[key] != nil { return nil }
+        if descriptor.isSingleton { return try store.documentFiles(in: descriptor, days: nil).first.flatMap { try store.read($0, in: nil) } }
         guard let location = try storedLocation(descriptor, id: id) else { return nil }
+        if let id, let files = try store.versionFiles(of: id, in: descriptor, state) { return try store.read(files, in: nil) }
         return try store.read(location)
     }
 
@@ -124,6 +126,7 @@ public class ReadTransaction {
         let key = PendingChange.key(descriptor.name, id)
         if pending.write(for: key) != nil || pending.removals[key] != nil { return try current(descriptor, id: id) }
         guard let location = try storedLocation(descriptor, id: id), let folder = try store.openFolders(location.folderPath) else { return nil }
+        if let id, let files = try store.versionFiles(of: id, in: descriptor, state) { return try store.read(files, in: folder) }
         if let known = try store.remembered(location, in: folder) { return known }
         return try store.read(location, in: folder, remembering: true)
     }

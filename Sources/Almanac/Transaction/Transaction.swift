@@ -175,6 +175,10 @@ public final class Transaction: ReadTransaction {
             guard let stored = try storedLocation(descriptor, id: location.id) else { continue }
             if pending.removals[key] == nil {
                 pending.removals[key] = stored
+                // Every version a sync left of it goes too.
+                if let id = stored.id, let files = try store.versionFiles(of: id, in: descriptor, state) {
+                    pending.fileRemovals += files.locations.filter { $0 != stored }.map(\.relativePath)
+                }
                 for attachment in try store.attachments(at: stored, readingBytes: false) {
                     pending.fileRemovals.append((stored.folderPath + [Store.attachmentFolderName(stored.id ?? ""), attachment.name]).joined(separator: "/"))
                 }

@@ -23,6 +23,7 @@ enum GetCommand: AlmanacCommand {
         }
         // The document is JSON already: printed the same with or without --json.
         try Output.json(document.value)
+        Output.conflicts(document.conflict.map { [$0] } ?? [], json: context.json)
         return ExitCode.success
     }
 }

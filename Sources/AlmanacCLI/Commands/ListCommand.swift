@@ -26,6 +26,8 @@ enum ListCommand: AlmanacCommand {
     struct Listed: Encodable {
         var path: String
         var document: JSONValue
+        /// The other versions a sync left, when there are any.
+        var conflict: Output.Conflict?
     }
 
     static func run(_ context: CommandContext) throws -> Int32 {
@@ -45,10 +47,13 @@ enum ListCommand: AlmanacCommand {
         let descriptor = try store.collection(named: name)
         let output = OutputBuffer()
         var listed = 0
+        var conflicts: [DocumentConflict] = []
         if context.json { output.append("[", newline: false) }
         let problems = try misfiled + store.forEachDocument(matching: query, keepGoing: context.values.flag(keepGoing)) { document in
+            if let conflict = document.conflict { conflicts.append(conflict) }
             if context.json {
-                output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(Listed(path: document.location.relativePath, document: document.value)).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
+                let entry = Listed(path: document.location.relativePath, document: document.value, conflict: document.conflict.map(Output.Conflict.init))
+                output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(entry).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
             } else {
                 let date = descriptor.dateField.flatMap { document.value[$0]?.stringValue } ?? ""
                 output.append(row(document.location.id ?? descriptor.name, date, document.location.relativePath))
@@ -58,6 +63,7 @@ enum ListCommand: AlmanacCommand {
         }
         if context.json { output.append(listed == 0 ? "]" : "\n]") }
         output.flush()
+        Output.conflicts(conflicts, json: context.json)
         if !problems.isEmpty { Output.problems(problems, json: context.json) }
         if !context.json {
             Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read or \(problems.count == 1 ? "is" : "are") misfiled (above)"))

@@ -60,14 +60,12 @@ extension Store {
         if !invalid.isEmpty { throw Store.invalidResultError(invalid, target: prepared.target) }
 
         let changed = Set(steps.flatMap(\.changedDocuments)).count
-        var manifest = try Manifest(bytes: try root.readFile(Manifest.fileName) ?? [])
-        let runMilliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        var manifest = try Manifest.required(in: root)
         var applied = manifest.migrations
         for (migration, step) in zip(prepared.pending, steps) {
             applied.append(.object([
                 "version": .number(JSONNumber(migration.version)), "name": .string(migration.fileName),
                 "description": .string(migration.description), "checksum": .string(migration.checksum),
-                "appliedAt": .string(Timestamp.format(Date())), "durationMs": .number(JSONNumber(runMilliseconds)),
                 "documentsChanged": .number(JSONNumber(step.changedDocuments.count)),
             ]))
         }
@@ -96,6 +94,10 @@ extension Store {
         state.cache.invalidate()
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
+        // When and how long: this device's own record (store.json is the same on every device).
+        DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
+                                         "migrations": .array(prepared.pending.map { .string($0.fileName) }),
+                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(started) * 1000)))], root: root)
         return MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
                                documentsWritten: outcome.written, documentsKept: outcome.kept, documentsChanged: changed,
                                duration: Date().timeIntervalSince(started))

@@ -19,9 +19,8 @@ extension Store {
     }
 
     private func repairHoldingLock(_ migrations: MigrationSet) throws -> [MigrationRepair] {
-        var manifest = try Manifest(bytes: try root.readFile(Manifest.fileName) ?? [])
+        var manifest = try Manifest.required(in: root)
         var repairs: [MigrationRepair] = []
-        let now = Timestamp.format(Date())
         let entries: [JSONValue] = manifest.migrations.map { entry in
             guard case .object(var members) = entry, let version = entry["version"]?.numberValue?.int64Value,
                   let recorded = entry["checksum"]?.stringValue, entry["fileRemoved"] != .bool(true)
@@ -32,7 +31,6 @@ extension Store {
             var previous = members["previousChecksums"]?.arrayValue ?? []
             previous.append(.string(recorded))
             members["previousChecksums"] = .array(previous)
-            members["repairedAt"] = .string(now)
             if let file {
                 members["checksum"] = .string(file.checksum)
                 members["name"] = .string(file.fileName)

@@ -1,0 +1,77 @@
+/// Merge bases: the version of each document that this device last received from elsewhere
+/// (a sync, a merge, a hand edit) before changing it, kept in
+/// `.almanac/base/<collection>/<lowercased id>.json`, so that resolving a conflict copy can tell
+/// a field one device changed from a field both changed: a three-way merge, as git does with
+/// the common ancestor.
+///
+/// Every file this device writes also gets a second name, `<lowercased id>.mine.json`, in the
+/// same folder. A file about to be replaced that still has that second name is this device's
+/// own write, so the base stays the version it started from (unless there is none yet); a
+/// file with one name came from elsewhere and becomes the base. A base is thus never newer
+/// than the version both devices had: an older one only makes more fields count as changed on
+/// both sides (decided by the policy), never takes back a change. Both names are hard links:
+/// no copy, no flush. They are
+/// device-local (`.almanac/` is not synced) and only a hint: without a base, a merge takes
+/// members only one version has and decides every other difference by the collection's policy.
+extension Store {
+    static let mergeBaseFolder = "base"
+
+    /// Before `change` commits: keeps each replaced file that came from elsewhere as its
+    /// document's merge base.
+    func keepMergeBases(_ change: AtomicChange, _ state: StoreState) {
+        for write in change.writes where !write.isNew {
+            guard let id = write.location.id else { continue }
+            let replaced = write.previous ?? write.location
+            let name = DocumentID.fileName(DocumentID.key(id))
+            guard let source = try? existingFolder(replaced.folderPath, state),
+                  let links = try? source.linkCount(of: replaced.fileName),
+                  let bases = baseFolder(write.collection.name, state),
+                  links == 1 || (try? bases.linkCount(of: name)) == .some(nil)
+            else { continue }
+            _ = try? bases.removeFile(name)
+            try? source.linkOrCopy(replaced.fileName, into: bases, as: name, flush: nil)
+        }
+    }
+
+    /// After `change` committed: gives each file it wrote its second name, and forgets the
+    /// documents it removed.
+    func markOwnWrites(_ change: AtomicChange, _ state: StoreState) {
+        for write in change.writes {
+            guard let id = write.location.id,
+                  let folder = try? existingFolder(write.location.folderPath, state),
+                  let bases = baseFolder(write.collection.name, state)
+            else { continue }
+            let mine = DocumentID.key(id) + ".mine.json"
+            _ = try? bases.removeFile(mine)
+            try? folder.linkOrCopy(write.location.fileName, into: bases, as: mine, flush: nil)
+        }
+        for removed in change.removals {
+            guard let id = removed.id, let bases = try? existingFolder([".almanac", Store.mergeBaseFolder, removed.collection], state) else { continue }
+            _ = try? bases.removeFile(DocumentID.key(id) + ".mine.json")
+            _ = try? bases.removeFile(DocumentID.fileName(DocumentID.key(id)))
+        }
+    }
+
+    /// The base folder of `collection`, created when missing without flushing anything: a
+    /// base is a hint, and a flush here would also make the commit's renames durable before
+    /// their own flush, hiding a missing one from the crash tests.
+    private func baseFolder(_ collection: String, _ state: StoreState) -> Directory? {
+        let path = [".almanac", Store.mergeBaseFolder, collection]
+        if let open = try? existingFolder(path, state) { return open }
+        var folder = root
+        for name in path {
+            guard let next = try? folder.openOrCreateFolder(name, synchronize: false).folder else { return nil }
+            folder = next
+        }
+        state.cache.folders.insert(folder, at: path)
+        return folder
+    }
+
+    /// The merge base kept for document `id` of `collection`, when there is a readable one.
+    func mergeBase(of id: String, in collection: String) -> JSONValue? {
+        guard let bases = try? openFolders([".almanac", Store.mergeBaseFolder, collection]),
+              let bytes = try? bases.readFile(DocumentID.fileName(DocumentID.key(id)))
+        else { return nil }
+        return try? JSONParser.parse(bytes).value
+    }
+}

@@ -1,0 +1,42 @@
+extension Manifest {
+    /// `store.json` as the store's root holds it, with every version a sync left merged in:
+    /// both sides of git's merge markers, and conflict copies beside it
+    /// (`store.sync-conflict-….json`, `store 2.json`, …).
+    ///
+    /// - Returns: the manifest and the names of the files that held versions besides a plain
+    ///   `store.json` (empty when there was nothing to merge); `nil` when there is no `store.json`.
+    /// - Throws: `.syncConflict` for versions that cannot be merged (``ManifestMerge``);
+    ///   `.notAStore` for a damaged file.
+    static func current(in root: Directory) throws -> (manifest: Manifest, versions: [String])? {
+        guard let bytes = try root.readFile(fileName) else { return nil }
+        var versions: [String] = []
+        var manifest: Manifest
+        do {
+            manifest = try Manifest(bytes: bytes)
+        } catch let error as AlmanacError {
+            guard let markers = MergeMarkers(bytes) else { throw error }
+            let ours = try Manifest(recordBytes: markers.ours, path: fileName)
+            let theirs = try Manifest(recordBytes: markers.theirs, path: fileName)
+            manifest = try ManifestMerge.merge(ours, theirs, theirsName: "the other side of git's merge markers")
+            versions.append(fileName)
+        }
+        for entry in try root.entries() where entry.kind == .file && entry.name != fileName {
+            guard SyncConflict.copy(named: entry.name, exists: { $0 == fileName })?.originalName == fileName,
+                  let copyBytes = try root.readFile(entry.name)
+            else { continue }
+            let copy = try Manifest(recordBytes: copyBytes, path: entry.name)
+            manifest = try ManifestMerge.merge(manifest, copy, theirsName: entry.name)
+            versions.append(entry.name)
+        }
+        return (manifest, versions)
+    }
+
+    /// ``current(in:)``'s manifest, for a writer about to rewrite it.
+    /// - Throws: `.notAStore` when `store.json` is gone.
+    static func required(in root: Directory) throws -> Manifest {
+        guard let current = try current(in: root) else {
+            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: fileName)
+        }
+        return current.manifest
+    }
+}

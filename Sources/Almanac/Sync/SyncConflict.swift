@@ -1,0 +1,92 @@
+/// The leftovers of a sync or version-control tool that found one file changed on two
+/// devices: a second file beside the first (Syncthing, Dropbox, iCloud Drive), or both
+/// versions inside the file between git's merge markers.
+///
+/// A copy is never a second document: reads take it as another version of the document its
+/// name belongs to (``DocumentVersions``), `check` names every version, and `resolve` merges them.
+enum SyncConflict {
+    /// What git and the sync tools keep at the top of a folder they manage: never a problem
+    /// at a store's root.
+    static let toolEntries: Set<String> = [
+        ".git", ".gitignore", ".gitattributes", ".stfolder", ".stignore", ".stversions", ".dropbox", ".dropbox.attr",
+    ]
+
+    /// Which tool left a conflict copy, and the name of the file it is a copy of.
+    struct Copy: Equatable {
+        var originalName: String
+        var tool: String
+    }
+
+    /// The file `name` is a conflict copy of, or `nil` when `name` is no conflict copy.
+    ///
+    /// - `x.sync-conflict-20250127-140300-ABCDEFG.json` (Syncthing);
+    /// - `x (Mac's conflicted copy 2025-01-27).json` (Dropbox), `x (conflicted copy 2025-01-27
+    ///   140300).json` (Nextcloud) and `x_conflict-20250127-140300.json` (ownCloud, older Nextcloud);
+    /// - `x 2.json` (iCloud Drive, Finder), only when `exists("x.json")` or `x` is a document id:
+    ///   an id holds no space, so in a date folder such a name is always a copy, while elsewhere
+    ///   a name with a number at its end is just a name.
+    static func copy(named name: String, exists: (String) -> Bool) -> Copy? {
+        guard name.hasSuffix(".json") else { return nil }
+        let stem = String(name.dropLast(5))
+        if let range = stem.range(of: ".sync-conflict-"), range.lowerBound > stem.startIndex {
+            return Copy(originalName: stem[..<range.lowerBound] + ".json", tool: "Syncthing")
+        }
+        if let range = stem.range(of: "_conflict-", options: .backwards), range.lowerBound > stem.startIndex,
+           isStamp(stem[range.upperBound...], [8, 6]) {
+            return Copy(originalName: stem[..<range.lowerBound] + ".json", tool: "Nextcloud")
+        }
+        if stem.hasSuffix(")"), let open = stem.range(of: " (", options: .backwards), open.lowerBound > stem.startIndex,
+           stem[open.upperBound...].contains("conflicted copy") {
+            let tool = stem[open.upperBound...].hasPrefix("conflicted copy") ? "Nextcloud" : "Dropbox"
+            return Copy(originalName: stem[..<open.lowerBound] + ".json", tool: tool)
+        }
+        if let space = stem.lastIndex(of: " "), space > stem.startIndex {
+            let number = stem[stem.index(after: space)...]
+            let original = String(stem[..<space])
+            if !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber),
+               exists(original + ".json") || DocumentID.isValid(original) {
+                return Copy(originalName: original + ".json", tool: "iCloud Drive")
+            }
+        }
+        return nil
+    }
+
+    /// The id a file of a date folder holds a version of, and the tool that made it when it is
+    /// a conflict copy; `nil` for a name that is neither `<id>.json` nor a copy of one.
+    static func documentFile(named name: String) -> (id: String, copy: Copy?)? {
+        if let copy = copy(named: name, exists: { _ in false }), let id = DocumentID.id(fromFileName: copy.originalName) {
+            return (id, copy)
+        }
+        return DocumentID.id(fromFileName: name).map { ($0, nil) }
+    }
+
+    /// Whether `id` reads as a conflict copy's name (`x.sync-conflict-…`, `x_conflict-…`):
+    /// such an id is refused, since its file would be taken for a copy of `x`.
+    static func looksLikeCopy(_ id: String) -> Bool {
+        copy(named: id + ".json", exists: { _ in false }) != nil
+    }
+
+    /// Whether `text` is digit groups of `widths` joined by `-` (`20250127-140300`).
+    private static func isStamp(_ text: Substring, _ widths: [Int]) -> Bool {
+        let groups = text.split(separator: "-", omittingEmptySubsequences: false)
+        return groups.count == widths.count && zip(groups, widths).allSatisfy { group, width in
+            group.utf8.count == width && group.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+    }
+
+    /// Whether `bytes` hold git's merge conflict markers: a line starting `<<<<<<< ` and one
+    /// starting `>>>>>>> `.
+    static func hasMergeMarkers(_ bytes: [UInt8]) -> Bool {
+        func hasLine(starting marker: String) -> Bool {
+            let marker = Array(marker.utf8)
+            var lineStart = 0
+            while lineStart + marker.count <= bytes.count {
+                if bytes[lineStart..<(lineStart + marker.count)].elementsEqual(marker) { return true }
+                guard let newline = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) else { return false }
+                lineStart = newline + 1
+            }
+            return false
+        }
+        return hasLine(starting: "<<<<<<< ") && hasLine(starting: ">>>>>>> ")
+    }
+}

@@ -1,0 +1,98 @@
+import Almanac
+
+/// `almanac resolve [COLLECTION ID] [--take PATH] [--policy P] [--dry-run]`
+enum ResolveCommand: AlmanacCommand {
+    static let collection = PositionalSpec.optional("collection", help: "The collection of the document to resolve (all conflicts when left out).")
+    static let id = PositionalSpec.optional("id", help: "The document's id (left out for a singleton).")
+    static let take = OptionSpec.option("take", valueName: "PATH", help: "Keep this version whole (a path 'check' names, or ours/theirs for git's markers) instead of merging.")
+    static let policy = OptionSpec.option("policy", valueName: "POLICY", help: "For fields both versions changed: newer-wins, keep-both or manual (default: the collection's catalog merge policy, else newer-wins).")
+    static let dryRun = OptionSpec.flag("dry-run", help: "Show the merged document without writing.")
+
+    static let spec = CommandSpec(
+        name: "resolve", abstract: "Merge the versions a sync left of a document (conflict copies, git's markers, one id in two folders) into one.",
+        discussion: """
+            Field by field: a field one version changed is taken from it; a field both changed follows the policy. \
+            The result is validated and saved as one change that removes the other versions' files. \
+            Without arguments, resolves every conflict 'check' lists by each collection's policy. \
+            Example: almanac resolve cravings 1F0C…; almanac resolve cravings 1F0C… --take 'data/cravings/2025/01/1F0C….sync-conflict-20250127-140300-ABCDEFG.json'.
+            """,
+        options: [take, policy, dryRun], positionals: [collection, id])
+
+    static func run(_ context: CommandContext) throws -> Int32 {
+        let store = try context.openStore()
+        var chosenPolicy: CollectionDescriptor.MergePolicy?
+        if let name = context.values.option(policy) {
+            guard let parsed = CollectionDescriptor.MergePolicy(rawValue: name) else {
+                throw context.usage("--policy \(name): use one of \(CollectionDescriptor.MergePolicy.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            chosenPolicy = parsed
+        }
+        let dry = context.values.flag(dryRun)
+        var reports: [ResolveReport] = []
+        var storeFile: [String] = []
+        if let name = context.values.positional(collection) {
+            let descriptor = try store.collection(named: name)
+            let documentID = context.values.positional(id) ?? (descriptor.isSingleton ? name : "")
+            if documentID.isEmpty { throw context.usage("missing argument ID (\(name) is not a singleton collection)") }
+            do {
+                guard let report = try store.resolve(documentID, in: name, policy: chosenPolicy, taking: context.values.option(take), dryRun: dry) else {
+                    Output.error("\(name) document \"\(documentID)\" has one version; nothing to resolve.")
+                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [])) }
+                    return ExitCode.success
+                }
+                reports.append(report)
+            } catch let error as AlmanacError where error.code == .invalidID {
+                throw context.usage(error.message)
+            }
+        } else {
+            guard context.values.option(take) == nil else { throw context.usage("--take names a version of one document: give COLLECTION and ID") }
+            storeFile = try store.resolveStoreFile(dryRun: dry)
+            for conflict in try store.conflicts() {
+                if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
+            }
+        }
+        store.finishWriting()
+        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile)) { printed in
+            let merged = printed.storeFile.isEmpty ? [] : ["store.json: \(dry ? "would merge" : "merged") the versions in \(printed.storeFile.joined(separator: ", "))"]
+            return (merged + printed.resolved.map(\.text)
+                + ["\(dry ? "would resolve" : "resolved") \(printed.resolved.count) document\(printed.resolved.count == 1 ? "" : "s")."]).joined(separator: "\n")
+        }
+        return ExitCode.success
+    }
+
+    /// What `resolve --json` prints.
+    struct Printed: Encodable {
+        var dryRun: Bool
+        var resolved: [Resolved]
+        /// The files whose versions of `store.json` were merged.
+        var storeFile: [String]
+    }
+
+    /// One resolved document, as `--json` prints it.
+    struct Resolved: Encodable {
+        var collection: String
+        var id: String
+        var versions: [String]
+        var decided: [String]
+        var policy: String?
+        var keptAs: [String]
+        var document: JSONValue
+
+        init(_ report: ResolveReport) {
+            collection = report.collection
+            id = report.id
+            versions = report.versions
+            decided = report.decided
+            policy = report.policy?.rawValue
+            keptAs = report.keptAs
+            document = report.result
+        }
+
+        var text: String {
+            let how = policy.map { decided.isEmpty ? "merged field by field" : "merged field by field; \(decided.joined(separator: ", ")) changed on both sides, decided by \($0)" }
+                ?? "kept one version whole"
+            let kept = keptAs.isEmpty ? "" : "; the other version\(keptAs.count == 1 ? " is" : "s are") kept as \(keptAs.joined(separator: ", "))"
+            return "\(collection)/\(id): \(versions.count) version\(versions.count == 1 ? "" : "s") (\(versions.joined(separator: ", "))) \(how)\(kept)"
+        }
+    }
+}
