@@ -5,6 +5,7 @@ enum CommandGroup: String, CaseIterable {
     case schema
     case seed
     case retention
+    case git
 
     var abstract: String {
         switch self {
@@ -12,6 +13,7 @@ enum CommandGroup: String, CaseIterable {
         case .schema: "An app's schema folder: start a new app, add a collection."
         case .seed: "Content an app ships for its seeded collections."
         case .retention: "The catalog's retention rules."
+        case .git: "A store kept in a git repository: merge documents field by field during git merge and git pull."
         }
     }
 }

@@ -25,6 +25,8 @@ enum CommandList {
         ReportCommand.self,
         CheckCommand.self,
         ResolveCommand.self,
+        GitInstallCommand.self,
+        GitMergeCommand.self,
         DiffCommand.self,
         RestoreCommand.self,
     ]

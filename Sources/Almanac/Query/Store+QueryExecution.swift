@@ -24,11 +24,27 @@ extension Store {
         var window = QueryWindow(offset: query.offset, limit: query.limit)
         var problems: [AlmanacError] = []
         if run.walksByDate {
-            // An id met again in a later folder (a sync put it in two) is delivered once.
+            // A document a sync put in several date folders is delivered once, from the folder
+            // of the version every read chooses. A walk that reads the whole range lists it
+            // first to know them; one stopped by a limit meets only the folders it opens, and
+            // delivers the first version it meets (the same choice when both are in its folders).
+            var spread: [String: DocumentFiles] = [:]
+            if query.limit == nil {
+                for files in try documentFiles(in: descriptor, days: run.folderDays) where Set(files.locations.map(\.folders)).count > 1 {
+                    spread[DocumentID.key(files.id)] = files
+                }
+            }
+            var chosenFolder: [String: [String]] = [:]
             var delivered: Set<String> = []
             try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
-                let documents = DocumentFiles.group(entries, collection: descriptor.name, folders: folders)
-                    .filter { delivered.insert(DocumentID.key($0.id)).inserted }
+                let documents = try DocumentFiles.group(entries, collection: descriptor.name, folders: folders).compactMap { files -> DocumentFiles? in
+                    let key = DocumentID.key(files.id)
+                    guard let all = spread[key] else { return delivered.insert(key).inserted ? files : nil }
+                    if chosenFolder[key] == nil { chosenFolder[key] = try read(all, in: nil)?.location.folders ?? [] }
+                    guard chosenFolder[key] == folders else { return nil }
+                    // This folder's files first: the reader reads them from the folder it has open.
+                    return DocumentFiles(id: all.id, locations: all.locations.filter { $0.folders == folders } + all.locations.filter { $0.folders != folders })
+                }
                 let outcomes = try self.outcomes(run, reading: documents, in: folder)
                 let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
                 return try window.pass(run.sorted(batch), to: deliver)
