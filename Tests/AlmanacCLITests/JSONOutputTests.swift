@@ -75,6 +75,16 @@ struct JSONOutputTests {
         expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned"]); note("backup")
         expectKeys(try json(["check", "--fix", "--dry-run"] + s), ["store", "dryRun", "repairs", "remaining"])
         expectKeys(try json(["resolve", "--dry-run"] + s), ["dryRun", "resolved", "storeFile"]); note("resolve")
+        let versions = try ["base", "ours", "theirs"].map { name in
+            try folder.write("{\"id\": \"x\", \"\(name)\": 1}\n", to: "merge-\(name).json").path
+        }
+        expectKeys(try json(["git", "merge"] + s + versions + ["data/usage-events/2025/01/x.json"]), ["path", "merged"]); note("git merge")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "init", "-q", store.path]
+        try process.run()
+        process.waitUntilExit()
+        expectKeys(try json(["git", "install"] + s), ["repository", "attributes", "driver"]); note("git install")
         expectKeys(try json(["diff", folder.path("backup").path, store.path]),
                    ["a", "b", "equal", "properties", "schemaFiles", "documents", "attachments"]); note("diff")
         expectKeys(try json(["restore", folder.path("backup").path, "--store", folder.path("restored").path]), ["store", "documents"]); note("restore")

@@ -263,3 +263,37 @@ import Testing
         return process.terminationStatus
     }
 }
+
+extension SyncScenarioTests {
+    /// A device still on the day layout writes an event after another device moved the
+    /// collection to month folders: every read finds it, check says where it belongs, and
+    /// check --fix moves it there.
+    @Test func aDocumentInAnOlderLayoutIsReadAndBroughtForward() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
+        #expect(try run(["migrate", "up", "--store", store.path] + miga).exit == 0)
+        let before = try count("usage-events", store)
+        let existing = try #require(dataFiles(store).first { $0.hasPrefix("data/usage-events/2025/01/") })
+        var object = try #require(E2EFiles.object(store.appendingPathComponent(existing)))
+        let id = "0DD1A700-7000-4000-8000-000000000001"
+        object["id"] = id
+        object["timestamp"] = "2025-01-27T15:00:00Z"
+        let old = "data/usage-events/2025/01/27/\(id).json"
+        try FileManager.default.createDirectory(at: store.appendingPathComponent("data/usage-events/2025/01/27"), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: store.appendingPathComponent(old))
+        #expect(try count("usage-events", store) == before + 1)
+        #expect(try statusCount("usage-events", store) == before + 1)
+        let ranged = try run(["ls", "usage-events", "--from", "2025-01-27", "--to", "2025-01-27", "--store", store.path])
+        #expect(ranged.stdout.contains(id), "\(ranged)")
+        #expect(try run(["get", "usage-events", id, "--store", store.path]).exit == 0)
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3 && check.stdout.contains("\(old): error: /timestamp: is dated"), "\(check)")
+        #expect(!check.stdout.contains("unknown folder"), "\(check)")
+        let fix = try run(["check", "--fix", "--store", store.path])
+        #expect(fix.exit == 0, "\(fix)")
+        #expect(E2EFiles.exists(store.appendingPathComponent("data/usage-events/2025/01/\(id).json")))
+        #expect(!E2EFiles.exists(store.appendingPathComponent("data/usage-events/2025/01/27")))
+        #expect(try count("usage-events", store) == before + 1)
+    }
+}

@@ -82,6 +82,7 @@ extension Store {
         try internalFolder.removeTree(StoreSwap.backupFolder)
         try internalFolder.removeTree("ids")
         try internalFolder.removeTree(Store.mergeBaseFolder)  // earlier versions of the documents
+        _ = try internalFolder.removeFile(DeviceHistory.fileName)  // names seed files and runs
         try internalFolder.synchronize(.barrier)
         try removeJournal()
     }

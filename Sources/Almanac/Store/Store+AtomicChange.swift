@@ -211,6 +211,14 @@ extension Store {
                   !names.contains(".."), name != "..", let folder = try openFolders(names)
             else { continue }
             if try folder.removeFile(name) { try folder.synchronize(.barrier) }
+            // Date folders left empty go too (a copy's, or an older layout's day folder).
+            var parents = names
+            while parents.count > 2, parents[0] == "data", let last = parents.last, Int(last) != nil {
+                parents.removeLast()
+                guard let parent = try openFolders(parents), parent.removeFolderIfEmpty(last) else { break }
+                state.cache.forgetFolders(under: parents + [last])
+                try parent.synchronize(.barrier)
+            }
             // An attachment folder left empty goes too.
             if let owner = names.last, owner.hasSuffix(".files"), let parent = try openFolders(Array(names.dropLast())),
                parent.removeFolderIfEmpty(owner) {

@@ -138,22 +138,25 @@ struct CheckWalker {
         let copies = entries.filter { $0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil }
         for entry in entries.filter({ !($0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil) }) + copies {
             let path = folder.childPath(entry.name)
-            if folders.count == depth, collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
+            if collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
                 let owner = String(entry.name.dropLast(".files".count))
                 if !documentIDs.contains(owner) {
                     report("orphaned-attachments", path, "holds attachments of \(collection.name) document \"\(owner)\", which does not exist; remove the folder, or restore the document")
                 }
                 continue
             }
-            if folders.count < depth {
-                guard entry.kind == .folder, DateFolder.number(entry.name, level: folders.count) != nil,
-                      folders.count < 2 || CalendarDate("\(folders[0])-\(folders[1])-\(entry.name)") != nil
-                else {
-                    try classifyStray(entry, in: folder, expected: ["year (YYYY)", "month (MM)", "day (DD)"][folders.count])
-                    continue
-                }
+            // A date folder one level deeper than the partition, or a document above its level:
+            // what a device still on an older layout wrote. Its documents are read like any
+            // other, reported as misplaced, and moved by Store.fix().
+            let dateFolder = depth > 0 && folders.count < 3 && entry.kind == .folder && DateFolder.number(entry.name, level: folders.count) != nil
+                && (folders.count < 2 || CalendarDate("\(folders[0])-\(folders[1])-\(entry.name)") != nil)
+            if dateFolder {
                 guard let child = try folder.openFolder(entry.name) else { continue }
                 try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
+                continue
+            }
+            if folders.count < depth, !(entry.kind == .file && SyncConflict.documentFile(named: entry.name) != nil) {
+                try classifyStray(entry, in: folder, expected: ["year (YYYY)", "month (MM)", "day (DD)"][folders.count])
                 continue
             }
             guard entry.kind == .file, let (id, copy) = SyncConflict.documentFile(named: entry.name) else {

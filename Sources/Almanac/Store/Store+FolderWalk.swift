@@ -44,10 +44,16 @@ extension Store {
             if let link = entries.first(where: { $0.kind == .symbolicLink }) {
                 throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
             }
-            guard folders.count < depth else {
+            // Documents a device still on an older layout wrote (a day folder under a month
+            // folder, a file in a month folder of a day partition) are documents too: read,
+            // and moved where they belong by the next check --fix (misplaced).
+            let olderLayout = depth > 0 && folders.count != depth
+                && entries.contains { $0.kind == .file && SyncConflict.documentFile(named: $0.name) != nil }
+            if folders.count >= depth || olderLayout {
                 try folder.refusePlaceholders(among: entries)
-                return try body(folder, folders, entries)
+                if folders.count >= depth || olderLayout, !(try body(folder, folders, entries)) { return false }
             }
+            guard depth > 0, folders.count < 3 else { return true }
             for entry in newestFirst ? entries.reversed() : entries {
                 guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
                 if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }

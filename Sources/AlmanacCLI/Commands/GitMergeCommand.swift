@@ -39,11 +39,20 @@ enum GitMergeCommand: AlmanacCommand {
         switch outcome {
         case .merged(let bytes):
             try Data(bytes).write(to: URL(fileURLWithPath: oursPath))
+            if context.json { try Output.json(Merged(path: repositoryPath, merged: true, reason: nil)) }
             return ExitCode.success
         case .conflicted(let bytes, let reason):
             try Data(bytes).write(to: URL(fileURLWithPath: oursPath))
+            if context.json { try Output.json(Merged(path: repositoryPath, merged: false, reason: reason)) }
             Output.error("almanac: \(repositoryPath): left both versions between merge markers: \(reason); 'almanac resolve' merges them")
             return ExitCode.failure
         }
+    }
+
+    /// What `git merge --json` prints (git itself reads only the file and the exit code).
+    struct Merged: Encodable {
+        var path: String
+        var merged: Bool
+        var reason: String?
     }
 }

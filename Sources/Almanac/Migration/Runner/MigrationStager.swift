@@ -137,6 +137,14 @@ struct MigrationStager {
             }
         }
         try walk(data)
+        // Versions a sync left (conflict copies, an id in two folders) are merged first: a
+        // migration carries one version of each document forward.
+        if let copy = strays.first(where: { SyncConflict.documentFile(named: String($0.split(separator: "/").last ?? "")) != nil }) {
+            throw AlmanacError(
+                .syncConflict,
+                "data/ holds versions of documents that a sync left (\(copy)\(strays.count > 1 ? ", …" : "")); merge them first with 'almanac resolve' (Store.resolve), then migrate",
+                path: copy)
+        }
         guard strays.isEmpty else {
             let shown = strays.prefix(10).joined(separator: ", ")
             throw AlmanacError(

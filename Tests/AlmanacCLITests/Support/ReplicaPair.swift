@@ -1,0 +1,355 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Two devices holding one store, and the sync tools that carry files between them: git
+/// (the real one, with and without Almanac's merge driver) and simulations of Syncthing,
+/// iCloud Drive and Dropbox as each documents its conflict handling.
+///
+/// Each device writes through `Store`; every write carries a unique `rev` token, so that after
+/// a sync the pair can tell whether any write was lost: each token is in some file, or was
+/// superseded by a later write, delete or merge of its id on a device that had it.
+final class ReplicaPair {
+    enum Tool: String, CaseIterable, CustomStringConvertible {
+        case gitWithDriver = "git (merge driver)"
+        case gitMarkers = "git (markers)"
+        case syncthing = "Syncthing"
+        case iCloudDrive = "iCloud Drive"
+        case dropbox = "Dropbox"
+
+        var description: String { rawValue }
+    }
+
+    static let catalog = """
+    {
+      "app": "pair",
+      "version": 1,
+      "collections": [
+        {"name": "notes", "schema": "note.schema.json", "dateField": "day", "partition": "day",
+         "merge": {"modifiedField": "modifiedAt"}},
+        {"name": "settings", "schema": "any.schema.json", "singleton": true}
+      ]
+    }
+    """
+
+    let tool: Tool
+    let folder = E2EFolder()
+    let devices: [URL]
+    /// The shared files as both devices last had them (the simulated tools' common state).
+    private var synced: [String: [UInt8]] = [:]
+    /// Every token written, with its id.
+    private(set) var written: [(token: String, id: String)] = []
+    /// Tokens that a later write, delete, resolve or merge of their id replaced.
+    private(set) var superseded: Set<String> = []
+    private var sequence = 0
+    /// Logical time for `modifiedAt` and the tools' "newer" (one step per write).
+    private var clock = 0
+
+    init(tool: Tool) throws {
+        self.tool = tool
+        let schema = folder.path("schema-src")
+        try FileManager.default.createDirectory(at: schema, withIntermediateDirectories: true)
+        try Self.catalog.write(to: schema.appendingPathComponent("catalog.json"), atomically: false, encoding: .utf8)
+        try "{\"type\": \"object\"}\n".write(to: schema.appendingPathComponent("any.schema.json"), atomically: false, encoding: .utf8)
+        try """
+        {"type": "object", "required": ["id", "day", "rev"],
+         "properties": {"id": {"type": "string"}, "day": {"type": "string", "format": "date"}, "rev": {"type": "string"},
+                        "title": {"type": "string"}, "body": {"type": "string"}, "modifiedAt": {"type": "string", "format": "date-time"}}}
+        """.write(to: schema.appendingPathComponent("note.schema.json"), atomically: false, encoding: .utf8)
+        let a = folder.path("a"), b = folder.path("b")
+        _ = try Store.create(at: a, schema: schema, timeZone: TimeZone(identifier: "UTC")!)
+        try Data(".almanac/\n".utf8).write(to: a.appendingPathComponent(".gitignore"))
+        devices = [a, b]
+        if tool == .gitWithDriver || tool == .gitMarkers {
+            let origin = folder.path("origin.git")
+            try Self.git(["init", "-q", "-b", "main"], in: a)
+            try Self.git(["add", "-A"], in: a)
+            try Self.git(["commit", "-q", "-m", "store"], in: a)
+            try Self.git(["clone", "-q", "--bare", a.path, origin.path], in: folder.url)
+            try Self.git(["remote", "add", "origin", origin.path], in: a)
+            try Self.git(["fetch", "-q", "origin"], in: a)
+            try Self.git(["branch", "-q", "--set-upstream-to=origin/main"], in: a)
+            try Self.git(["clone", "-q", origin.path, b.path], in: folder.url)
+            if tool == .gitWithDriver {
+                for device in devices {
+                    // What `almanac git install` writes, with this test process as the driver's merge.
+                    try Data("data/**/*.json merge=almanac\ndata/*.json merge=almanac\nstore.json merge=almanac\n".utf8)
+                        .write(to: device.appendingPathComponent(".git/info/attributes"))
+                    try Self.git(["config", "merge.almanac.driver", "\(Self.driverScript(in: folder).path) %O %A %B %P"], in: device)
+                }
+            }
+        } else {
+            try FileManager.default.copyItem(at: a, to: b)
+            try? FileManager.default.removeItem(at: b.appendingPathComponent(".almanac"))
+            synced = try sharedFiles(0)
+        }
+    }
+
+    func store(_ device: Int) throws -> Store { try Store(at: devices[device]) }
+
+    // MARK: Writes
+
+    /// A random write on `device`: a new note, an edit of one field, a date move, a delete,
+    /// an edit of the singleton, or a resolve of every conflict.
+    func randomWrite(on device: Int, using random: inout SeededRandom) throws {
+        let store = try store(device)
+        let ids = try store.documents(json: "notes").compactMap { $0.value["id"]?.stringValue }
+        clock += 1
+        let choice = ids.isEmpty ? 0 : random.next(below: 10)
+        switch choice {
+        case 0, 1, 2:
+            try save(note(id: "n\(random.next(below: 40))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
+        case 3, 4, 5:
+            let id = ids[random.next(below: ids.count)]
+            guard var members = try store.document(json: id, in: "notes")?.value.objectValue else { return }
+            members[random.next(below: 2) == 0 ? "title" : "body"] = .string("edit \(clock) on \(device)")
+            try save(stamped(members, device: device), on: device, store)
+        case 6:
+            let id = ids[random.next(below: ids.count)]
+            guard var members = try store.document(json: id, in: "notes")?.value.objectValue else { return }
+            members["day"] = .string("2025-01-\(String(10 + random.next(below: 6)))")
+            try save(stamped(members, device: device), on: device, store)
+        case 7:
+            let id = ids[random.next(below: ids.count)]
+            superseded.formUnion(try tokens(of: id, on: device))
+            try store.delete(id: id, in: "notes")
+        case 8:
+            sequence += 1
+            let token = "D\(device)-\(sequence)"
+            superseded.formUnion(try tokens(of: "settings", on: device))
+            written.append((token, "settings"))
+            try store.save(json: .object(["rev": .string(token), "theme": .string("t\(clock)")]), in: "settings")
+        default:
+            try resolveEverything(on: device)
+        }
+    }
+
+    /// Resolves every conflict and `store.json` on `device`; what the merges replaced is superseded.
+    func resolveEverything(on device: Int) throws {
+        let store = try store(device)
+        try store.resolveStoreFile()
+        for conflict in try store.conflicts() {
+            superseded.formUnion(try tokens(of: conflict.id, on: device))
+            try store.resolve(conflict.id, in: conflict.collection)
+        }
+    }
+
+    private func note(id: String, day: Int, title: String, body: String, device: Int) -> [String: JSONValue] {
+        stamped(["id": .string(id), "day": .string("2025-01-\(10 + day)"), "title": .string(title), "body": .string(body)], device: device)
+    }
+
+    private func stamped(_ members: [String: JSONValue], device: Int) -> [String: JSONValue] {
+        sequence += 1
+        var members = members
+        members["rev"] = .string("D\(device)-\(sequence)")
+        members["modifiedAt"] = .string(Timestamp.format(Date(timeIntervalSince1970: 1_736_000_000 + Double(clock))))
+        return members
+    }
+
+    private func save(_ members: [String: JSONValue], on device: Int, _ store: Store) throws {
+        guard let id = members["id"]?.stringValue, let token = members["rev"]?.stringValue else { return }
+        superseded.formUnion(try tokens(of: id, on: device))
+        written.append((token, id))
+        try store.save(json: .object(members), in: "notes")
+    }
+
+    /// Every token the files of `id` hold on `device` (every version: copies, markers, folders).
+    func tokens(of id: String, on device: Int) throws -> Set<String> {
+        var found: Set<String> = []
+        for (path, bytes) in try sharedFiles(device) where Self.id(ofPath: path).map(DocumentID.key) == DocumentID.key(id) {
+            found.formUnion(Self.tokens(in: bytes))
+        }
+        return found
+    }
+
+    static func tokens(in bytes: [UInt8]) -> Set<String> {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var found: Set<String> = []
+        var rest = text[...]
+        while let range = rest.range(of: "\"rev\": \"") {
+            let tail = rest[range.upperBound...]
+            guard let end = tail.firstIndex(of: "\"") else { break }
+            found.insert(String(tail[..<end]))
+            rest = tail[end...]
+        }
+        return found
+    }
+
+    /// The id a shared file holds a version of (`settings` for the singleton), or `nil`.
+    static func id(ofPath path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.first == "data", let name = parts.last else { return nil }
+        if parts.count == 2 {
+            return name == "settings.json" || SyncConflict.copy(named: name, exists: { $0 == "settings.json" })?.originalName == "settings.json" ? "settings" : nil
+        }
+        return SyncConflict.documentFile(named: name)?.id
+    }
+
+    // MARK: Syncing
+
+    /// Carries each device's changes to the other, the way the tool does, until both hold the
+    /// same shared files.
+    func sync() throws {
+        switch tool {
+        case .gitWithDriver, .gitMarkers:
+            try gitSync()
+        case .syncthing, .iCloudDrive, .dropbox:
+            try simulatedSync()
+        }
+    }
+
+    private func gitSync() throws {
+        let (a, b) = (devices[0], devices[1])
+        for device in devices {
+            try Self.git(["add", "-A"], in: device)
+            _ = try Self.gitStatus(["commit", "-q", "-m", "work"], in: device)
+        }
+        try Self.git(["push", "-q", "origin", "main"], in: a)
+        let before = try sharedFiles(1)
+        if try Self.gitStatus(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b) != 0 {
+            // Conflicts: the markers (or the modified side of a modify/delete) are committed as
+            // they are, as a person in a hurry does; Almanac reads them.
+            try Self.git(["add", "-A"], in: b)
+            try Self.git(["commit", "-q", "--no-edit"], in: b)
+        }
+        try noteDriverMerges(before: before, after: try sharedFiles(1))
+        try Self.git(["push", "-q", "origin", "main"], in: b)
+        try Self.git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: a)
+    }
+
+    /// Tokens git's merge (with the driver, field by field) replaced: superseded by that merge.
+    private func noteDriverMerges(before: [String: [UInt8]], after: [String: [UInt8]]) throws {
+        let pushed = try sharedFiles(0)
+        for (path, bytes) in after {
+            guard Self.id(ofPath: path) != nil else { continue }
+            let had = Self.tokens(in: before[path] ?? []).union(Self.tokens(in: pushed[path] ?? []))
+            superseded.formUnion(had.subtracting(Self.tokens(in: bytes)))
+        }
+    }
+
+    private func simulatedSync() throws {
+        let a = try sharedFiles(0), b = try sharedFiles(1)
+        var result: [String: [UInt8]] = [:]
+        let times = [try modificationTimes(0), try modificationTimes(1)]
+        for path in Set(a.keys).union(b.keys).union(synced.keys).sorted() {
+            let x = a[path], y = b[path], o = synced[path]
+            if x == y { result[path] = x; continue }
+            if x == o { result[path] = y; continue }
+            if y == o { result[path] = x; continue }
+            // Changed on both. Every tool keeps a modified file over a deletion.
+            guard let x, let y else { result[path] = x ?? y; continue }
+            let newerIsA = (times[0][path] ?? 0) >= (times[1][path] ?? 0)
+            let (winner, loser, loserDevice) = newerIsA ? (x, y, 1) : (y, x, 0)
+            result[path] = winner
+            result[conflictCopyName(of: path, device: loserDevice, existing: Set(a.keys).union(b.keys))] = loser
+        }
+        for device in devices.indices { try write(result, to: device) }
+        synced = result.compactMapValues { $0 }
+    }
+
+    /// The name the tool gives the losing version of `path`.
+    private func conflictCopyName(of path: String, device: Int, existing: Set<String>) -> String {
+        let stem = String(path.dropLast(5))
+        switch tool {
+        case .syncthing: return stem + ".sync-conflict-20261125-1010\(String(format: "%02d", clock % 60))-DEVICE\(device).json"
+        case .dropbox: return stem + " (Device \(device)'s conflicted copy 2026-11-25).json"
+        default:
+            var number = 2
+            while existing.contains("\(stem) \(number).json") { number += 1 }
+            return "\(stem) \(number).json"
+        }
+    }
+
+    /// Makes `device`'s shared files exactly `files` (the tool writes whole files by rename).
+    private func write(_ files: [String: [UInt8]?], to device: Int) throws {
+        let current = try sharedFiles(device)
+        let root = devices[device]
+        for (path, bytes) in files {
+            guard let bytes, current[path] != bytes else { continue }
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url, options: .atomic)
+        }
+        for path in current.keys where files[path] == nil || files[path] == .some(nil) {
+            try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+        }
+    }
+
+    // MARK: Files
+
+    /// Every shared file of `device` (outside `.almanac/` and `.git/`), by path.
+    func sharedFiles(_ device: Int) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        let root = devices[device]
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [:] }
+        while let path = enumerator.nextObject() as? String {
+            if path.hasPrefix(".almanac") || path.hasPrefix(".git/") || path == ".git" { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            files[path] = Array(try Data(contentsOf: root.appendingPathComponent(path)))
+        }
+        return files
+    }
+
+    private func modificationTimes(_ device: Int) throws -> [String: Double] {
+        var times: [String: Double] = [:]
+        for path in try sharedFiles(device).keys {
+            let attributes = try FileManager.default.attributesOfItem(atPath: devices[device].appendingPathComponent(path).path)
+            times[path] = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        }
+        return times
+    }
+
+    // MARK: git
+
+    /// The merge driver git runs: the built `almanac` tool's `git merge`, as `almanac git
+    /// install` configures it.
+    static func driverScript(in folder: E2EFolder) throws -> URL {
+        let tool = try #require(AlmanacProcess.executable, "the almanac tool is built beside the tests")
+        let script = folder.path("almanac-merge-driver")
+        try "#!/bin/sh\nexec '\(tool.path)' git merge --store . \"$@\"\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return script
+    }
+
+    static func git(_ arguments: [String], in folder: URL) throws {
+        let status = try gitStatus(arguments, in: folder)
+        try #require(status == 0, "git \(arguments.joined(separator: " ")) failed in \(folder.path)")
+    }
+
+    @discardableResult
+    static func gitStatus(_ arguments: [String], in folder: URL) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=Almanac Test", "-c", "user.email=test@example.invalid",
+                             "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-c", "pull.rebase=false"] + arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failing history replays from its seed.
+struct SeededRandom {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Two devices, seeded random histories, every sync tool: after each sync no count holds a
+/// document twice, no write is lost (each is in a file, or a later write, delete or merge of
+/// its id on a device that had it replaced it), and `check` names every document a sync left
+/// in several versions; after `resolve` both devices hold the same files and `check` is clean.
+///
+/// Bounded for CI. A longer run:
+/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 swift test --filter SyncHarnessTests`.
+@Suite struct SyncHarnessTests {
+    static let histories = ProcessInfo.processInfo.environment["ALMANAC_SYNC_HISTORIES"].flatMap(Int.init) ?? 4
+    static let operationsPerRound = ProcessInfo.processInfo.environment["ALMANAC_SYNC_OPERATIONS"].flatMap(Int.init) ?? 10
+    static let rounds = 3
+
+    @Test(arguments: ReplicaPair.Tool.allCases)
+    func randomHistoriesKeepEveryWriteAndConverge(tool: ReplicaPair.Tool) throws {
+        var operations = 0, conflicted = 0
+        for history in 1...Self.histories {
+            let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
+            let pair = try ReplicaPair(tool: tool)
+            var random = SeededRandom(seed: seed)
+            for round in 1...Self.rounds {
+                for _ in 0..<Self.operationsPerRound {
+                    try pair.randomWrite(on: random.next(below: 2), using: &random)
+                    operations += 1
+                }
+                try pair.sync()
+                conflicted += try expectInvariants(pair, "\(tool), seed \(seed), round \(round)")
+            }
+            try pair.resolveEverything(on: random.next(below: 2))
+            try pair.sync()
+            let context = "\(tool), seed \(seed), after resolve"
+            #expect(try pair.sharedFiles(0) == pair.sharedFiles(1), "\(context): the devices differ")
+            for device in pair.devices.indices {
+                let check = try pair.store(device).check()
+                #expect(check.problems.isEmpty, "\(context), device \(device): \(check.problems)")
+            }
+            #expect(try expectInvariants(pair, context) == 0, "\(context): versions left after resolve")
+        }
+        print("sync harness: \(tool): \(Self.histories) histories × \(Self.rounds) rounds, \(operations) operations, \(conflicted) documents in several versions met after syncs")
+        // The histories are meant to make conflicts; one that never does tests little.
+        #expect(conflicted > 0 || tool == .gitWithDriver, "\(tool): no sync left a document in several versions")
+    }
+
+    /// The invariants, on both devices (which hold the same shared files after a sync);
+    /// returns how many documents are in several versions.
+    @discardableResult
+    private func expectInvariants(_ pair: ReplicaPair, _ context: String) throws -> Int {
+        let files = try pair.sharedFiles(0)
+        #expect(files == (try pair.sharedFiles(1)), "\(context): the sync left the devices different")
+        let store = try pair.store(0)
+        // One document per id, in every read.
+        let documents = try store.documents(json: "notes")
+        let ids = documents.compactMap { $0.location.id.map(DocumentID.key) }
+        #expect(Set(ids).count == ids.count, "\(context): an id listed twice: \(ids.sorted())")
+        let named = Set(files.keys.filter { $0.hasPrefix("data/notes/") }.compactMap { ReplicaPair.id(ofPath: $0).map(DocumentID.key) })
+        #expect(Set(ids) == named, "\(context): reads \(ids.sorted()) but files name \(named.sorted())")
+        #expect(try store.count(matching: Query("notes")) == named.count, "\(context)")
+        #expect(try store.status().collections.first { $0.name == "notes" }?.documents == named.count, "\(context)")
+        // No write lost.
+        var present: Set<String> = []
+        for bytes in files.values { present.formUnion(ReplicaPair.tokens(in: bytes)) }
+        let lost = pair.written.filter { !present.contains($0.token) && !pair.superseded.contains($0.token) }
+        #expect(lost.isEmpty, "\(context): writes lost: \(lost)")
+        // check names every document in several versions, on each of its files.
+        var filesByID: [String: [String]] = [:]
+        for path in files.keys.sorted() { if let id = ReplicaPair.id(ofPath: path) { filesByID[DocumentID.key(id), default: []].append(path) } }
+        let reported = Set(try store.check().problems.filter { $0.kind == "sync-conflict" }.map(\.path))
+        var inVersions = 0
+        for (id, paths) in filesByID {
+            let marked = paths.contains { String(decoding: files[$0] ?? [], as: UTF8.self).contains("<<<<<<<") }
+            guard paths.count > 1 || marked || paths.contains(where: { !$0.hasSuffix("/\(id).json") && !$0.hasSuffix("settings.json") }) else { continue }
+            inVersions += 1
+            for path in paths { #expect(reported.contains(path), "\(context): check does not name \(path) of \(id): \(reported.sorted())") }
+        }
+        return inVersions
+    }
+}
