@@ -15,15 +15,27 @@ import Testing
     static let operationsPerRound = ProcessInfo.processInfo.environment["ALMANAC_SYNC_OPERATIONS"].flatMap(Int.init) ?? 10
     static let rounds = 3
 
-    @Test(arguments: ReplicaPair.Tool.allCases)
+    @Test(arguments: ReplicaPair.Tool.simulated)
     func randomHistoriesKeepEveryWriteAndConverge(tool: ReplicaPair.Tool) throws {
+        try runHistories(tool, histories: Self.histories, operationsPerRound: Self.operationsPerRound)
+    }
+
+    /// The same histories through two real Syncthing instances on 127.0.0.1, checked against
+    /// Syncthing's own conflict handling (fewer: each sync waits for the engine).
+    @Test(.enabled(if: SyncthingDaemons.unavailable == nil, "\(SyncthingDaemons.unavailable ?? "")"))
+    func randomHistoriesThroughRealSyncthing() throws {
+        let histories = ProcessInfo.processInfo.environment["ALMANAC_SYNCTHING_HISTORIES"].flatMap(Int.init) ?? 2
+        try runHistories(.syncthingDaemons, histories: histories, operationsPerRound: 8)
+    }
+
+    private func runHistories(_ tool: ReplicaPair.Tool, histories: Int, operationsPerRound: Int) throws {
         var operations = 0, conflicted = 0
-        for history in 1...Self.histories {
+        for history in 1...histories {
             let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
             let pair = try ReplicaPair(tool: tool)
             var random = SeededRandom(seed: seed)
             for round in 1...Self.rounds {
-                for _ in 0..<Self.operationsPerRound {
+                for _ in 0..<operationsPerRound {
                     try pair.randomWrite(on: random.next(below: 2), using: &random)
                     operations += 1
                 }
@@ -40,7 +52,7 @@ import Testing
             }
             #expect(try expectInvariants(pair, context) == 0, "\(context): versions left after resolve")
         }
-        print("sync harness: \(tool): \(Self.histories) histories × \(Self.rounds) rounds, \(operations) operations, \(conflicted) documents in several versions met after syncs")
+        print("sync harness: \(tool): \(histories) histories × \(Self.rounds) rounds, \(operations) operations, \(conflicted) documents in several versions met after syncs")
         // The histories are meant to make conflicts; one that never does tests little.
         #expect(conflicted > 0 || tool == .gitWithDriver, "\(tool): no sync left a document in several versions")
     }

@@ -17,8 +17,12 @@ final class ReplicaPair {
         case syncthing = "Syncthing"
         case iCloudDrive = "iCloud Drive"
         case dropbox = "Dropbox"
+        /// Two real Syncthing instances (``SyncthingDaemons``).
+        case syncthingDaemons = "Syncthing (real instances)"
 
         var description: String { rawValue }
+        /// The tools simulated here, without any program beyond git.
+        static let simulated: [Tool] = [.gitWithDriver, .gitMarkers, .syncthing, .iCloudDrive, .dropbox]
     }
 
     static let catalog = """
@@ -43,6 +47,7 @@ final class ReplicaPair {
     /// Tokens that a later write, delete, resolve or merge of their id replaced.
     private(set) var superseded: Set<String> = []
     private var sequence = 0
+    private var daemons: SyncthingDaemons?
     /// Logical time for `modifiedAt` and the tools' "newer" (one step per write).
     private var clock = 0
 
@@ -79,6 +84,13 @@ final class ReplicaPair {
                     try Self.git(["config", "merge.almanac.driver", "\(Self.driverScript(in: folder).path) %O %A %B %P"], in: device)
                 }
             }
+        } else if tool == .syncthingDaemons {
+            // B starts empty: Syncthing brings the store over.
+            try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+            let home = folder.path("syncthing")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            daemons = try SyncthingDaemons(folders: devices, home: home)
+            try sync()
         } else {
             try FileManager.default.copyItem(at: a, to: b)
             try? FileManager.default.removeItem(at: b.appendingPathComponent(".almanac"))
@@ -99,7 +111,7 @@ final class ReplicaPair {
         let choice = ids.isEmpty ? 0 : random.next(below: 10)
         switch choice {
         case 0, 1, 2:
-            try save(note(id: "n\(random.next(below: 40))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
+            try save(note(id: "n\(random.next(below: 16))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
         case 3, 4, 5:
             let id = ids[random.next(below: ids.count)]
             guard var members = try store.document(json: id, in: "notes")?.value.objectValue else { return }
@@ -196,6 +208,8 @@ final class ReplicaPair {
             try gitSync()
         case .syncthing, .iCloudDrive, .dropbox:
             try simulatedSync()
+        case .syncthingDaemons:
+            try daemons?.sync { try self.sharedFiles($0) }
         }
     }
 
@@ -284,7 +298,9 @@ final class ReplicaPair {
         let root = devices[device]
         guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [:] }
         while let path = enumerator.nextObject() as? String {
-            if path.hasPrefix(".almanac") || path.hasPrefix(".git/") || path == ".git" { continue }
+            // The device's own folder, git's, and Syncthing's markers and files in transit.
+            let name = (path as NSString).lastPathComponent
+            if path.hasPrefix(".almanac") || path.hasPrefix(".git/") || path == ".git" || path.hasPrefix(".st") || name.hasPrefix(".syncthing.") { continue }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             files[path] = Array(try Data(contentsOf: root.appendingPathComponent(path)))
