@@ -14,6 +14,7 @@ import Testing
         {"name": "notes", "schema": "any.schema.json", "dateField": "day", "partition": "day",
          "merge": {"modifiedField": "modifiedAt"}},
         {"name": "plain", "schema": "any.schema.json", "dateField": "day", "partition": "month"},
+        {"name": "ranged", "schema": "any.schema.json", "dateField": "day", "partition": "day", "merge": {"modifiedField": "modifiedAt"}},
         {"name": "kept", "schema": "any.schema.json", "dateField": "day", "partition": "month", "merge": {"policy": "keep-both"}},
         {"name": "careful", "schema": "any.schema.json", "dateField": "day", "partition": "month", "merge": {"policy": "manual"}},
         {"name": "settings", "schema": "any.schema.json", "singleton": true}
@@ -264,6 +265,37 @@ import Testing
 
     static func json(_ text: String) -> JSONValue {
         try! JSONParser.parse(Array(text.utf8)).value
+    }
+
+    /// Acceptance: recognising copies costs no file opens: a range read over a folder holding
+    /// copies opens the same folders, and only the files of that folder (each once).
+    @Test func aRangeReadOverAFolderWithCopiesOpensNoOtherFile() throws {
+        let devices = try Devices()
+        let a = devices.a
+        try a.save(json: (0..<9).map { Self.note("r\($0)", day: "2025-01-2\($0 % 3 + 5)") }, in: "ranged")
+        let range = Query("ranged").dated(from: CalendarDate("2025-01-26")!, through: CalendarDate("2025-01-26")!)
+        func read() throws -> (ids: [String], folders: [String], files: [String]) {
+            let store = try Store(at: a.url)
+            var files: [String] = []
+            let (documents, folders) = try TestHooks.recordingFolderOpens(under: "data/ranged") {
+                try TestHooks.recordingFileOpens(under: "data/ranged") { try store.documents(matching: range) }
+            }
+            files = documents.opened
+            return (documents.result.compactMap(\.location.id), folders, files)
+        }
+        let before = try read()
+        #expect(before.ids == ["r1", "r4", "r7"])
+        let folder = a.url.appendingPathComponent("data/ranged/2025/01/26")
+        let copies = ["r1.sync-conflict-20261125-101010-ABCDEFG.json", "r4 2.json"]
+        for (copy, original) in zip(copies, ["r1.json", "r4.json"]) {
+            let text = try String(contentsOf: folder.appendingPathComponent(original), encoding: .utf8).replacingOccurrences(of: "\"t\"", with: "\"copy\"")
+            try text.write(to: folder.appendingPathComponent(copy), atomically: false, encoding: .utf8)
+        }
+        let after = try read()
+        #expect(after.ids == before.ids)
+        #expect(after.folders == before.folders, "the same folders, in the same order")
+        #expect(Set(after.files) == Set(before.files).union(copies.map { "data/ranged/2025/01/26/" + $0 }), "\(after.files)")
+        #expect(after.files.count == Set(after.files).count, "each file once: \(after.files)")
     }
 
     @Test func mergeMarkersAreReadOnlyWhenWellFormed() {

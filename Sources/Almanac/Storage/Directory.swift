@@ -89,6 +89,7 @@ final class Directory: @unchecked Sendable {
     /// the read, so an edit racing the read shows as a newer identity later, never as an older
     /// one), or returns `nil` when it does not exist.
     func readFileAndIdentity(_ name: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
+        TestHooks.fileOpened(childPath(name))
         let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         if fd < 0 {
             let code = SystemCall.errno

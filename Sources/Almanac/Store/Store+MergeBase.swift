@@ -36,7 +36,10 @@ extension Store {
     /// After `change` committed: gives each file it wrote its second name, and forgets the
     /// documents it removed.
     func markOwnWrites(_ change: AtomicChange, _ state: StoreState) {
-        for write in change.writes {
+        // A new document needs no mark: its first replacement finds no base and makes the
+        // replaced file the base either way. So inserts (imports, seeds, a day's events)
+        // cost nothing here.
+        for write in change.writes where !write.isNew {
             guard let id = write.location.id,
                   let folder = try? existingFolder(write.location.folderPath, state),
                   let bases = baseFolder(write.collection.name, state)

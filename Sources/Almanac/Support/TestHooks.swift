@@ -47,7 +47,21 @@ enum TestHooks {
     nonisolated(unsafe) private static var armedFaults: Set<String> = []
     // Read and written only with `faultLock` held: recording prefix → folders opened under it.
     nonisolated(unsafe) private static var folderRecorders: [String: [String]] = [:]
+    // Read and written only with `faultLock` held: recording prefix → files opened under it.
+    nonisolated(unsafe) private static var fileRecorders: [String: [String]] = [:]
     #endif
+
+    /// Notes that the file at `path` was opened for reading, for ``recordingFileOpens(under:_:)``.
+    @inline(__always)
+    static func fileOpened(_ path: @autoclosure () -> String) {
+        #if DEBUG
+        faultLock.synchronized {
+            guard !fileRecorders.isEmpty else { return }
+            let opened = path()
+            for prefix in fileRecorders.keys where opened.hasPrefix(prefix) { fileRecorders[prefix]?.append(opened) }
+        }
+        #endif
+    }
 
     /// Notes that the folder at `path` was opened, for ``recordingFolderOpens(under:_:)``.
     @inline(__always)
@@ -109,6 +123,15 @@ enum TestHooks {
         defer { faultLock.synchronized { folderRecorders[prefix] = nil } }
         let result = try body()
         return (result, faultLock.synchronized { folderRecorders[prefix] ?? [] })
+    }
+
+    /// Returns the result of `body` and the files (their paths) opened for reading under
+    /// `prefix` meanwhile, by any thread.
+    static func recordingFileOpens<T>(under prefix: String, _ body: () throws -> T) rethrows -> (result: T, opened: [String]) {
+        faultLock.synchronized { fileRecorders[prefix] = [] }
+        defer { faultLock.synchronized { fileRecorders[prefix] = nil } }
+        let result = try body()
+        return (result, faultLock.synchronized { fileRecorders[prefix] ?? [] })
     }
 
     /// Arms `fault` for writes of the file `name`, until ``disarm(_:name:)``.

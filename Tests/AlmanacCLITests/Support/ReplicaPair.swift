@@ -32,7 +32,8 @@ final class ReplicaPair {
       "collections": [
         {"name": "notes", "schema": "note.schema.json", "dateField": "day", "partition": "day",
          "merge": {"modifiedField": "modifiedAt"}},
-        {"name": "settings", "schema": "any.schema.json", "singleton": true}
+        {"name": "settings", "schema": "any.schema.json", "singleton": true},
+        {"name": "tips", "schema": "any.schema.json", "partition": "none", "seeded": {}}
       ]
     }
     """
@@ -108,7 +109,7 @@ final class ReplicaPair {
         let store = try store(device)
         let ids = try store.documents(json: "notes").compactMap { $0.value["id"]?.stringValue }
         clock += 1
-        let choice = ids.isEmpty ? 0 : random.next(below: 10)
+        let choice = ids.isEmpty ? 0 : random.next(below: 11)
         switch choice {
         case 0, 1, 2:
             try save(note(id: "n\(random.next(below: 16))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
@@ -132,6 +133,17 @@ final class ReplicaPair {
             superseded.formUnion(try tokens(of: "settings", on: device))
             written.append((token, "settings"))
             try store.save(json: .object(["rev": .string(token), "theme": .string("t\(clock)")]), in: "settings")
+        case 9:
+            // The app's seed, at the content version this device's app ships (an app imports
+            // it at launch on every device). A newer seed replaces tips a device had.
+            let version = 1 + random.next(below: 2)
+            for id in ["tip-1", "tip-2"] { superseded.formUnion(try tokens(of: id, on: device)) }
+            let seed = """
+            {"collection": "tips", "source": "harness", "contentVersion": \(version),
+             "documents": [{"id": "tip-1", "contentVersion": \(version), "text": "one v\(version)"},
+                           {"id": "tip-2", "contentVersion": \(version), "text": "two v\(version)"}]}
+            """
+            _ = try store.importSeeds([try SeedFile(bytes: Array(seed.utf8), fileName: "tips_seed.v\(version).json")])
         default:
             try resolveEverything(on: device)
         }
@@ -192,6 +204,7 @@ final class ReplicaPair {
     static func id(ofPath path: String) -> String? {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.first == "data", let name = parts.last else { return nil }
+        if parts.count == 3, parts[1] == "tips" { return SyncConflict.documentFile(named: name)?.id }
         if parts.count == 2 {
             return name == "settings.json" || SyncConflict.copy(named: name, exists: { $0 == "settings.json" })?.originalName == "settings.json" ? "settings" : nil
         }
