@@ -298,6 +298,32 @@ import Testing
         #expect(after.files.count == Set(after.files).count, "each file once: \(after.files)")
     }
 
+    /// A store.json git left between markers (two devices imported different seeds) is read
+    /// merged everywhere: opening, the tool's version probe, a write's version check, a seed
+    /// import; resolveStoreFile writes the merge.
+    @Test func aStoreFileBetweenGitMarkersIsReadMergedByEveryPath() throws {
+        let devices = try Devices()
+        let url = devices.a.url.appendingPathComponent("store.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        func record(_ file: String) -> String {
+            "\"seeds\": [{\"checksum\": \"\(file)\", \"collection\": \"notes\", \"contentVersion\": 1, \"file\": \"\(file)\", \"source\": \"t\"}]"
+        }
+        let ours = text.replacingOccurrences(of: "\"seeds\": []", with: record("a.json"))
+        let theirs = text.replacingOccurrences(of: "\"seeds\": []", with: record("b.json"))
+        try #require(ours != text)
+        try ("<<<<<<< HEAD\n" + ours + "=======\n" + theirs + ">>>>>>> origin/main\n").write(to: url, atomically: false, encoding: .utf8)
+        let store = try Store(at: devices.a.url)
+        #expect(store.manifestVersions == ["store.json"])
+        #expect(try Store.schemaVersion(at: devices.a.url) == 1)
+        try store.save(json: Self.note("n1"), in: "notes")
+        #expect(try store.check().problems.map(\.kind) == ["sync-conflict"])
+        #expect(try store.resolveStoreFile() == ["store.json"])
+        let merged = try Store(at: devices.a.url)
+        #expect(merged.manifestVersions.isEmpty)
+        #expect(merged.manifest.seeds.compactMap { $0["file"]?.stringValue } == ["a.json", "b.json"])
+        #expect(try merged.check().problems.isEmpty)
+    }
+
     @Test func mergeMarkersAreReadOnlyWhenWellFormed() {
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n>>>>>>> x\n}\n".utf8))?.theirs == Array("{\n\"a\": 2\n}\n".utf8))
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n}\n".utf8)) == nil)

@@ -94,7 +94,7 @@ extension Store {
                     path: file.path, id: error.id, pointer: error.pointer)
             }
             try store.withWriteLock { _ in
-                var manifest = try Manifest(bytes: try store.root.readFile(Manifest.fileName) ?? [])
+                var manifest = try Manifest.required(in: store.root)
                 if let created = info.createdAt { manifest.createdAt = created }
                 manifest.migrations = info.migrations
                 manifest.seeds = info.seeds

@@ -127,10 +127,10 @@ public final class Store: @unchecked Sendable {
 
     private static func manifest(at url: URL) throws -> Manifest {
         let root = try Directory.openRoot(atPath: url.path)
-        guard let bytes = try root.readFile(Manifest.fileName) else {
+        guard let current = try Manifest.current(in: root) else {
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with 'almanac init'", path: url.path)
         }
-        return try Manifest(bytes: bytes)
+        return current.manifest
     }
 
     private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {

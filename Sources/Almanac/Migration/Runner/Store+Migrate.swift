@@ -34,10 +34,7 @@ extension Store {
 
     /// The schema version `store.json` says now (it changes only under the write lock).
     func versionOnDisk() throws -> Int {
-        guard let bytes = try root.readFile(Manifest.fileName) else {
-            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: Manifest.fileName)
-        }
-        return try Manifest(bytes: bytes).schemaVersion
+        try Manifest.required(in: root).schemaVersion
     }
 
     private func migrateHoldingLock(

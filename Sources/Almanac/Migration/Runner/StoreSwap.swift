@@ -116,10 +116,9 @@ enum StoreSwap {
             return false
         }
         let journal = try MigrationJournal(bytes: bytes)
-        guard let manifestBytes = try root.readFile(Manifest.fileName) else {
+        guard let version = try Manifest.current(in: root)?.manifest.schemaVersion else {
             throw AlmanacError(.notAStore, "store.json is missing while a migration was being swapped in; restore the store from a backup", path: Manifest.fileName)
         }
-        let version = try Manifest(bytes: manifestBytes).schemaVersion
         if version == journal.toVersion {
             try finish(root: root, journal: journal)
         } else if version == journal.fromVersion {
