@@ -71,7 +71,7 @@ enum ExitCode {
         switch error.code {
         case .locked: locked
         case .storeTooNew: storeTooNew
-        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted, .misfiled: problemsFound
+        case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted, .misfiled, .syncConflict: problemsFound
         case .invalidArgument: usage
         case .invalidMigration: problemsFound
         default: failure

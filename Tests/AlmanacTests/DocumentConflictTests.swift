@@ -324,6 +324,21 @@ import Testing
         #expect(try merged.check().problems.isEmpty)
     }
 
+    /// A damaged copy of store.json is the copy's problem: the advice is to delete it, never
+    /// to restore the store from a backup; two histories that differ are explained.
+    @Test func aDamagedOrIncompatibleStoreFileCopyIsExplained() throws {
+        let devices = try Devices()
+        let copy = devices.a.url.appendingPathComponent("store 2.json")
+        try "{\"broken".write(to: copy, atomically: false, encoding: .utf8)
+        let damaged = try #require(throws: AlmanacError.self) { try Store(at: devices.a.url) }
+        #expect(damaged.code == .syncConflict && damaged.path == "store 2.json" && damaged.message.contains("delete store 2.json"), "\(damaged)")
+        #expect(!damaged.message.contains("backup"), "\(damaged)")
+        let text = try String(contentsOf: devices.a.url.appendingPathComponent("store.json"), encoding: .utf8)
+        try text.replacingOccurrences(of: "\"UTC\"", with: "\"Europe/Berlin\"").write(to: copy, atomically: false, encoding: .utf8)
+        let other = try #require(throws: AlmanacError.self) { try Store(at: devices.a.url) }
+        #expect(other.code == .syncConflict && other.message.contains("Europe/Berlin") && !other.message.contains("backup"), "\(other)")
+    }
+
     @Test func mergeMarkersAreReadOnlyWhenWellFormed() {
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n>>>>>>> x\n}\n".utf8))?.theirs == Array("{\n\"a\": 2\n}\n".utf8))
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n}\n".utf8)) == nil)

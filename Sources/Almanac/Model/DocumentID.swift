@@ -50,7 +50,22 @@ enum DocumentID {
 
     /// The form under which ids are compared: ASCII-lowercased.
     static func key(_ id: String) -> String {
-        id.lowercased()
+        // Ids are ASCII (validated before use), and every listing keys every file: fold the
+        // ASCII capitals by hand rather than through Unicode case mapping.
+        guard id.utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return id }
+        guard id.utf8.allSatisfy({ $0 < 0x80 }) else { return id.lowercased() }
+        return String(decoding: id.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// A 64-bit FNV-1a hash of the id's bytes with ASCII capitals folded: equal for ids equal
+    /// ignoring case, without building the lowercased string.
+    static func foldedHash(_ id: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in id.utf8 {
+            let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            hash = (hash ^ UInt64(folded)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
     }
 
     /// The file name of the document with this (valid) id.

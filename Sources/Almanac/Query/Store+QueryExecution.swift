@@ -31,15 +31,17 @@ extension Store {
             var spread: [String: DocumentFiles] = [:]
             if query.limit == nil {
                 for files in try documentFiles(in: descriptor, days: run.folderDays) where Set(files.locations.map(\.folders)).count > 1 {
-                    spread[DocumentID.key(files.id)] = files
+                    spread[files.key] = files
                 }
             }
             var chosenFolder: [String: [String]] = [:]
-            var delivered: Set<String> = []
+            // A walk stopped by a limit cannot know them: it delivers an id once, the first
+            // version it meets (only the documents it passes on are noted, not every file).
+            if query.limit != nil { window.delivered = IDSet() }
             try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
                 let documents = try DocumentFiles.group(entries, collection: descriptor.name, folders: folders).compactMap { files -> DocumentFiles? in
-                    let key = DocumentID.key(files.id)
-                    guard let all = spread[key] else { return delivered.insert(key).inserted ? files : nil }
+                    guard !spread.isEmpty, let all = spread[files.key] else { return files }
+                    let key = all.key
                     if chosenFolder[key] == nil { chosenFolder[key] = try read(all, in: nil)?.location.folders ?? [] }
                     guard chosenFolder[key] == folders else { return nil }
                     // This folder's files first: the reader reads them from the folder it has open.
@@ -112,6 +114,9 @@ extension Store {
 struct QueryWindow {
     private var toSkip: Int
     private var remaining: Int?
+    /// When set, the ids passed so far: a document met again (a sync put it in two folders)
+    /// is passed over without counting.
+    var delivered: IDSet?
 
     init(offset: Int, limit: Int?) {
         toSkip = max(0, offset)
@@ -122,6 +127,7 @@ struct QueryWindow {
     mutating func pass(_ matches: [QueryRun.Match], to deliver: (StoredDocument) throws -> Bool) throws -> Bool {
         for match in matches {
             if remaining == 0 { return false }
+            if delivered != nil, let id = match.document.location.id, delivered?.insert(id) == false { continue }
             if toSkip > 0 {
                 toSkip -= 1
                 continue

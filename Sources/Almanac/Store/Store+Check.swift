@@ -166,9 +166,8 @@ struct CheckWalker {
             let location = DocumentLocation(collection: collection.name, folders: folders, id: id, copyName: copy == nil ? nil : entry.name)
             // Every file of an id is one version of one document: the versions are compared
             // once the collection is walked (checkVersions), and only the first is checked here.
-            if var files = seen[DocumentID.key(id)] {
-                files.locations.append(location)
-                seen[DocumentID.key(id)] = files
+            if let files = seen[DocumentID.key(id)] {
+                seen[DocumentID.key(id)] = DocumentFiles(id: files.id, locations: files.locations + [location])
                 repairs.duplicated.insert(path)
                 repairs.duplicated.insert(files.first.relativePath)
                 continue

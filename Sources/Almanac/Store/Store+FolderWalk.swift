@@ -95,7 +95,7 @@ extension Store {
         try forEachLeafFolder(of: collection, days: days) { _, path, entries in
             folders.append(DocumentFiles.group(entries, collection: collection.name, folders: path))
         }
-        return folders.count == 1 ? folders[0] : DocumentFiles.joined(folders)
+        return DocumentFiles.joined(folders)
     }
 
     /// Calls `body` for each document of `collection` in folder and file name order. With

@@ -15,16 +15,32 @@ extension Manifest {
             manifest = try Manifest(bytes: bytes)
         } catch let error as AlmanacError {
             guard let markers = MergeMarkers(bytes) else { throw error }
-            let ours = try Manifest(recordBytes: markers.ours, path: fileName)
-            let theirs = try Manifest(recordBytes: markers.theirs, path: fileName)
-            manifest = try ManifestMerge.merge(ours, theirs, theirsName: "the other side of git's merge markers")
+            do {
+                let ours = try Manifest(recordBytes: markers.ours, path: fileName)
+                let theirs = try Manifest(recordBytes: markers.theirs, path: fileName)
+                manifest = try ManifestMerge.merge(ours, theirs, theirsName: "the other side of git's merge markers")
+            } catch let side as AlmanacError where side.code == damagedCode {
+                throw AlmanacError(
+                    .syncConflict,
+                    "store.json holds git's merge markers, and a side is not a valid store.json (\(side.message.replacingOccurrences(of: "; restore the store from a backup", with: ""))); keep one side (with git, check out ours or theirs of store.json), then check again",
+                    path: fileName, underlying: side)
+            }
             versions.append(fileName)
         }
         for entry in try root.entries() where entry.kind == .file && entry.name != fileName {
             guard SyncConflict.copy(named: entry.name, exists: { $0 == fileName })?.originalName == fileName,
                   let copyBytes = try root.readFile(entry.name)
             else { continue }
-            let copy = try Manifest(recordBytes: copyBytes, path: entry.name)
+            let copy: Manifest
+            do {
+                copy = try Manifest(recordBytes: copyBytes, path: entry.name)
+            } catch let damaged as AlmanacError where damaged.code == damagedCode {
+                // The store's own store.json is fine: only the sync tool's copy is damaged.
+                throw AlmanacError(
+                    .syncConflict,
+                    "\(entry.name) is a copy of store.json a sync tool left, and it is damaged (\(damaged.message.replacingOccurrences(of: "; restore the store from a backup", with: ""))); store.json itself is whole: delete \(entry.name), then check again",
+                    path: entry.name, line: damaged.line, column: damaged.column, underlying: damaged)
+            }
             manifest = try ManifestMerge.merge(manifest, copy, theirsName: entry.name)
             versions.append(entry.name)
         }

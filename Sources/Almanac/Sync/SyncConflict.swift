@@ -53,11 +53,36 @@ enum SyncConflict {
 
     /// The id a file of a date folder holds a version of, and the tool that made it when it is
     /// a conflict copy; `nil` for a name that is neither `<id>.json` nor a copy of one.
+    ///
+    /// Every listing calls this for every file, so the common case — a plain `<id>.json` whose
+    /// name holds no `conflict` — costs one pass over its bytes and no string search.
     static func documentFile(named name: String) -> (id: String, copy: Copy?)? {
-        if let copy = copy(named: name, exists: { _ in false }), let id = DocumentID.id(fromFileName: copy.originalName) {
-            return (id, copy)
+        if let id = DocumentID.id(fromFileName: name) {
+            // Only the Syncthing and ownCloud forms are valid ids themselves.
+            guard mentionsConflict(id.utf8), let copy = copy(named: name, exists: { _ in false }),
+                  let original = DocumentID.id(fromFileName: copy.originalName)
+            else { return (id, nil) }
+            return (original, copy)
         }
-        return DocumentID.id(fromFileName: name).map { ($0, nil) }
+        guard name.hasSuffix(".json"), let copy = copy(named: name, exists: { _ in false }),
+              let id = DocumentID.id(fromFileName: copy.originalName)
+        else { return nil }
+        return (id, copy)
+    }
+
+    /// Whether `bytes` hold `conflict` (a byte search: no string bridging).
+    private static func mentionsConflict(_ bytes: String.UTF8View) -> Bool {
+        let word: [UInt8] = Array("conflict".utf8)
+        var matched = 0
+        for byte in bytes {
+            if byte == word[matched] {
+                matched += 1
+                if matched == word.count { return true }
+            } else {
+                matched = byte == word[0] ? 1 : 0
+            }
+        }
+        return false
     }
 
     /// Whether `id` reads as a conflict copy's name (`x.sync-conflict-…`, `x_conflict-…`):

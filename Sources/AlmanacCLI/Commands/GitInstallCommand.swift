@@ -25,8 +25,10 @@ enum GitInstallCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.storeURL().standardizedFileURL
         _ = try Store.app(at: store)  // a store, not any folder
-        let top = try git(["rev-parse", "--show-toplevel"], in: store).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !top.isEmpty else { throw AlmanacError(.notFound, "\(store.path) is not inside a git repository; run 'git init' there first") }
+        let top = (try? git(["rev-parse", "--show-toplevel"], in: store))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        guard !top.isEmpty else {
+            throw AlmanacError(.notFound, "\(store.path) is not inside a git repository; run 'git init' there (or clone the store's repository), then install the driver")
+        }
         let topURL = URL(fileURLWithPath: top).resolvingSymlinksInPath()
         let storePath = store.resolvingSymlinksInPath().path
         let relative = storePath == topURL.path ? "." : String(storePath.dropFirst(topURL.path.count + 1))
