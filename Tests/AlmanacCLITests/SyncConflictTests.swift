@@ -96,20 +96,10 @@ import Testing
     }
 
     private func git(_ arguments: [String], in folder: URL) throws {
-        let status = try gitStatus(arguments, in: folder)
-        try #require(status == 0, "git \(arguments.joined(separator: " ")) failed")
+        try GitRepository.run(arguments, in: folder)
     }
 
     private func gitStatus(_ arguments: [String], in folder: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Almanac Test", "-c", "user.email=test@example.invalid",
-                             "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try GitRepository.status(arguments, in: folder)
     }
 }

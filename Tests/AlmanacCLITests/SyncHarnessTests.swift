@@ -34,7 +34,7 @@ import Testing
         for history in 1...histories {
             let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
             let pair = try ReplicaPair(tool: tool)
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             for round in 1...Self.rounds {
                 for _ in 0..<operationsPerRound {
                     try pair.randomWrite(on: random.next(below: 2), using: &random)

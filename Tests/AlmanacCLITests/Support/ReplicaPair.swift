@@ -69,20 +69,20 @@ final class ReplicaPair {
         devices = [a, b]
         if tool == .gitWithDriver || tool == .gitMarkers {
             let origin = folder.path("origin.git")
-            try Self.git(["init", "-q", "-b", "main"], in: a)
-            try Self.git(["add", "-A"], in: a)
-            try Self.git(["commit", "-q", "-m", "store"], in: a)
-            try Self.git(["clone", "-q", "--bare", a.path, origin.path], in: folder.url)
-            try Self.git(["remote", "add", "origin", origin.path], in: a)
-            try Self.git(["fetch", "-q", "origin"], in: a)
-            try Self.git(["branch", "-q", "--set-upstream-to=origin/main"], in: a)
-            try Self.git(["clone", "-q", origin.path, b.path], in: folder.url)
+            try GitRepository.run(["init", "-q", "-b", "main"], in: a)
+            try GitRepository.run(["add", "-A"], in: a)
+            try GitRepository.run(["commit", "-q", "-m", "store"], in: a)
+            try GitRepository.run(["clone", "-q", "--bare", a.path, origin.path], in: folder.url)
+            try GitRepository.run(["remote", "add", "origin", origin.path], in: a)
+            try GitRepository.run(["fetch", "-q", "origin"], in: a)
+            try GitRepository.run(["branch", "-q", "--set-upstream-to=origin/main"], in: a)
+            try GitRepository.run(["clone", "-q", origin.path, b.path], in: folder.url)
             if tool == .gitWithDriver {
                 for device in devices {
                     // What `almanac git install` writes, with this test process as the driver's merge.
                     try Data("data/**/*.json merge=almanac\ndata/*.json merge=almanac\nstore.json merge=almanac\n".utf8)
                         .write(to: device.appendingPathComponent(".git/info/attributes"))
-                    try Self.git(["config", "merge.almanac.driver", "\(Self.driverScript(in: folder).path) %O %A %B %P"], in: device)
+                    try GitRepository.run(["config", "merge.almanac.driver", "\(Self.driverScript(in: folder).path) %O %A %B %P"], in: device)
                 }
             }
         } else if tool == .syncthingDaemons {
@@ -105,7 +105,7 @@ final class ReplicaPair {
 
     /// A random write on `device`: a new note, an edit of one field, a date move, a delete,
     /// an edit of the singleton, or a resolve of every conflict.
-    func randomWrite(on device: Int, using random: inout SeededRandom) throws {
+    func randomWrite(on device: Int, using random: inout SplitMix64) throws {
         let store = try store(device)
         let ids = try store.documents(json: "notes").compactMap { $0.value["id"]?.stringValue }
         clock += 1
@@ -229,20 +229,20 @@ final class ReplicaPair {
     private func gitSync() throws {
         let (a, b) = (devices[0], devices[1])
         for device in devices {
-            try Self.git(["add", "-A"], in: device)
-            _ = try Self.gitStatus(["commit", "-q", "-m", "work"], in: device)
+            try GitRepository.run(["add", "-A"], in: device)
+            _ = try GitRepository.status(["commit", "-q", "-m", "work"], in: device)
         }
-        try Self.git(["push", "-q", "origin", "main"], in: a)
+        try GitRepository.run(["push", "-q", "origin", "main"], in: a)
         let before = try sharedFiles(1)
-        if try Self.gitStatus(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b) != 0 {
+        if try GitRepository.status(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b) != 0 {
             // Conflicts: the markers (or the modified side of a modify/delete) are committed as
             // they are, as a person in a hurry does; Almanac reads them.
-            try Self.git(["add", "-A"], in: b)
-            try Self.git(["commit", "-q", "--no-edit"], in: b)
+            try GitRepository.run(["add", "-A"], in: b)
+            try GitRepository.run(["commit", "-q", "--no-edit"], in: b)
         }
         try noteDriverMerges(before: before, after: try sharedFiles(1))
-        try Self.git(["push", "-q", "origin", "main"], in: b)
-        try Self.git(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: a)
+        try GitRepository.run(["push", "-q", "origin", "main"], in: b)
+        try GitRepository.run(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: a)
     }
 
     /// Tokens git's merge (with the driver, field by field) replaced: superseded by that merge.
@@ -342,43 +342,11 @@ final class ReplicaPair {
         return script
     }
 
-    static func git(_ arguments: [String], in folder: URL) throws {
-        let status = try gitStatus(arguments, in: folder)
-        try #require(status == 0, "git \(arguments.joined(separator: " ")) failed in \(folder.path)")
-    }
-
-    @discardableResult
-    static func gitStatus(_ arguments: [String], in folder: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=Almanac Test", "-c", "user.email=test@example.invalid",
-                             "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-c", "pull.rebase=false"] + arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
 }
 
-/// A small deterministic generator (SplitMix64), so that a failing history replays from its seed.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// A number in `0..<bound`, as an `Int`.
     mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
+        Int(next(below: UInt64(bound)))
     }
 }
