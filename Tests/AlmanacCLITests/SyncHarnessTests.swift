@@ -4,7 +4,7 @@ import Testing
 @testable import Almanac
 
 /// Two devices, seeded random histories (saves, edits, date moves, deletes, singleton edits,
-/// seed imports of two content versions, resolves), every sync tool: after each sync no count holds a
+/// seed imports of two content versions, retention runs, a migration, resolves), every sync tool: after each sync no count holds a
 /// document twice, no write is lost (each is in a file, or a later write, delete or merge of
 /// its id on a device that had it replaced it), and `check` names every document a sync left
 /// in several versions; after `resolve` both devices hold the same files and `check` is clean.

@@ -25,6 +25,10 @@ extension CheckWalker {
                 report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
             case .file where Directory.isTemporaryName(entry.name):
                 report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+            case .file where SyncConflict.documentFile(named: entry.name)?.copy != nil:
+                let copy = SyncConflict.copy(named: entry.name, exists: { _ in true })
+                report("sync-conflict", path,
+                       "is a copy of the archived \(copy?.originalName ?? "document") that \(copy?.tool ?? "a sync tool") made when it changed on two devices; archived documents are not merged: compare the two, keep the right one as \(copy?.originalName ?? "<id>.json") and delete the other")
             case .file where DocumentID.id(fromFileName: entry.name) != nil:
                 checkArchivedDocument(in: folder, name: entry.name, path: path)
                 let components = path.split(separator: "/").map(String.init)

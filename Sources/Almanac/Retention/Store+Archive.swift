@@ -48,7 +48,9 @@ extension Store {
                 guard let child = try folder.openFolder(entry.name) else { continue }
                 try forEachArchivedFile(in: child, folders: folders + [entry.name], body)
             case .file:
-                guard let id = DocumentID.id(fromFileName: entry.name) else { continue }
+                // A sync tool's copy of an archived file is not a second archived document
+                // (`check` names it).
+                guard let (id, copy) = SyncConflict.documentFile(named: entry.name), copy == nil else { continue }
                 try body(folder, folders, id, entry.name)
             default:
                 continue

@@ -131,12 +131,22 @@ extension Store {
             guard let bytes = archivedBytes, let id = location.id else { continue }
             let folder = ["archive", location.collection] + location.folders
             // An id is one document: an archived copy the live one superseded (it was put back
-            // by hand, or before saves brought archived ids back) is replaced by the live one.
-            change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: bytes))
-            if let other = try archivedLocation(of: id, in: try collection(named: location.collection), state),
-               other.folders != location.folders {
-                change.fileRemovals.append((["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))
+            // by hand, or before saves brought archived ids back) is replaced by the live one —
+            // merged with it field by field, since on a synced store the archived copy may hold
+            // another device's last edit (it archived while this one edited).
+            var archived = bytes
+            let descriptor = try collection(named: location.collection)
+            if let other = try archivedLocation(of: id, in: descriptor, state) {
+                if let otherBytes = try openFolders(["archive", other.collection] + other.folders)?.readFile(other.fileName), otherBytes != bytes,
+                   let live = try? JSONParser.parse(bytes).value, let old = try? JSONParser.parse(otherBytes).value {
+                    let ordered = VersionOrder.liveFirst(live, archived: old, modifiedField: descriptor.modifiedField)
+                    archived = CanonicalJSON.prettyBytes(VersionMerge(ordered, base: mergeBase(of: id, in: location.collection)).value)
+                }
+                if other.folders != location.folders {
+                    change.fileRemovals.append((["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))
+                }
             }
+            change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: archived))
         }
         // The archive changes with this run: its id index is listed afresh next time.
         for (location, _) in plan.leaving { state.cache.archived[location.collection] = nil }

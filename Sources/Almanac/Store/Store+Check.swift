@@ -116,7 +116,7 @@ struct CheckWalker {
         checkCollectionRules()
         for archived in archivedIDs where idsByCollection[archived.collection]?.contains(archived.key) == true {
             report("archived-duplicate", archived.path,
-                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document, and the live one is current; remove this archived copy (the next retention run that archives the live one replaces it)")
+                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); 'almanac resolve' (Store.resolveArchivedCopies) merges this copy into the live one and removes it, as does the next retention run that archives the live one")
         }
         for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
             report("dangling-reference", value.path,

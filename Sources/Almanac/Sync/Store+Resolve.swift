@@ -86,6 +86,36 @@ extension Store {
         }
     }
 
+    /// Merges each archived copy of a document that is live again into the live document, and
+    /// removes the archived copy, as one transaction.
+    ///
+    /// On a synced store, one device may archive a document (retention) while another edits it:
+    /// the sync brings the edit back to `data/` and keeps the archived copy. An id is one
+    /// document, so the two are merged field by field like any two versions.
+    /// - Returns: the archived files merged (relative paths).
+    @discardableResult
+    public func resolveArchivedCopies(dryRun: Bool = false) throws -> [String] {
+        var found: [(CollectionDescriptor, StoredDocument)] = []
+        for descriptor in catalog.collections where !descriptor.isSingleton {
+            for archived in try archivedDocuments(json: descriptor.name) {
+                guard let id = archived.location.id, try document(json: id, in: descriptor.name) != nil else { continue }
+                found.append((descriptor, archived))
+            }
+        }
+        let paths = found.map { "archive/" + $0.1.location.relativePath.dropFirst("data/".count) }
+        guard !found.isEmpty, !dryRun else { return paths }
+        try write { transaction in
+            for ((descriptor, archived), path) in zip(found, paths) {
+                guard let id = archived.location.id, let live = try transaction.current(descriptor, id: id) else { continue }
+                let ordered = VersionOrder.liveFirst(live.value, archived: archived.value, modifiedField: descriptor.modifiedField)
+                let merged = VersionMerge(ordered, base: mergeBase(of: id, in: descriptor.name)).value
+                if merged != live.value { _ = try transaction.save(json: merged, in: descriptor) }
+                transaction.pending.fileRemovals.append(path)
+            }
+        }
+        return paths
+    }
+
     /// The merged document and what else to save, for `conflict`.
     private func plan(_ conflict: DocumentConflict, descriptor: CollectionDescriptor, policy: CollectionDescriptor.MergePolicy,
                       taking: String?) throws -> (report: ResolveReport, keep: [(String, JSONValue)]) {

@@ -26,6 +26,16 @@ enum VersionOrder {
         }.map(\.0)
     }
 
+    /// A live document and an archived copy of its id, the preferred first: the live one (it
+    /// is current, the archived copy predates it) unless the modification field says the
+    /// archived copy changed later.
+    static func liveFirst(_ live: JSONValue, archived: JSONValue, modifiedField: String?) -> [JSONValue] {
+        guard let field = modifiedField, let liveTime = live[field].map(ModifiedKey.init),
+              let archivedTime = archived[field].map(ModifiedKey.init), liveTime < archivedTime
+        else { return [live, archived] }
+        return [archived, live]
+    }
+
     /// A modification field's value, ordered as time when it is a timestamp.
     struct ModifiedKey: Comparable {
         var instant: Double?

@@ -13,7 +13,8 @@ enum ResolveCommand: AlmanacCommand {
         discussion: """
             Field by field: a field one version changed is taken from it; a field both changed follows the policy. \
             The result is validated and saved as one change that removes the other versions' files. \
-            Without arguments, resolves every conflict 'check' lists by each collection's policy. \
+            Without arguments, resolves every conflict 'check' lists by each collection's policy, and merges \
+            archived copies of documents that are live again into them. \
             Example: almanac resolve cravings 1F0C…; almanac resolve cravings 1F0C… --take 'data/cravings/2025/01/1F0C….sync-conflict-20250127-140300-ABCDEFG.json'.
             """,
         options: [take, policy, dryRun], positionals: [collection, id])
@@ -30,6 +31,7 @@ enum ResolveCommand: AlmanacCommand {
         let dry = context.values.flag(dryRun)
         var reports: [ResolveReport] = []
         var storeFile: [String] = []
+        var archived: [String] = []
         if let name = context.values.positional(collection) {
             let descriptor = try store.collection(named: name)
             let documentID = context.values.positional(id) ?? (descriptor.isSingleton ? name : "")
@@ -37,7 +39,7 @@ enum ResolveCommand: AlmanacCommand {
             do {
                 guard let report = try store.resolve(documentID, in: name, policy: chosenPolicy, taking: context.values.option(take), dryRun: dry) else {
                     Output.error("\(name) document \"\(documentID)\" has one version; nothing to resolve.")
-                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [])) }
+                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [], archived: [])) }
                     return ExitCode.success
                 }
                 reports.append(report)
@@ -50,11 +52,13 @@ enum ResolveCommand: AlmanacCommand {
             for conflict in try store.conflicts() {
                 if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
             }
+            archived = try store.resolveArchivedCopies(dryRun: dry)
         }
         store.finishWriting()
-        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile)) { printed in
+        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived)) { printed in
             let merged = printed.storeFile.isEmpty ? [] : ["store.json: \(dry ? "would merge" : "merged") the versions in \(printed.storeFile.joined(separator: ", "))"]
-            return (merged + printed.resolved.map(\.text)
+            let archive = printed.archived.map { "\($0): \(dry ? "would be merged" : "merged") into the live document of its id, and removed" }
+            return (merged + archive + printed.resolved.map(\.text)
                 + ["\(dry ? "would resolve" : "resolved") \(printed.resolved.count) document\(printed.resolved.count == 1 ? "" : "s")."]).joined(separator: "\n")
         }
         return ExitCode.success
@@ -66,6 +70,8 @@ enum ResolveCommand: AlmanacCommand {
         var resolved: [Resolved]
         /// The files whose versions of `store.json` were merged.
         var storeFile: [String]
+        /// Archived copies of live documents merged into them.
+        var archived: [String]
     }
 
     /// One resolved document, as `--json` prints it.

@@ -31,7 +31,7 @@ final class ReplicaPair {
       "version": 1,
       "collections": [
         {"name": "notes", "schema": "note.schema.json", "dateField": "day", "partition": "day",
-         "merge": {"modifiedField": "modifiedAt"}},
+         "merge": {"modifiedField": "modifiedAt"}, "retention": [{"action": "archive", "olderThan": {"days": 8}, "description": "Old notes are archived."}]},
         {"name": "settings", "schema": "any.schema.json", "singleton": true},
         {"name": "tips", "schema": "any.schema.json", "partition": "none", "seeded": {}}
       ]
@@ -49,6 +49,7 @@ final class ReplicaPair {
     private(set) var superseded: Set<String> = []
     private var sequence = 0
     private var daemons: SyncthingDaemons?
+    private let migrator: Migrator
     /// Logical time for `modifiedAt` and the tools' "newer" (one step per write).
     private var clock = 0
 
@@ -63,6 +64,17 @@ final class ReplicaPair {
          "properties": {"id": {"type": "string"}, "day": {"type": "string", "format": "date"}, "rev": {"type": "string"},
                         "title": {"type": "string"}, "body": {"type": "string"}, "modifiedAt": {"type": "string", "format": "date-time"}}}
         """.write(to: schema.appendingPathComponent("note.schema.json"), atomically: false, encoding: .utf8)
+        // Version 2 of the app: every note gains `pinned` (a migration each device may run).
+        let schema2 = folder.path("schema-src-2"), migrations = folder.path("migrations")
+        try FileManager.default.copyItem(at: schema, to: schema2)
+        try Self.catalog.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
+            .write(to: schema2.appendingPathComponent("catalog.json"), atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try "{\"description\": \"Notes.\", \"operations\": [], \"version\": 1}\n"
+            .write(to: migrations.appendingPathComponent("0001-initial.json"), atomically: false, encoding: .utf8)
+        try "{\"description\": \"Notes can be pinned.\", \"operations\": [{\"op\": \"addField\", \"collection\": \"notes\", \"field\": \"pinned\", \"value\": false}], \"version\": 2}\n"
+            .write(to: migrations.appendingPathComponent("0002-pinned.json"), atomically: false, encoding: .utf8)
+        migrator = Migrator(migrations: try MigrationSet(folder: migrations), targetSchema: schema2)
         let a = folder.path("a"), b = folder.path("b")
         _ = try Store.create(at: a, schema: schema, timeZone: TimeZone(identifier: "UTC")!)
         try Data(".almanac/\n".utf8).write(to: a.appendingPathComponent(".gitignore"))
@@ -104,12 +116,13 @@ final class ReplicaPair {
     // MARK: Writes
 
     /// A random write on `device`: a new note, an edit of one field, a date move, a delete,
-    /// an edit of the singleton, or a resolve of every conflict.
+    /// an edit of the singleton, a seed import, a retention run, the migration to version 2,
+    /// or a resolve of every conflict.
     func randomWrite(on device: Int, using random: inout SplitMix64) throws {
         let store = try store(device)
         let ids = try store.documents(json: "notes").compactMap { $0.value["id"]?.stringValue }
         clock += 1
-        let choice = ids.isEmpty ? 0 : random.next(below: 11)
+        let choice = ids.isEmpty ? 0 : random.next(below: 13)
         switch choice {
         case 0, 1, 2:
             try save(note(id: "n\(random.next(below: 16))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
@@ -144,12 +157,26 @@ final class ReplicaPair {
                            {"id": "tip-2", "contentVersion": \(version), "text": "two v\(version)"}]}
             """
             _ = try store.importSeeds([try SeedFile(bytes: Array(seed.utf8), fileName: "tips_seed.v\(version).json")])
+        case 10:
+            // Retention as of one fixed day: what it archives stays in archive/, tokens and all.
+            // An archive-only rule moves files whole; the one change to a version is the merge
+            // of a live document with an archived copy of its id (archived on one device while
+            // edited on the other), which keeps one `rev`: the other is superseded by it.
+            let before = try allTokens(device)
+            try store.applyRetention(asOf: CalendarDate("2025-01-20")!)
+            superseded.formUnion(before.subtracting(try allTokens(device)))
+        case 11:
+            // The app's update reaches this device: it migrates its copy. A migration waits for
+            // versions a sync left to be resolved.
+            if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty { try resolveEverything(on: device) }
+            try migrator.migrate(storeAt: devices[device])
         default:
             try resolveEverything(on: device)
         }
     }
 
-    /// Resolves every conflict and `store.json` on `device`; what the merges replaced is superseded.
+    /// Resolves every conflict, `store.json` and archived copies of live documents on `device`,
+    /// as `almanac resolve` does; what the merges replaced is superseded.
     func resolveEverything(on device: Int) throws {
         let store = try store(device)
         try store.resolveStoreFile()
@@ -157,6 +184,19 @@ final class ReplicaPair {
             superseded.formUnion(try tokens(of: conflict.id, on: device))
             try store.resolve(conflict.id, in: conflict.collection)
         }
+        // Archived on one device, edited on the other: merged into the live document.
+        let archivedCopies = try Store(at: devices[device]).resolveArchivedCopies(dryRun: true)
+        guard !archivedCopies.isEmpty else { return }
+        var before: Set<String> = []
+        for path in archivedCopies {
+            guard let id = path.split(separator: "/").last.map({ String($0.dropLast(5)) }) else { continue }
+            before.formUnion(try tokens(of: id, on: device))
+            before.formUnion(Self.tokens(in: Array((try? Data(contentsOf: devices[device].appendingPathComponent(path))) ?? Data())))
+        }
+        try Store(at: devices[device]).resolveArchivedCopies()
+        // The merge keeps one `rev`: the other is superseded by that merge.
+        let kept = try sharedFiles(device).values.reduce(into: Set<String>()) { $0.formUnion(Self.tokens(in: $1)) }
+        superseded.formUnion(before.subtracting(kept))
     }
 
     private func note(id: String, day: Int, title: String, body: String, device: Int) -> [String: JSONValue] {
@@ -178,10 +218,16 @@ final class ReplicaPair {
         try store.save(json: .object(members), in: "notes")
     }
 
-    /// Every token the files of `id` hold on `device` (every version: copies, markers, folders).
+    /// Every token in the shared files of `device`.
+    func allTokens(_ device: Int) throws -> Set<String> {
+        try sharedFiles(device).values.reduce(into: Set<String>()) { $0.formUnion(Self.tokens(in: $1)) }
+    }
+
+    /// Every token the files of `id` hold on `device` (every version: copies, markers, folders,
+    /// and an archived copy, which a save of the id replaces).
     func tokens(of id: String, on device: Int) throws -> Set<String> {
         var found: Set<String> = []
-        for (path, bytes) in try sharedFiles(device) where Self.id(ofPath: path).map(DocumentID.key) == DocumentID.key(id) {
+        for (path, bytes) in try sharedFiles(device) where (Self.id(ofPath: path) ?? Self.archivedID(ofPath: path)).map(DocumentID.key) == DocumentID.key(id) {
             found.formUnion(Self.tokens(in: bytes))
         }
         return found
@@ -198,6 +244,13 @@ final class ReplicaPair {
             rest = tail[end...]
         }
         return found
+    }
+
+    /// The id of an archived document's file, or `nil`.
+    static func archivedID(ofPath path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.first == "archive", let name = parts.last else { return nil }
+        return SyncConflict.documentFile(named: name)?.id
     }
 
     /// The id a shared file holds a version of (`settings` for the singleton), or `nil`.
