@@ -5,7 +5,6 @@ import Foundation
 /// documents and `store.json` in the git repository that holds the store.
 enum GitInstallCommand: AlmanacCommand {
     static let group: CommandGroup? = .git
-    static let attributes = ["data/**/*.json merge=almanac", "data/*.json merge=almanac", "store.json merge=almanac"]
 
     static let spec = CommandSpec(
         name: "install", abstract: "Merge the store's documents field by field during git merge and git pull.",
@@ -32,8 +31,7 @@ enum GitInstallCommand: AlmanacCommand {
         let topURL = URL(fileURLWithPath: top).resolvingSymlinksInPath()
         let storePath = store.resolvingSymlinksInPath().path
         let relative = storePath == topURL.path ? "." : String(storePath.dropFirst(topURL.path.count + 1))
-        try appendLines(attributes, to: store.appendingPathComponent(".gitattributes"))
-        try appendLines([".almanac/"], to: store.appendingPathComponent(".gitignore"))
+        _ = try GitSettings.write(toStoreAt: store)
         let tool = Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? "almanac"
         let driver = "\(quoted(tool)) git merge --store \(quoted(relative)) %O %A %B %P"
         _ = try git(["config", "merge.almanac.name", "Almanac: documents merged field by field"], in: store)
@@ -42,16 +40,6 @@ enum GitInstallCommand: AlmanacCommand {
             "merge driver installed in \(installed.repository): \(installed.attributes) routes the store's documents and store.json to it; git config merge.almanac.driver = \(installed.driver)"
         }
         return ExitCode.success
-    }
-
-    /// Adds each of `lines` the file does not have yet, keeping what is there.
-    private static func appendLines(_ lines: [String], to file: URL) throws {
-        let existing = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        let present = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
-        let missing = lines.filter { !present.contains($0) }
-        guard !missing.isEmpty else { return }
-        let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + missing.joined(separator: "\n") + "\n"
-        try Data(text.utf8).write(to: file, options: .atomic)
     }
 
     private static func quoted(_ text: String) -> String {

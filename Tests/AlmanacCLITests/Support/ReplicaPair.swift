@@ -92,7 +92,7 @@ final class ReplicaPair {
             if tool == .gitWithDriver {
                 for device in devices {
                     // What `almanac git install` writes, with this test process as the driver's merge.
-                    try Data("data/**/*.json merge=almanac\ndata/*.json merge=almanac\nstore.json merge=almanac\n".utf8)
+                    try Data((GitSettings.attributes.joined(separator: "\n") + "\n").utf8)
                         .write(to: device.appendingPathComponent(".git/info/attributes"))
                     try GitRepository.run(["config", "merge.almanac.driver", "\(Self.driverScript(in: folder).path) %O %A %B %P"], in: device)
                 }
