@@ -171,3 +171,57 @@ extension JSONValue {
         return .object(members)
     }
 }
+
+extension Store {
+    /// Merges the versions a sync left of archived documents — a copy beside an archived file,
+    /// both sides of git's markers inside one — into the archived file, and removes the copies,
+    /// as one atomic change. Archived documents merge like live ones (field by field, the
+    /// collection's modification field first), by `newer-wins`: nothing reads them but totals.
+    /// - Returns: the archived files merged (relative paths).
+    @discardableResult
+    public func resolveArchiveConflicts(dryRun: Bool = false) throws -> [String] {
+        var merged: [String] = []
+        var change = AtomicChange()
+        func walk(_ folder: Directory, _ descriptor: CollectionDescriptor, _ folders: [String]) throws {
+            let entries = try folder.entries().sorted { $0.name < $1.name }
+            for entry in entries where entry.kind == .folder && !entry.name.hasSuffix(".files") && !Directory.isTemporaryName(entry.name) {
+                if let child = try folder.openFolder(entry.name) { try walk(child, descriptor, folders + [entry.name]) }
+            }
+            for files in DocumentFiles.group(entries, collection: descriptor.name, folders: folders) {
+                var versions: [DocumentConflict.Version] = []
+                var base: JSONValue?
+                for location in files.locations {
+                    guard let bytes = try folder.readFile(location.fileName) else { continue }
+                    let path = (["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/")
+                    if let value = try? JSONParser.parse(bytes).value {
+                        versions.append(.init(path: path, origin: Store.origin(of: location), value: value))
+                    } else if let markers = MergeMarkers(bytes), let ours = try? JSONParser.parse(markers.ours).value,
+                              let theirs = try? JSONParser.parse(markers.theirs).value {
+                        versions += [.init(path: path, origin: .gitOurs, value: ours), .init(path: path, origin: .gitTheirs, value: theirs)]
+                        base = markers.base.flatMap { try? JSONParser.parse($0).value }
+                    }
+                }
+                // One version under a copy's name (its original is gone) is the document: renamed.
+                guard versions.count > 1 || files.first.copyName != nil, !versions.isEmpty else { continue }
+                let ordered = VersionOrder.sorted(versions, modifiedField: descriptor.modifiedField)
+                let value = VersionMerge(ordered.map(\.value), base: base ?? mergeBase(of: files.id, in: descriptor.name)).value
+                let name = DocumentID.fileName(files.id)
+                change.files.append(AtomicChange.File(folder: ["archive", descriptor.name] + folders, name: name, bytes: CanonicalJSON.prettyBytes(value)))
+                for location in files.locations where location.fileName != name {
+                    change.fileRemovals.append((["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/"))
+                }
+                merged.append((["archive", descriptor.name] + folders + [name]).joined(separator: "/"))
+            }
+        }
+        return try withWriteLock { state in
+            for descriptor in catalog.collections where !descriptor.isSingleton {
+                if let top = try openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
+            }
+            if !dryRun, !merged.isEmpty {
+                try commit(change, state, crashPointKind: "resolve")
+                for descriptor in catalog.collections { state.cache.archived[descriptor.name] = nil }
+            }
+            return merged
+        }
+    }
+}

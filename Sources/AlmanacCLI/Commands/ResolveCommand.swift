@@ -52,7 +52,7 @@ enum ResolveCommand: AlmanacCommand {
             for conflict in try store.conflicts() {
                 if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
             }
-            archived = try store.resolveArchivedCopies(dryRun: dry)
+            archived = try store.resolveArchiveConflicts(dryRun: dry) + store.resolveArchivedCopies(dryRun: dry)
         }
         store.finishWriting()
         try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived)) { printed in

@@ -184,6 +184,10 @@ final class ReplicaPair {
             superseded.formUnion(try tokens(of: conflict.id, on: device))
             try store.resolve(conflict.id, in: conflict.collection)
         }
+        // Versions a sync left of archived files: merged (one `rev` kept, the others superseded).
+        let tokensBefore = try allTokens(device)
+        try Store(at: devices[device]).resolveArchiveConflicts()
+        superseded.formUnion(tokensBefore.subtracting(try allTokens(device)))
         // Archived on one device, edited on the other: merged into the live document.
         let archivedCopies = try Store(at: devices[device]).resolveArchivedCopies(dryRun: true)
         guard !archivedCopies.isEmpty else { return }
