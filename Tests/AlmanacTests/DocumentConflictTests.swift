@@ -200,14 +200,22 @@ import Testing
         #expect(try store.resolve("n1", in: "notes") == nil)
     }
 
-    @Test func keepBothSavesTheOtherVersionUnderAnIDItsContentGives() throws {
+    /// Note `id` of a month-partitioned `collection`, whose title device A set to "a" and
+    /// device B to "b" after both had it; B's file arrived on A as Syncthing leaves it. Returns
+    /// the devices (which own the folders) and A's store, opened afresh.
+    static func titleEditedOnBothDevices(_ id: String, in collection: String) throws -> (Devices, Store) {
         let devices = try Devices()
-        try devices.a.save(json: Self.note("k1"), in: "kept")
+        try devices.a.save(json: note(id), in: collection)
         let b = try devices.deviceB()
-        try devices.a.save(json: Self.note("k1", title: "a"), in: "kept")
-        try b.save(json: Self.note("k1", title: "b"), in: "kept")
-        try Self.syncthing("data/kept/2025/01/k1.json", from: b, to: devices.a, fromIsNewer: true)
-        let store = try Store(at: devices.a.url)
+        try devices.a.save(json: note(id, title: "a"), in: collection)
+        try b.save(json: note(id, title: "b"), in: collection)
+        try syncthing("data/\(collection)/2025/01/\(id).json", from: b, to: devices.a, fromIsNewer: true)
+        return (devices, try Store(at: devices.a.url))
+    }
+
+    @Test func keepBothSavesTheOtherVersionUnderAnIDItsContentGives() throws {
+        let (devices, store) = try Self.titleEditedOnBothDevices("k1", in: "kept")
+        defer { withExtendedLifetime(devices) {} }  // its folders live until the test ends
         let report = try #require(try store.resolve("k1", in: "kept"))
         #expect(report.keptAs.count == 1)
         let kept = try #require(report.keptAs.first)
@@ -217,13 +225,8 @@ import Testing
     }
 
     @Test func manualPolicyStopsAtAFieldBothChangedUntilAVersionIsTaken() throws {
-        let devices = try Devices()
-        try devices.a.save(json: Self.note("m1"), in: "careful")
-        let b = try devices.deviceB()
-        try devices.a.save(json: Self.note("m1", title: "a"), in: "careful")
-        try b.save(json: Self.note("m1", title: "b"), in: "careful")
-        try Self.syncthing("data/careful/2025/01/m1.json", from: b, to: devices.a, fromIsNewer: true)
-        let store = try Store(at: devices.a.url)
+        let (devices, store) = try Self.titleEditedOnBothDevices("m1", in: "careful")
+        defer { withExtendedLifetime(devices) {} }  // its folders live until the test ends
         let error = try #require(throws: AlmanacError.self) { try store.resolve("m1", in: "careful") }
         #expect(error.code == .syncConflict && error.message.contains("/title"), "\(error)")
         #expect(try store.conflicts().count == 1, "nothing was written")

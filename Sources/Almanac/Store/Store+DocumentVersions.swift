@@ -14,7 +14,14 @@ extension Store {
         }
         var found: [(location: DocumentLocation, document: StoredDocument)] = []
         for location in files.locations {
-            let document = try folder.flatMap { location.folderPath == files.first.folderPath ? try read(location, in: $0) : nil } ?? read(location)
+            // From the open folder when the file is in it (a file gone meanwhile is gone: no
+            // second look by path), else by path.
+            let document: StoredDocument?
+            if let folder, location.folderPath == files.first.folderPath {
+                document = try read(location, in: folder)
+            } else {
+                document = try read(location)
+            }
             if let document { found.append((location, document)) }
         }
         guard found.count > 1 else { return found.first?.document }
