@@ -10,7 +10,8 @@ import Testing
 /// in several versions; after `resolve` both devices hold the same files and `check` is clean.
 ///
 /// Bounded for CI. A longer run:
-/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 swift test --filter SyncHarnessTests`.
+/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 swift test --filter SyncHarnessTests`
+/// (`ALMANAC_SYNC_TOOLS="git (markers),Dropbox"` runs only the tools named).
 @Suite struct SyncHarnessTests {
     static let histories = ProcessInfo.processInfo.environment["ALMANAC_SYNC_HISTORIES"].flatMap(Int.init) ?? 4
     static let operationsPerRound = ProcessInfo.processInfo.environment["ALMANAC_SYNC_OPERATIONS"].flatMap(Int.init) ?? 10
@@ -18,6 +19,7 @@ import Testing
 
     @Test(arguments: ReplicaPair.Tool.simulated)
     func randomHistoriesKeepEveryWriteAndConverge(tool: ReplicaPair.Tool) throws {
+        guard Self.runs(tool) else { return }
         try runHistories(tool, histories: Self.histories, operationsPerRound: Self.operationsPerRound)
     }
 
@@ -25,14 +27,23 @@ import Testing
     /// Syncthing's own conflict handling (fewer: each sync waits for the engine).
     @Test(.enabled(if: SyncthingDaemons.unavailable == nil, "\(SyncthingDaemons.unavailable ?? "")"))
     func randomHistoriesThroughRealSyncthing() throws {
+        guard Self.runs(.syncthingDaemons) else { return }
         let histories = ProcessInfo.processInfo.environment["ALMANAC_SYNCTHING_HISTORIES"].flatMap(Int.init) ?? 2
         try runHistories(.syncthingDaemons, histories: histories, operationsPerRound: 8)
+    }
+
+    /// Whether `ALMANAC_SYNC_TOOLS`, when set, names `tool`.
+    private static func runs(_ tool: ReplicaPair.Tool) -> Bool {
+        guard let only = ProcessInfo.processInfo.environment["ALMANAC_SYNC_TOOLS"] else { return true }
+        return only.split(separator: ",").contains(Substring(tool.rawValue))
     }
 
     private func runHistories(_ tool: ReplicaPair.Tool, histories: Int, operationsPerRound: Int) throws {
         var operations = 0, conflicted = 0
         for history in 1...histories {
             let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
+            // ALMANAC_SYNC_SEED replays one history (with ALMANAC_SYNC_TRACE, step by step).
+            if let only = ProcessInfo.processInfo.environment["ALMANAC_SYNC_SEED"].flatMap(UInt64.init), only != seed { continue }
             let pair = try ReplicaPair(tool: tool)
             var random = SplitMix64(seed: seed)
             for round in 1...Self.rounds {

@@ -46,6 +46,14 @@ struct StoreRecordTests {
         let after = try JSONValue(parsing: Array(try Data(contentsOf: path)))
         #expect(after["seeds"]?.arrayValue?.count == (migrated["seeds"]?.arrayValue?.count ?? 0) + 1, "store.json was rewritten")
         #expect(after["laterFeature"]?["on"] == .bool(true))
+        // One record per line: a line-based merge (git without the driver) moves whole records.
+        let lines = String(decoding: try Data(contentsOf: path), as: UTF8.self).split(separator: "\n")
+        let records = lines.filter { $0.hasPrefix("    {") }
+        #expect(records.count == (after["migrations"]?.arrayValue?.count ?? 0) + (after["seeds"]?.arrayValue?.count ?? 0))
+        for line in records {
+            #expect((try? JSONValue(parsing: Array(line.dropLast(line.hasSuffix(",") ? 1 : 0).utf8)))?.objectValue != nil, "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("  \"laterFeature\": {") && $0.hasSuffix("},") })
     }
 
     @Test("a damaged store.json names the member and says what to do")

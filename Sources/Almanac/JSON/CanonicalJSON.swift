@@ -20,6 +20,19 @@ enum CanonicalJSON {
         return output
     }
 
+    /// The pretty form with every record on one line: the top-level members one per line, the
+    /// elements of a member's array one per line, and each object below the top level compact.
+    ///
+    /// `store.json` is written so: a line-based merge (git without Almanac's driver) then moves
+    /// whole records, never a field of one record into another.
+    static func recordLineBytes(_ value: JSONValue) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        writePretty(value, depth: 0, compactFrom: 1, into: &output)
+        output.append(0x0A)
+        return output
+    }
+
     /// One line, no spaces, sorted keys, no trailing newline (for JSON Lines and --json output).
     static func compactBytes(_ value: JSONValue) -> [UInt8] {
         var output: [UInt8] = []
@@ -29,14 +42,17 @@ enum CanonicalJSON {
     }
 
     /// Appends `value` in the pretty form, its first line already indented to `depth`.
-    private static func writePretty(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+    /// With `compactFrom`, objects from that depth and arrays below it are written compact.
+    private static func writePretty(_ value: JSONValue, depth: Int, compactFrom: Int = .max, into output: inout [UInt8]) {
         switch value {
+        case .object where depth >= compactFrom, .array where depth > compactFrom:
+            writeCompact(value, into: &output)
         case .array(let elements) where !elements.isEmpty:
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 newline(depth: depth + 1, into: &output)
-                writePretty(element, depth: depth + 1, into: &output)
+                writePretty(element, depth: depth + 1, compactFrom: compactFrom, into: &output)
             }
             newline(depth: depth, into: &output)
             output.append(UInt8(ascii: "]"))
@@ -48,7 +64,7 @@ enum CanonicalJSON {
                 writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 output.append(UInt8(ascii: " "))
-                writePretty(member.value, depth: depth + 1, into: &output)
+                writePretty(member.value, depth: depth + 1, compactFrom: compactFrom, into: &output)
             }
             newline(depth: depth, into: &output)
             output.append(UInt8(ascii: "}"))

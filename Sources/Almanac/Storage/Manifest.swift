@@ -46,9 +46,10 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         self = try Manifest(recordBytes: bytes, path: Manifest.fileName)
     }
 
-    /// The manifest as written to disk.
+    /// The manifest as written to disk: one record (a migration, a seed import) per line, so
+    /// a line-based merge of two devices' versions keeps every record whole.
     var bytes: [UInt8] {
-        get throws { try recordBytes() }
+        get throws { CanonicalJSON.recordLineBytes(try DocumentEncoder().encode(self)) }
     }
 
     private enum Key: String, CaseIterable {

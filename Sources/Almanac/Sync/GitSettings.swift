@@ -6,6 +6,11 @@ import Foundation
 package enum GitSettings {
     /// The `.gitattributes` lines for the merge driver named `almanac`.
     package static let attributes = ["data/**/*.json merge=almanac", "data/*.json merge=almanac", "store.json merge=almanac"]
+    /// Repository settings besides the driver. Directory-rename detection is off: a store's
+    /// folders never move as folders on purpose (retention moves a day's documents to
+    /// `archive/`, a migration refiles them), and git 2.39 drops a document that one device
+    /// edited while the other moved its folder (a rename onto its own source).
+    package static let configuration = [("merge.directoryRenames", "false")]
     /// The `.gitignore` line for the device's own folder.
     package static let ignored = [".almanac/"]
 

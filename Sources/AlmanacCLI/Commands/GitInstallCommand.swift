@@ -11,7 +11,8 @@ enum GitInstallCommand: AlmanacCommand {
         discussion: """
             Writes .gitattributes in the store folder (its documents and store.json use the merge driver "almanac"), \
             adds .almanac/ to .gitignore (it belongs to one device), and sets merge.almanac.driver in the repository's \
-            git config to this almanac tool. Run it once per clone: git config is not committed. Safe to run again.
+            git config to this almanac tool, and turns off git's directory-rename detection (merge.directoryRenames), \
+            which can drop a document edited on one device while another archived its day. Run it once per clone: git config is not committed. Safe to run again.
             """)
 
     /// What `git install --json` prints.
@@ -36,6 +37,7 @@ enum GitInstallCommand: AlmanacCommand {
         let driver = "\(quoted(tool)) git merge --store \(quoted(relative)) %O %A %B %P"
         _ = try git(["config", "merge.almanac.name", "Almanac: documents merged field by field"], in: store)
         _ = try git(["config", "merge.almanac.driver", driver], in: store)
+        for (key, value) in GitSettings.configuration { _ = try git(["config", key, value], in: store) }
         try context.print(Installed(repository: topURL.path, attributes: store.appendingPathComponent(".gitattributes").path, driver: driver)) { installed in
             "merge driver installed in \(installed.repository): \(installed.attributes) routes the store's documents and store.json to it; git config merge.almanac.driver = \(installed.driver)"
         }

@@ -17,8 +17,11 @@ enum GitRepository {
         process.arguments = ["git", "-c", "user.name=Almanac Test", "-c", "user.email=test@example.invalid",
                              "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", "-c", "pull.rebase=false"] + arguments
         process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // ALMANAC_SYNC_TRACE shows what git says (merges, conflicts, renames).
+        if ProcessInfo.processInfo.environment["ALMANAC_SYNC_TRACE"] == nil {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

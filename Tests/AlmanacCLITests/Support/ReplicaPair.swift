@@ -89,6 +89,11 @@ final class ReplicaPair {
             try GitRepository.run(["fetch", "-q", "origin"], in: a)
             try GitRepository.run(["branch", "-q", "--set-upstream-to=origin/main"], in: a)
             try GitRepository.run(["clone", "-q", origin.path, b.path], in: folder.url)
+            for device in devices {
+                // Both: the repository settings `almanac git install` makes (README: set them
+                // without the driver too); the driver only for .gitWithDriver.
+                for (key, value) in GitSettings.configuration { try GitRepository.run(["config", key, value], in: device) }
+            }
             if tool == .gitWithDriver {
                 for device in devices {
                     // What `almanac git install` writes, with this test process as the driver's merge.
@@ -123,6 +128,7 @@ final class ReplicaPair {
         let ids = try store.documents(json: "notes").compactMap { $0.value["id"]?.stringValue }
         clock += 1
         let choice = ids.isEmpty ? 0 : random.next(below: 13)
+        defer { trace("device \(device), write \(choice), clock \(clock): \(written.last.map { "\($0)" } ?? "")") }
         switch choice {
         case 0, 1, 2:
             try save(note(id: "n\(random.next(below: 16))", day: random.next(below: 6), title: "t\(clock)", body: "b\(clock)", device: device), on: device, store)
@@ -139,6 +145,7 @@ final class ReplicaPair {
         case 7:
             let id = ids[random.next(below: ids.count)]
             superseded.formUnion(try tokens(of: id, on: device))
+            trace("device \(device) deletes \(id)")
             try store.delete(id: id, in: "notes")
         case 8:
             sequence += 1
@@ -283,6 +290,12 @@ final class ReplicaPair {
         }
     }
 
+    /// With `ALMANAC_SYNC_TRACE` set, prints what a history does and every shared file after each sync.
+    private func trace(_ line: @autoclosure () -> String) {
+        guard ProcessInfo.processInfo.environment["ALMANAC_SYNC_TRACE"] != nil else { return }
+        print("trace: " + line())
+    }
+
     private func gitSync() throws {
         let (a, b) = (devices[0], devices[1])
         for device in devices {
@@ -291,6 +304,14 @@ final class ReplicaPair {
         }
         try GitRepository.run(["push", "-q", "origin", "main"], in: a)
         let before = try sharedFiles(1)
+        if let keep = ProcessInfo.processInfo.environment["ALMANAC_SYNC_KEEP"] {
+            try? FileManager.default.copyItem(at: folder.url, to: URL(fileURLWithPath: keep + "-\(clock)"))
+        }
+        for device in 0..<2 {
+            for (path, bytes) in try sharedFiles(device).sorted(by: { $0.key < $1.key }) where path.contains("notes/") {
+                trace("before pull, device \(device): \(path): \(Self.tokens(in: bytes).sorted())")
+            }
+        }
         if try GitRepository.status(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: b) != 0 {
             // Conflicts: the markers (or the modified side of a modify/delete) are committed as
             // they are, as a person in a hurry does; Almanac reads them.
@@ -298,17 +319,26 @@ final class ReplicaPair {
             try GitRepository.run(["commit", "-q", "--no-edit"], in: b)
         }
         try noteDriverMerges(before: before, after: try sharedFiles(1))
+        for (path, bytes) in try sharedFiles(1).sorted(by: { $0.key < $1.key }) where path.contains("notes/") {
+            trace("after pull: \(path): \(Self.tokens(in: bytes).sorted())")
+        }
         try GitRepository.run(["push", "-q", "origin", "main"], in: b)
         try GitRepository.run(["pull", "-q", "--no-rebase", "--no-edit", "origin", "main"], in: a)
     }
 
     /// Tokens git's merge (with the driver, field by field) replaced: superseded by that merge.
+    /// Counted per id, not per path: git follows a date move (a rename) and merges the edit
+    /// made on the other side into the moved file.
     private func noteDriverMerges(before: [String: [UInt8]], after: [String: [UInt8]]) throws {
-        let pushed = try sharedFiles(0)
-        for (path, bytes) in after {
-            guard Self.id(ofPath: path) != nil else { continue }
-            let had = Self.tokens(in: before[path] ?? []).union(Self.tokens(in: pushed[path] ?? []))
-            superseded.formUnion(had.subtracting(Self.tokens(in: bytes)))
+        func tokensByID(_ files: [String: [UInt8]]) -> [String: Set<String>] {
+            files.reduce(into: [:]) { found, file in
+                guard let id = Self.id(ofPath: file.key).map(DocumentID.key) else { return }
+                found[id, default: []].formUnion(Self.tokens(in: file.value))
+            }
+        }
+        let had = tokensByID(before).merging(tokensByID(try sharedFiles(0))) { $0.union($1) }
+        for (id, kept) in tokensByID(after) {
+            superseded.formUnion((had[id] ?? []).subtracting(kept))
         }
     }
 
