@@ -39,7 +39,7 @@ import Testing
     }
 
     private func runHistories(_ tool: ReplicaPair.Tool, histories: Int, operationsPerRound: Int) throws {
-        var operations = 0, conflicted = 0
+        var operations = 0, conflicted = 0, broughtForward = 0
         for history in 1...histories {
             let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
             // ALMANAC_SYNC_SEED replays one history (with ALMANAC_SYNC_TRACE, step by step).
@@ -56,6 +56,7 @@ import Testing
             }
             try pair.resolveEverything(on: random.next(below: 2))
             try pair.sync()
+            broughtForward += pair.broughtForward
             let context = "\(tool), seed \(seed), after resolve"
             #expect(try pair.sharedFiles(0) == pair.sharedFiles(1), "\(context): the devices differ")
             for device in pair.devices.indices {
@@ -64,7 +65,7 @@ import Testing
             }
             #expect(try expectInvariants(pair, context) == 0, "\(context): versions left after resolve")
         }
-        print("sync harness: \(tool): \(histories) histories × \(Self.rounds) rounds, \(operations) operations, \(conflicted) documents in several versions met after syncs")
+        print("sync harness: \(tool): \(histories) histories × \(Self.rounds) rounds, \(operations) operations, \(conflicted) documents in several versions met after syncs, \(broughtForward) notes brought forward from the older shape")
         // The histories are meant to make conflicts; one that never does tests little.
         #expect(conflicted > 0 || tool == .gitWithDriver, "\(tool): no sync left a document in several versions")
     }
@@ -92,7 +93,14 @@ import Testing
         // check names every document in several versions, on each of its files.
         var filesByID: [String: [String]] = [:]
         for path in files.keys.sorted() { if let id = ReplicaPair.id(ofPath: path) { filesByID[DocumentID.key(id), default: []].append(path) } }
-        let reported = Set(try store.check().problems.filter { $0.kind == "sync-conflict" }.map(\.path))
+        let problems = try store.check().problems
+        let reported = Set(problems.filter { $0.kind == "sync-conflict" }.map(\.path))
+        // check names every note in the older shape (without `pinned` in a store at version 2).
+        if store.schemaVersion == 2 {
+            for (path, bytes) in files where path.hasPrefix("data/notes/") && !String(decoding: bytes, as: UTF8.self).contains("\"pinned\"") {
+                #expect(problems.contains { $0.path == path }, "\(context): check does not name \(path), a note in the older shape")
+            }
+        }
         var inVersions = 0
         for (id, paths) in filesByID {
             let marked = paths.contains { String(decoding: files[$0] ?? [], as: UTF8.self).contains("<<<<<<<") }

@@ -71,14 +71,42 @@ public struct Migrator: Sendable {
     ///   `.invalidMigration` for problems of the migrations or a schema folder at another
     ///   version; `.migrationFailed` naming every document that would be invalid;
     ///   `.locked` when another process writes for longer than the lock timeout. In every
-    ///   case the store is unchanged.
+    ///   case the store is at its old version (documents brought forward stay so).
     @discardableResult
     public func migrate(
         storeAt url: URL, to version: Int? = nil, options: Store.Options = Store.Options(),
         progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) throws -> MigrationResult {
-        try Store.migrate(at: url, migrations: migrations, targetSchema: try requireTargetSchema(), to: version,
-                          registry: registry, options: options, progress: progress)
+        let targetSchema = try requireTargetSchema()
+        // Documents in an older shape would fail the target's validation: bring them forward first.
+        var broughtForward: [String] = []
+        if try Store.schemaVersion(at: url) < version ?? migrations.latestVersion {
+            broughtForward = try bringForward(storeAt: url, options: options).map(\.path)
+        }
+        var result = try Store.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
+                                       registry: registry, options: options, progress: progress)
+        result.broughtForward = broughtForward
+        return result
+    }
+
+    /// Brings forward the documents a device still on an earlier version of the app wrote after
+    /// the store at `url` was migrated (a sync carried them in): each document the current
+    /// schema rejects and the applied migrations make valid is saved as they make it, all in
+    /// one transaction. ``migrate(storeAt:to:options:progress:)`` does it before migrating.
+    ///
+    /// Documents carry no version, so a document is judged by the schema: one the current
+    /// schema accepts is left alone. Call it after a sync brought in files (or at launch);
+    /// `almanac check --fix` and `almanac migrate up` call it.
+    ///
+    /// - Parameters:
+    ///   - url: the store's folder.
+    ///   - dryRun: list what would be brought forward without writing.
+    ///   - options: how to open the store.
+    /// - Returns: one repair of kind `brought-forward` per document, naming its file and the migrations applied.
+    /// - Throws: `.locked` when another writer holds the store; what a save refuses.
+    @discardableResult
+    public func bringForward(storeAt url: URL, dryRun: Bool = false, options: Store.Options = Store.Options()) throws -> [FixReport.Repair] {
+        try Store.bringForward(at: url, migrations: migrations, registry: registry, options: options, dryRun: dryRun)
     }
 
     /// Restores the version the store at `url` had before its last migration, from the copy

@@ -117,7 +117,7 @@ extension Store {
     }
 
     /// The merged document and what else to save, for `conflict`.
-    private func plan(_ conflict: DocumentConflict, descriptor: CollectionDescriptor, policy: CollectionDescriptor.MergePolicy,
+    func plan(_ conflict: DocumentConflict, descriptor: CollectionDescriptor, policy: CollectionDescriptor.MergePolicy,
                       taking: String?) throws -> (report: ResolveReport, keep: [(String, JSONValue)]) {
         var report = ResolveReport(collection: conflict.collection, id: conflict.id, versions: conflict.paths, decided: [],
                                    policy: policy, keptAs: [], result: conflict.versions[0].value, dryRun: false)

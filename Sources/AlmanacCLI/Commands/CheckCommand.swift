@@ -2,18 +2,25 @@ import Almanac
 
 /// `almanac check [--fix [--dry-run]]`
 enum CheckCommand: AlmanacCommand {
-    static let fix = OptionSpec.flag("fix", help: "Repair what has one right answer, as one atomic change, and list it: move documents whose date was edited to their folder, rewrite hand-edited files canonically, remove leftover temporary files, write the editor settings.")
+    static let fix = OptionSpec.flag("fix", help: "Repair what has one right answer, as one atomic change, and list it: move documents whose date was edited to their folder, rewrite hand-edited files canonically, remove leftover temporary files, write the editor settings; with the app's migrations (migrations/<app> or --migrations), bring forward documents written in an older shape.")
     static let dryRun = OptionSpec.flag("dry-run", help: "With --fix: list the repairs without making them.")
 
     static let spec = CommandSpec(
         name: "check", abstract: "Read every file of the store and report every problem; with --fix, repair what has one right answer.",
         discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, sync conflict copies, unknown files or symbolic links. With --fix, exits 3 when problems that need a person remain (each says what to do).",
-        options: [fix, dryRun])
+        options: [fix, dryRun, CommonOptions.migrations])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         if context.values.flag(fix) {
+            // With the app's migrations at hand, documents in an older shape are brought forward first.
+            let app = try Store.app(at: store.url)
+            let migrator = context.values.option(CommonOptions.migrations) != nil
+                ? try context.migrator(app: app, needsSchema: false) : try? context.migrator(app: app, needsSchema: false)
+            let broughtForward = try migrator?
+                .bringForward(storeAt: store.url, dryRun: context.values.flag(dryRun), options: try context.storeOptions()) ?? []
             var report = try store.fix(dryRun: context.values.flag(dryRun))
+            report.repairs = broughtForward + report.repairs
             report.remaining = FlagHints.apply(report.remaining)
             try context.print(report, adding: ["store": .string(store.url.path)]) { report in
                 let verb = report.dryRun ? "would repair" : "repaired"

@@ -14,7 +14,9 @@ enum MigrateUpCommand: AlmanacCommand {
             Every resulting document is validated against the target schema before anything changes; the new \
             version is built beside the old one and swapped in, so a crash at any moment leaves the store wholly at \
             one version (the next command finishes or undoes the swap). The previous version is kept for \
-            'migrate rollback'. Progress goes to stderr. Exits 3, changing nothing, when a result would be invalid.
+            'migrate rollback'. Progress goes to stderr. Exits 3, changing nothing, when a result would be invalid. \
+            Documents a device still on an earlier version wrote after the migration (carried in by a sync) are brought \
+            forward first, and also when the store is already up to date.
             """,
         options: [CommonOptions.migrations, target, dryRun])
 
@@ -28,17 +30,22 @@ enum MigrateUpCommand: AlmanacCommand {
         // should not have to guess which.
         let interrupted = InterruptCleanup { reporter.interrupted(fromVersion: fromVersion) }
         defer { interrupted.cancel() }
-        let result = try migrator.migrate(
+        var result = try migrator.migrate(
             storeAt: url, to: try context.values.integer(target), options: try context.storeOptions(),
             progress: { reporter.report($0) })
         reporter.finish()
+        if !result.migrated {
+            // Up to date: documents a device on an earlier version wrote since are brought forward.
+            result.broughtForward = try migrator.bringForward(storeAt: url, options: try context.storeOptions()).map(\.path)
+        }
         try context.print(result, text: text)
         return ExitCode.success
     }
 
     static func text(_ result: MigrationResult) -> String {
-        guard result.migrated else { return "the store is at version \(result.toVersion); nothing to migrate." }
-        var lines = [String(format: "migrated from version %d to %d in %.2f s: %d document%@ changed (%d written, %d kept as they were).",
+        let forward = result.broughtForward.isEmpty ? [] : ["brought forward \(result.broughtForward.count) document\(result.broughtForward.count == 1 ? "" : "s") written in an older shape by a device on an earlier version: \(result.broughtForward.joined(separator: ", "))"]
+        guard result.migrated else { return (forward + ["the store is at version \(result.toVersion); nothing to migrate."]).joined(separator: "\n") }
+        var lines = forward + [String(format: "migrated from version %d to %d in %.2f s: %d document%@ changed (%d written, %d kept as they were).",
                             result.fromVersion, result.toVersion, result.duration, result.documentsChanged,
                             result.documentsChanged == 1 ? "" : "s", result.documentsWritten, result.documentsKept)]
         for step in result.steps {

@@ -48,6 +48,8 @@ final class ReplicaPair {
     /// Tokens that a later write, delete, resolve or merge of their id replaced.
     private(set) var superseded: Set<String> = []
     private var sequence = 0
+    /// Notes brought forward from the version-1 shape.
+    private(set) var broughtForward = 0
     private var daemons: SyncthingDaemons?
     private let migrator: Migrator
     /// Logical time for `modifiedAt` and the tools' "newer" (one step per write).
@@ -67,6 +69,13 @@ final class ReplicaPair {
         // Version 2 of the app: every note gains `pinned` (a migration each device may run).
         let schema2 = folder.path("schema-src-2"), migrations = folder.path("migrations")
         try FileManager.default.copyItem(at: schema, to: schema2)
+        // Version 2 requires it: a note a device still on version 1 writes after the other
+        // migrated arrives in the older shape, and is brought forward.
+        let noteSchema2 = schema2.appendingPathComponent("note.schema.json")
+        try String(contentsOf: noteSchema2, encoding: .utf8)
+            .replacingOccurrences(of: "\"required\": [\"id\", \"day\", \"rev\"]", with: "\"required\": [\"id\", \"day\", \"rev\", \"pinned\"]")
+            .replacingOccurrences(of: "\"rev\": {\"type\": \"string\"},", with: "\"rev\": {\"type\": \"string\"}, \"pinned\": {\"type\": \"boolean\"},")
+            .write(to: noteSchema2, atomically: false, encoding: .utf8)
         try Self.catalog.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2")
             .write(to: schema2.appendingPathComponent("catalog.json"), atomically: false, encoding: .utf8)
         try FileManager.default.createDirectory(at: migrations, withIntermediateDirectories: true)
@@ -176,7 +185,8 @@ final class ReplicaPair {
             // The app's update reaches this device: it migrates its copy. A migration waits for
             // versions a sync left to be resolved.
             if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty { try resolveEverything(on: device) }
-            try migrator.migrate(storeAt: devices[device])
+            // Already at version 2, `almanac migrate up` brings forward what a version-1 device wrote.
+            if try migrator.migrate(storeAt: devices[device]).migrated == false { try bringForward(on: device) }
         default:
             try resolveEverything(on: device)
         }
@@ -184,7 +194,24 @@ final class ReplicaPair {
 
     /// Resolves every conflict, `store.json` and archived copies of live documents on `device`,
     /// as `almanac resolve` does; what the merges replaced is superseded.
+    /// Then, at version 2, brings forward the notes a version-1 device wrote.
     func resolveEverything(on device: Int) throws {
+        try store(device).resolveStoreFile()
+        try bringForward(on: device)
+        try resolveVersions(on: device)
+        try bringForward(on: device)
+    }
+
+    /// At version 2, what `almanac check --fix` and `migrate up` do: notes a version-1 device
+    /// wrote are brought forward (versions of one in an older shape merged first, newer-wins).
+    private func bringForward(on device: Int) throws {
+        guard try store(device).schemaVersion == 2 else { return }
+        let before = try allTokens(device)
+        broughtForward += try migrator.bringForward(storeAt: devices[device]).count
+        superseded.formUnion(before.subtracting(try allTokens(device)))
+    }
+
+    private func resolveVersions(on device: Int) throws {
         let store = try store(device)
         try store.resolveStoreFile()
         for conflict in try store.conflicts() {
@@ -226,6 +253,9 @@ final class ReplicaPair {
         guard let id = members["id"]?.stringValue, let token = members["rev"]?.stringValue else { return }
         superseded.formUnion(try tokens(of: id, on: device))
         written.append((token, id))
+        var members = members
+        // The app at version 2 writes `pinned` (and reads a note without it as not pinned).
+        if store.schemaVersion >= 2, members["pinned"] == nil { members["pinned"] = .bool(false) }
         try store.save(json: .object(members), in: "notes")
     }
 

@@ -14,6 +14,9 @@ public struct MigrationResult: Sendable, Encodable {
     public var documentsChanged: Int
     /// Seconds the whole run took.
     public var duration: Double
+    /// Files of documents in an older shape brought forward before migrating (see
+    /// ``Migrator/bringForward(storeAt:dryRun:options:)``).
+    public var broughtForward: [String] = []
 
     /// Whether the store changed version (false when it was already up to date).
     public var migrated: Bool { fromVersion != toVersion }

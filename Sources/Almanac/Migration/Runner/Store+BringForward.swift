@@ -1,0 +1,81 @@
+import Foundation
+
+/// Documents that arrive in the shape of an earlier schema version: a device still on the
+/// previous version of the app wrote them after another device migrated the store, and a sync
+/// brought them in (DESIGN §12).
+///
+/// Documents carry no version, so the shape is judged by the schema: a document the current
+/// schema rejects, and that the applied migrations' operations turn into one it accepts, is in
+/// an older shape. The fewest migrations that do it are applied (the last one, then the last
+/// two, …), so a document one version behind is not put through older steps too.
+extension Store {
+    /// One document in an older shape, with the document it becomes.
+    struct OlderShape {
+        var collection: String
+        var id: String?
+        var path: String
+        /// The version of the migration the document is brought forward from (its operations
+        /// and every later one are applied).
+        var fromVersion: Int
+        var document: JSONValue
+    }
+
+    /// The documents of this store in an older shape, each with its brought-forward version.
+    /// A document a sync left in several versions counts when their merge (newer-wins) is.
+    func documentsInOlderShape(_ migrations: MigrationSet, registry: MigrationRegistry) throws -> [OlderShape] {
+        let applied = migrations.migrations.filter { $0.version <= schemaVersion && !$0.operations.isEmpty }
+        guard !applied.isEmpty else { return [] }
+        var found: [OlderShape] = []
+        for collection in catalog.collections {
+            let schema = try compiledSchema(for: collection)
+            for stored in try documents(json: collection.name) {
+                var value = stored.value
+                if let conflict = stored.conflict {
+                    // Versions a sync left, in an older shape, merge into a document the schema
+                    // rejects: merged as `resolve` does when the policy decides alone, then brought
+                    // forward (the save replaces every version). Other conflicts wait for `resolve`.
+                    guard collection.mergePolicy == .newerWins,
+                          let merged = try? plan(conflict, descriptor: collection, policy: .newerWins, taking: nil), merged.keep.isEmpty
+                    else { continue }
+                    value = merged.report.result
+                }
+                guard !schema.validate(schema.normalizingTimestamps(in: value)).isEmpty else { continue }
+                for start in applied.indices.reversed() {
+                    let operations = applied[start...].flatMap(\.operations)
+                    guard let outcome = try? MigrationTransform.apply(operations, to: value, in: collection.name, custom: registry),
+                          case .changed(let document) = outcome.result,
+                          schema.validate(schema.normalizingTimestamps(in: document)).isEmpty
+                    else { continue }
+                    found.append(OlderShape(collection: collection.name, id: stored.location.id, path: stored.location.relativePath,
+                                            fromVersion: applied[start].version, document: document))
+                    break
+                }
+            }
+        }
+        return found
+    }
+
+    /// Saves every document in an older shape as the migrations make it, in one transaction.
+    /// - Returns: one repair (`brought-forward`) per document brought forward (or that would be, with `dryRun`).
+    static func bringForward(
+        at url: URL, migrations: MigrationSet, registry: MigrationRegistry, options: Options, dryRun: Bool
+    ) throws -> [FixReport.Repair] {
+        let store = try Store(at: url, options: options)
+        defer { store.finishWriting() }
+        func names(_ found: [OlderShape]) -> [FixReport.Repair] {
+            found.map { older in
+                let steps = migrations.migrations.filter { $0.version >= older.fromVersion && $0.version <= store.schemaVersion }.map(\.fileName)
+                return FixReport.Repair(kind: "brought-forward", path: older.path, destination: nil,
+                                        message: "written in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated); \(dryRun ? "would be " : "")brought forward by \(steps.joined(separator: ", "))")
+            }
+        }
+        let older = try store.readingOneVersion { try store.documentsInOlderShape(migrations, registry: registry) }
+        guard !dryRun, !older.isEmpty else { return names(older) }
+        return try store.write { transaction in
+            // Found again under the lock: another writer may have changed a document since.
+            let older = try store.documentsInOlderShape(migrations, registry: registry)
+            for document in older { _ = try transaction.save(json: document.document, in: document.collection) }
+            return names(older)
+        }
+    }
+}
