@@ -290,3 +290,41 @@ extension SyncScenarioTests {
         #expect(try count("usage-events", store) == before + 1)
     }
 }
+
+extension SyncScenarioTests {
+    /// A device still on schema version 2 of MIGA writes its preferences (a First Run phase by
+    /// its old name) after another device migrated the store to version 3: reads return it,
+    /// check names it, check --fix and migrate up bring it forward by migration 3.
+    @Test func aDocumentInAnOlderShapeIsReportedAndBroughtForward() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
+        #expect(try run(["migrate", "up", "--store", store.path] + miga).exit == 0)
+        let file = store.appendingPathComponent("data/preferences.json")
+        func writeOlderShape(_ phase: String) throws {
+            var object = try #require(E2EFiles.object(file))
+            object["frePhase"] = phase
+            try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: file)
+        }
+        try writeOlderShape("phase1Complete")
+        let got = try run(["get", "preferences", "--store", store.path])
+        #expect(got.exit == 0 && got.stdout.contains("phase1Complete"), "\(got)")
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3 && check.stdout.contains("data/preferences.json"), "\(check)")
+
+        let dry = try run(["check", "--fix", "--dry-run", "--store", store.path, "--migrations", E2ERepository.migrations("miga").path])
+        #expect(dry.stdout.contains("data/preferences.json: would be brought forward by 0003-fre-phase-names.json: it was in the shape before schema version 3"), "\(dry)")
+        #expect(E2EFiles.object(file)?["frePhase"] as? String == "phase1Complete")
+        let fix = try run(["check", "--fix", "--store", store.path, "--migrations", E2ERepository.migrations("miga").path])
+        #expect(fix.exit == 0, "\(fix)")
+        #expect(E2EFiles.object(file)?["frePhase"] as? String == "appsSelected")
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+
+        // Again, and this time the next `migrate up` (nothing left to migrate) brings it forward.
+        try writeOlderShape("phase2Complete")
+        let up = try run(["migrate", "up", "--store", store.path] + miga)
+        #expect(up.exit == 0 && up.stdout.contains("brought forward 1 document") && up.stdout.contains("nothing to migrate"), "\(up)")
+        #expect(E2EFiles.object(file)?["frePhase"] as? String == "appsHidden")
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+    }
+}

@@ -21,6 +21,7 @@ extension Transaction {
             for rule in collection.rules {
                 switch rule.check {
                 case .transitions(let field, let allowed, _):
+                    guard !isSchemaChange else { continue }
                     try checkTransitions(rule, field: field, allowed: allowed, changed)
                 case .atMost(_, let condition):
                     // Only a change that adds a matching document can break a count (a store already

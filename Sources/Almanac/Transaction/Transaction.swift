@@ -26,6 +26,9 @@ import Foundation
 public final class Transaction: ReadTransaction {
     /// The name test crash points use for this transaction's commit (`ALMANAC_TEST_CRASH_AT=<kind>:<point>`).
     var crashPointKind = "transaction"
+    /// Whether allowed transitions go unchecked: a schema change (bringing a document forward
+    /// to the current shape) renames values; it is not a move the app made.
+    var isSchemaChange = false
     /// Documents as the transaction found them on disk, read once for the commit's checks
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]

@@ -66,7 +66,7 @@ extension Store {
             found.map { older in
                 let steps = migrations.migrations.filter { $0.version >= older.fromVersion && $0.version <= store.schemaVersion }.map(\.fileName)
                 return FixReport.Repair(kind: "brought-forward", path: older.path, destination: nil,
-                                        message: "written in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated); \(dryRun ? "would be " : "")brought forward by \(steps.joined(separator: ", "))")
+                                        message: "brought forward by \(steps.joined(separator: ", ")): it was in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated)")
             }
         }
         let older = try store.readingOneVersion { try store.documentsInOlderShape(migrations, registry: registry) }
@@ -74,6 +74,7 @@ extension Store {
         return try store.write { transaction in
             // Found again under the lock: another writer may have changed a document since.
             let older = try store.documentsInOlderShape(migrations, registry: registry)
+            transaction.isSchemaChange = true
             for document in older { _ = try transaction.save(json: document.document, in: document.collection) }
             return names(older)
         }
