@@ -38,4 +38,16 @@ extension Output {
             error("almanac: warning: \(conflict.versions[0].path): \(conflict.collection) document \"\(conflict.id)\" is in \(conflict.versions.count) versions after a sync (also \(others.isEmpty ? "inside the same file, between git's merge markers" : others))\(fields.isEmpty ? "" : ", differing in \(fields)"); this read used the version shown here, the one every device reads; merge them with 'almanac resolve \(conflict.collection) \(conflict.id)'")
         }
     }
+
+    /// Prints on stderr which documents of the read sit in folders of an older layout (or
+    /// `{"olderLayout": […]}` under `--json`): included, and moved by `check --fix`.
+    static func olderLayout(_ paths: [String], json: Bool) {
+        guard !paths.isEmpty else { return }
+        guard !json else {
+            FileHandle.standardError.write(Data(JSONValue.object(["olderLayout": .array(paths.map(JSONValue.string))]).prettyJSONBytes))
+            return
+        }
+        let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
+        error("almanac: warning: \(paths.count) document\(paths.count == 1 ? " is" : "s are") in folders of an older layout (\(shown)), written by a device still on an earlier version of the app; this read includes \(paths.count == 1 ? "it" : "them"); 'almanac check --fix' moves \(paths.count == 1 ? "it" : "them") where the collection files documents now")
+    }
 }

@@ -100,3 +100,12 @@ public struct CollectionDescriptor: Sendable, Equatable {
         case restrict
     }
 }
+
+extension CollectionDescriptor {
+    /// Whether `location` is a folder of an older layout (a day folder under a month
+    /// partition, a file above its level): what a device still on the previous version wrote
+    /// after another moved the collection. Reads include such documents; `check --fix` moves them.
+    package func isOlderLayout(_ location: DocumentLocation) -> Bool {
+        !isSingleton && location.folders.count != (partition?.depth ?? 0)
+    }
+}

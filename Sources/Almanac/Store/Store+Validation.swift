@@ -27,6 +27,13 @@ extension Store {
         }
     }
 
+    /// How a stored document breaks its collection's current schema (empty when it does not):
+    /// a read reports a document a device on an earlier version wrote (an older shape).
+    package func schemaViolations(of document: JSONValue, in collection: CollectionDescriptor) throws -> [SchemaViolation] {
+        let schema = try compiledSchema(for: collection)
+        return schema.validate(schema.normalizingTimestamps(in: document)).map(\.explainedForDocuments)
+    }
+
     /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.
     func validate(_ document: JSONValue, against schema: JSONSchema, in collection: CollectionDescriptor, id: String?) throws {
         let violations = schema.validate(document).map(\.explainedForDocuments)

@@ -24,6 +24,11 @@ enum GetCommand: AlmanacCommand {
         // The document is JSON already: printed the same with or without --json.
         try Output.json(document.value)
         Output.conflicts(document.conflict.map { [$0] } ?? [], json: context.json)
+        Output.olderLayout(descriptor.isOlderLayout(document.location) ? [document.location.relativePath] : [], json: context.json)
+        // One document: cheap to judge against the current schema (an older shape, a hand edit).
+        if let violation = try store.schemaViolations(of: document.value, in: descriptor).first {
+            Output.error("almanac: warning: \(document.location.relativePath): \(violation.pointer.isEmpty ? "" : violation.pointer + ": ")\(violation.message) (\(collection) schema); if a device still on an earlier version of the app wrote it, 'almanac check --fix' or 'almanac migrate up' (with the app's migrations) brings it forward, otherwise edit it")
+        }
         return ExitCode.success
     }
 }

@@ -48,9 +48,11 @@ enum ListCommand: AlmanacCommand {
         let output = OutputBuffer()
         var listed = 0
         var conflicts: [DocumentConflict] = []
+        var olderLayout: [String] = []
         if context.json { output.append("[", newline: false) }
         let problems = try misfiled + store.forEachDocument(matching: query, keepGoing: context.values.flag(keepGoing)) { document in
             if let conflict = document.conflict { conflicts.append(conflict) }
+            if descriptor.isOlderLayout(document.location) { olderLayout.append(document.location.relativePath) }
             if context.json {
                 let entry = Listed(path: document.location.relativePath, document: document.value, conflict: document.conflict.map(Output.Conflict.init))
                 output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(entry).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
@@ -64,6 +66,7 @@ enum ListCommand: AlmanacCommand {
         if context.json { output.append(listed == 0 ? "]" : "\n]") }
         output.flush()
         Output.conflicts(conflicts, json: context.json)
+        Output.olderLayout(olderLayout, json: context.json)
         if !problems.isEmpty { Output.problems(problems, json: context.json) }
         if !context.json {
             Output.error("\(listed) document\(listed == 1 ? "" : "s") in \(name)" + (problems.isEmpty ? "" : "; \(problems.count) file\(problems.count == 1 ? "" : "s") could not be read or \(problems.count == 1 ? "is" : "are") misfiled (above)"))
