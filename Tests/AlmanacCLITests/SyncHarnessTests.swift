@@ -7,11 +7,14 @@ import Testing
 /// seed imports of two content versions, retention runs, a migration, resolves), every sync tool: after each sync no count holds a
 /// document twice, no write is lost (each is in a file, or a later write, delete or merge of
 /// its id on a device that had it replaced it), and `check` names every document a sync left
-/// in several versions; after `resolve` both devices hold the same files and `check` is clean.
+/// in several versions or a note in the version-1 shape; after `resolve` (and bringing notes
+/// forward) both devices hold the same files and `check` is clean.
 ///
 /// Bounded for CI. A longer run:
-/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 swift test --filter SyncHarnessTests`
-/// (`ALMANAC_SYNC_TOOLS="git (markers),Dropbox"` runs only the tools named).
+/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 ALMANAC_SYNCTHING_HISTORIES=6 swift test --filter SyncHarnessTests`
+/// (`ALMANAC_SYNC_TOOLS="git (markers),Dropbox"` runs only the tools named; `ALMANAC_SYNC_SEED=3901`
+/// one history, `ALMANAC_SYNC_TRACE=1` step by step, `ALMANAC_SYNC_KEEP=/tmp/keep` a copy of
+/// both devices and git's origin before each git sync).
 @Suite struct SyncHarnessTests {
     static let histories = ProcessInfo.processInfo.environment["ALMANAC_SYNC_HISTORIES"].flatMap(Int.init) ?? 4
     static let operationsPerRound = ProcessInfo.processInfo.environment["ALMANAC_SYNC_OPERATIONS"].flatMap(Int.init) ?? 10
