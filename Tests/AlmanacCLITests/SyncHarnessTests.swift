@@ -47,6 +47,7 @@ import Testing
             let seed = UInt64(history * 100 + (ReplicaPair.Tool.allCases.firstIndex(of: tool) ?? 0))
             // ALMANAC_SYNC_SEED replays one history (with ALMANAC_SYNC_TRACE, step by step).
             if let only = ProcessInfo.processInfo.environment["ALMANAC_SYNC_SEED"].flatMap(UInt64.init), only != seed { continue }
+            if ProcessInfo.processInfo.environment["ALMANAC_SYNC_TRACE"] != nil { print("trace: \(tool), seed \(seed)") }
             let pair = try ReplicaPair(tool: tool)
             var random = SplitMix64(seed: seed)
             for round in 1...Self.rounds {

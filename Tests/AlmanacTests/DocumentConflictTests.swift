@@ -347,4 +347,17 @@ import Testing
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n}\n".utf8)) == nil)
         #expect(MergeMarkers(Array("{\"a\": 1}\n".utf8)) == nil)
     }
+
+    @Test func anArchivedCopyInAnOlderShapeRemovesNoMemberALaterMigrationAdded() throws {
+        // The base is this device's last write (after the migration added `pinned`); the other
+        // device edited the note before migrating and archived it: `archive/` is never migrated.
+        let base = try JSONValue(parsing: Array(#"{"id": "n1", "title": "a", "pinned": false, "modifiedAt": "2025-01-10T00:00:00Z"}"#.utf8))
+        let live = try JSONValue(parsing: Array(#"{"id": "n1", "title": "a", "pinned": true, "modifiedAt": "2025-01-11T00:00:00Z"}"#.utf8))
+        let archived = try JSONValue(parsing: Array(#"{"id": "n1", "title": "b", "modifiedAt": "2025-01-12T00:00:00Z"}"#.utf8))
+        let merged = VersionMerge.liveAndArchived(live, archived: archived, base: base, modifiedField: "modifiedAt")
+        #expect(merged["pinned"] == .bool(true), "\(merged)")
+        #expect(merged["title"] == .string("b") && merged["modifiedAt"] == .string("2025-01-12T00:00:00Z"), "\(merged)")
+        // Without the fill, the three-way merge reads the archived copy as removing `pinned`.
+        #expect(VersionMerge([archived, live], base: base).value["pinned"] == nil)
+    }
 }

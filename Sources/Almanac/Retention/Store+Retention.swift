@@ -139,8 +139,8 @@ extension Store {
             if let other = try archivedLocation(of: id, in: descriptor, state) {
                 if let otherBytes = try openFolders(["archive", other.collection] + other.folders)?.readFile(other.fileName), otherBytes != bytes,
                    let live = try? JSONParser.parse(bytes).value, let old = try? JSONParser.parse(otherBytes).value {
-                    let ordered = VersionOrder.liveFirst(live, archived: old, modifiedField: descriptor.modifiedField)
-                    archived = CanonicalJSON.prettyBytes(VersionMerge(ordered, base: mergeBase(of: id, in: location.collection)).value)
+                    archived = CanonicalJSON.prettyBytes(VersionMerge.liveAndArchived(live, archived: old, base: mergeBase(of: id, in: location.collection),
+                                                                                       modifiedField: descriptor.modifiedField))
                 }
                 if other.folders != location.folders {
                     change.fileRemovals.append((["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))

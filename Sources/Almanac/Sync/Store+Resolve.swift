@@ -107,8 +107,8 @@ extension Store {
         try write { transaction in
             for ((descriptor, archived), path) in zip(found, paths) {
                 guard let id = archived.location.id, let live = try transaction.current(descriptor, id: id) else { continue }
-                let ordered = VersionOrder.liveFirst(live.value, archived: archived.value, modifiedField: descriptor.modifiedField)
-                let merged = VersionMerge(ordered, base: mergeBase(of: id, in: descriptor.name)).value
+                let merged = VersionMerge.liveAndArchived(live.value, archived: archived.value, base: mergeBase(of: id, in: descriptor.name),
+                                                          modifiedField: descriptor.modifiedField)
                 if merged != live.value { _ = try transaction.save(json: merged, in: descriptor) }
                 transaction.pending.fileRemovals.append(path)
             }

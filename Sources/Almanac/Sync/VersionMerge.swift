@@ -11,6 +11,19 @@ struct VersionMerge {
     /// The values both sides changed differently, by JSON pointer: the policy decided them.
     var decided: [String]
 
+    /// A live document merged with an archived copy of its id (retention archived it on one
+    /// device while another edited it). `archive/` is never migrated, so a member the archived
+    /// copy lacks is a later shape (a migration added it), not a removal: it is taken from the
+    /// live document before the merge.
+    static func liveAndArchived(_ live: JSONValue, archived: JSONValue, base: JSONValue?, modifiedField: String?) -> JSONValue {
+        var filled = archived
+        if case .object(var members) = archived, let current = live.objectValue {
+            for (key, value) in current where members[key] == nil { members[key] = value }
+            filled = .object(members)
+        }
+        return VersionMerge(VersionOrder.liveFirst(live, archived: filled, modifiedField: modifiedField), base: base).value
+    }
+
     /// Merges `versions`, the preferred first (the one ``VersionOrder`` reads), against `base`.
     init(_ versions: [JSONValue], base: JSONValue?) {
         var merged = versions[0]

@@ -184,7 +184,11 @@ final class ReplicaPair {
         case 11:
             // The app's update reaches this device: it migrates its copy. A migration waits for
             // versions a sync left to be resolved.
-            if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty { try resolveEverything(on: device) }
+            if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty {
+                trace("device \(device) resolves before migrating")
+                try resolveEverything(on: device)
+            }
+            trace("device \(device) migrates")
             // Already at version 2, `almanac migrate up` brings forward what a version-1 device wrote.
             if try migrator.migrate(storeAt: devices[device]).migrated == false { try bringForward(on: device) }
         default:
@@ -207,6 +211,7 @@ final class ReplicaPair {
     private func bringForward(on device: Int) throws {
         guard try store(device).schemaVersion == 2 else { return }
         let before = try allTokens(device)
+        trace("device \(device) brings notes forward")
         broughtForward += try migrator.bringForward(storeAt: devices[device]).count
         superseded.formUnion(before.subtracting(try allTokens(device)))
     }
@@ -215,11 +220,13 @@ final class ReplicaPair {
         let store = try store(device)
         try store.resolveStoreFile()
         for conflict in try store.conflicts() {
+            trace("device \(device) resolves \(conflict.id): \(conflict.paths)")
             superseded.formUnion(try tokens(of: conflict.id, on: device))
             try store.resolve(conflict.id, in: conflict.collection)
         }
         // Versions a sync left of archived files: merged (one `rev` kept, the others superseded).
         let tokensBefore = try allTokens(device)
+        trace("device \(device) resolves archived versions")
         try Store(at: devices[device]).resolveArchiveConflicts()
         superseded.formUnion(tokensBefore.subtracting(try allTokens(device)))
         // Archived on one device, edited on the other: merged into the live document.
@@ -231,6 +238,7 @@ final class ReplicaPair {
             before.formUnion(try tokens(of: id, on: device))
             before.formUnion(Self.tokens(in: Array((try? Data(contentsOf: devices[device].appendingPathComponent(path))) ?? Data())))
         }
+        trace("device \(device) merges archived copies: \(archivedCopies)")
         try Store(at: devices[device]).resolveArchivedCopies()
         // The merge keeps one `rev`: the other is superseded by that merge.
         let kept = try sharedFiles(device).values.reduce(into: Set<String>()) { $0.formUnion(Self.tokens(in: $1)) }
