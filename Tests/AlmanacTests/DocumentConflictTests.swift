@@ -346,6 +346,12 @@ import Testing
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n>>>>>>> x\n}\n".utf8))?.theirs == Array("{\n\"a\": 2\n}\n".utf8))
         #expect(MergeMarkers(Array("{\n<<<<<<< HEAD\n\"a\": 1\n=======\n\"a\": 2\n}\n".utf8)) == nil)
         #expect(MergeMarkers(Array("{\"a\": 1}\n".utf8)) == nil)
+        // A rename/rename conflict: git writes eight-character markers labelled with the paths.
+        let renamed = Array("{\n<<<<<<<< HEAD:archive/n/a.json\n\"a\": 1\n========\n\"a\": 2\n>>>>>>>> 60983:data/n/a.json\n}\n".utf8)
+        #expect(MergeMarkers(renamed)?.ours == Array("{\n\"a\": 1\n}\n".utf8) && MergeMarkers(renamed)?.theirs == Array("{\n\"a\": 2\n}\n".utf8))
+        #expect(SyncConflict.hasMergeMarkers(renamed))
+        // A run of another length inside the hunk is content, not its end.
+        #expect(MergeMarkers(Array("{\n<<<<<<<< x\n\"a\": 1\n=======\n\"a\": 2\n>>>>>>>> y\n}\n".utf8)) == nil)
     }
 
     @Test func anArchivedCopyInAnOlderShapeRemovesNoMemberALaterMigrationAdded() throws {

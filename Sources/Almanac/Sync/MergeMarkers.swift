@@ -22,12 +22,16 @@ struct MergeMarkers: Equatable {
         var ours: [UInt8] = [], theirs: [UInt8] = [], base: [UInt8] = []
         var hunks = 0, hunksWithBase = 0
         var start = 0
-        func starts(_ line: ArraySlice<UInt8>, _ marker: String) -> Bool {
-            let marker = Array(marker.utf8)
-            guard line.count >= marker.count, line.prefix(marker.count).elementsEqual(marker) else { return false }
-            // The marker is the whole line, or is followed by a space and a label.
-            return line.count == marker.count || line[line.startIndex + marker.count] == UInt8(ascii: " ")
-                || line[line.startIndex + marker.count] == UInt8(ascii: "\r")
+        // A marker is a run of at least seven of its character (git writes longer ones for a
+        // conflict inside a rename/rename, or with `conflict-marker-size`), alone or followed
+        // by a space and a label; the opening marker fixes the run's length for its hunk.
+        var size = 7
+        func marker(_ line: ArraySlice<UInt8>, _ character: Character) -> Int? {
+            let byte = character.asciiValue!
+            let run = line.prefix { $0 == byte }.count
+            guard run >= 7 else { return nil }
+            let next = line.dropFirst(run).first
+            return next == nil || next == UInt8(ascii: " ") || next == UInt8(ascii: "\r") ? run : nil
         }
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? bytes.count
@@ -35,18 +39,21 @@ struct MergeMarkers: Equatable {
             let text = line.last == UInt8(ascii: "\n") ? line.dropLast() : line
             start = end
             switch section {
-            case .common where starts(text, "<<<<<<<"):
-                section = .ours
-                hunks += 1
-                continue
-            case .ours where starts(text, "|||||||"):
+            case .common:
+                if let run = marker(text, "<") {
+                    size = run
+                    section = .ours
+                    hunks += 1
+                    continue
+                }
+            case .ours where marker(text, "|") == size:
                 section = .base
                 hunksWithBase += 1
                 continue
-            case .ours where starts(text, "======="), .base where starts(text, "======="):
+            case .ours where marker(text, "=") == size, .base where marker(text, "=") == size:
                 section = .theirs
                 continue
-            case .theirs where starts(text, ">>>>>>>"):
+            case .theirs where marker(text, ">") == size:
                 section = .common
                 continue
             default:

@@ -99,8 +99,8 @@ enum SyncConflict {
         }
     }
 
-    /// Whether `bytes` hold git's merge conflict markers: a line starting `<<<<<<< ` and one
-    /// starting `>>>>>>> `.
+    /// Whether `bytes` hold git's merge conflict markers: a line starting `<<<<<<<` and one
+    /// starting `>>>>>>>` (git writes longer runs for some conflicts, such as rename/rename).
     static func hasMergeMarkers(_ bytes: [UInt8]) -> Bool {
         func hasLine(starting marker: String) -> Bool {
             let marker = Array(marker.utf8)
@@ -112,6 +112,6 @@ enum SyncConflict {
             }
             return false
         }
-        return hasLine(starting: "<<<<<<< ") && hasLine(starting: ">>>>>>> ")
+        return hasLine(starting: "<<<<<<<") && hasLine(starting: ">>>>>>>")
     }
 }
