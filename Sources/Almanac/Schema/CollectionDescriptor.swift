@@ -104,8 +104,13 @@ public struct CollectionDescriptor: Sendable, Equatable {
 extension CollectionDescriptor {
     /// Whether `location` is a folder of an older layout (a day folder under a month
     /// partition, a file above its level): what a device still on the previous version wrote
-    /// after another moved the collection. Reads include such documents; `check --fix` moves them.
-    package func isOlderLayout(_ location: DocumentLocation) -> Bool {
+    /// after another moved the collection. Reads include such documents; `check --fix` moves
+    /// them, and so does the next save of one.
+    ///
+    /// ```swift
+    /// let stale = results.documents.filter { descriptor.isOlderLayout($0.location) }
+    /// ```
+    public func isOlderLayout(_ location: DocumentLocation) -> Bool {
         !isSingleton && location.folders.count != (partition?.depth ?? 0)
     }
 }

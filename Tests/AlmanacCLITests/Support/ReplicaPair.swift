@@ -365,12 +365,14 @@ final class ReplicaPair {
     }
 
     /// Tokens git's merge (with the driver, field by field) replaced: superseded by that merge.
-    /// Counted per id, not per path: git follows a date move (a rename) and merges the edit
-    /// made on the other side into the moved file.
+    /// Counted per id, not per path: git follows a date move or an archiving (a rename) and
+    /// merges the edit made on the other side into the moved file.
     private func noteDriverMerges(before: [String: [UInt8]], after: [String: [UInt8]]) throws {
         func tokensByID(_ files: [String: [UInt8]]) -> [String: Set<String>] {
             files.reduce(into: [:]) { found, file in
-                guard let id = Self.id(ofPath: file.key).map(DocumentID.key) else { return }
+                // Archived files too: git follows a rename to archive/ on one side and merges
+                // the other side's edit into it (rename/rename), through the driver.
+                guard let id = (Self.id(ofPath: file.key) ?? Self.archivedID(ofPath: file.key)).map(DocumentID.key) else { return }
                 found[id, default: []].formUnion(Self.tokens(in: file.value))
             }
         }
