@@ -11,7 +11,7 @@ import Testing
 /// forward) both devices hold the same files and `check` is clean.
 ///
 /// Bounded for CI. A longer run:
-/// `ALMANAC_SYNC_HISTORIES=40 ALMANAC_SYNC_OPERATIONS=30 ALMANAC_SYNCTHING_HISTORIES=6 swift test --filter SyncHarnessTests`
+/// `ALMANAC_SYNC_HISTORIES=80 ALMANAC_SYNC_OPERATIONS=30 ALMANAC_SYNCTHING_HISTORIES=6 swift test --filter SyncHarnessTests`
 /// (`ALMANAC_SYNC_TOOLS="git (markers),Dropbox"` runs only the tools named; `ALMANAC_SYNC_SEED=3901`
 /// one history, `ALMANAC_SYNC_TRACE=1` step by step, `ALMANAC_SYNC_KEEP=/tmp/keep` a copy of
 /// both devices and git's origin before each git sync).

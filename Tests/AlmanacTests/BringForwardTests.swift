@@ -52,4 +52,47 @@ import Testing
         let problems = try Store(at: url).check().problems
         #expect(problems.contains { $0.path == "data/preferences.json" }, "\(problems)")
     }
+
+    @Test func anUnreadableFileDoesNotStopIt() throws {
+        let folder = TemporaryFolder()
+        let (url, migrator) = try migratedMIGA(folder)
+        try setPhase("phase2Complete", in: url)
+        let events = url.appendingPathComponent("data/usage-events/2025/01")
+        try FileManager.default.createDirectory(at: events, withIntermediateDirectories: true)
+        try Data("{ not json".utf8).write(to: events.appendingPathComponent("0DD1A700-7000-4000-8000-00000000BAD0.json"))
+        #expect(try migrator.bringForward(storeAt: url).map(\.path) == ["data/preferences.json"])
+        let problems = try Store(at: url).check().problems
+        #expect(problems.map(\.path) == ["data/usage-events/2025/01/0DD1A700-7000-4000-8000-00000000BAD0.json"], "\(problems)")
+    }
+
+    @Test func versionsASyncLeftInAnOlderShapeAreMergedThenBroughtForward() throws {
+        let folder = TemporaryFolder()
+        let (url, migrator) = try migratedMIGA(folder)
+        // Both versions of the preferences were written by a device still on version 2.
+        try setPhase("phase1Complete", in: url)
+        let data = url.appendingPathComponent("data")
+        let copy = "preferences.sync-conflict-20261125-101010-ABCDEFG.json"
+        try FileManager.default.copyItem(at: data.appendingPathComponent("preferences.json"), to: data.appendingPathComponent(copy))
+        try setPhase("phase2Complete", in: url)
+        let repairs = try migrator.bringForward(storeAt: url)
+        #expect(repairs.count == 1 && repairs[0].message.contains("data/\(copy)"), "\(repairs)")
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent(copy).path), "the save replaces every version")
+        let store = try Store(at: url)
+        let phase = try store.document(json: "", in: "preferences")?.value["frePhase"]
+        #expect(phase == .string("appsSelected") || phase == .string("appsHidden"), "\(String(describing: phase))")
+        #expect(try store.check().problems.isEmpty)
+    }
+
+    @Test func editedMigrationsBringNothingForward() throws {
+        let folder = TemporaryFolder()
+        let (url, _) = try migratedMIGA(folder)
+        try setPhase("phase1Complete", in: url)
+        let edited = folder.url.appendingPathComponent("migrations")
+        try FileManager.default.copyItem(at: Repository.migrations("miga"), to: edited)
+        let file = edited.appendingPathComponent("0003-fre-phase-names.json")
+        try Data(try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "appsSelected", with: "appsChosen").utf8).write(to: file)
+        let migrator = Migrator(migrations: try MigrationSet(folder: edited))
+        #expect(throws: AlmanacError.self) { try migrator.bringForward(storeAt: url) }
+        #expect(try Store(at: url).document(json: "", in: "preferences")?.value["frePhase"] == .string("phase1Complete"))
+    }
 }

@@ -103,7 +103,12 @@ public struct Migrator: Sendable {
     ///   - dryRun: list what would be brought forward without writing.
     ///   - options: how to open the store.
     /// - Returns: one repair of kind `brought-forward` per document, naming its file and the migrations applied.
-    /// - Throws: `.locked` when another writer holds the store; what a save refuses.
+    /// - Throws: `.invalidMigration` when the migrations are not the ones the store recorded
+    ///   (an applied file edited or missing) or need a custom function the registry lacks;
+    ///   `.locked` when another writer holds the store; what a save refuses (`.invalidDocument`,
+    ///   `.uniqueViolation`, `.ruleViolation`, naming the document); `.storeChanged` when a
+    ///   migration swapped the store meanwhile. Files that cannot be read are passed over
+    ///   (`Store/check()` reports them).
     @discardableResult
     public func bringForward(storeAt url: URL, dryRun: Bool = false, options: Store.Options = Store.Options()) throws -> [FixReport.Repair] {
         try Store.bringForward(at: url, migrations: migrations, registry: registry, options: options, dryRun: dryRun)

@@ -110,6 +110,8 @@ extension CollectionDescriptor {
     /// ```swift
     /// let stale = results.documents.filter { descriptor.isOlderLayout($0.location) }
     /// ```
+    /// - Parameter location: where a read of this collection found a document.
+    /// - Returns: true when its folders are not the collection's partition levels.
     public func isOlderLayout(_ location: DocumentLocation) -> Bool {
         !isSingleton && location.folders.count != (partition?.depth ?? 0)
     }

@@ -2,7 +2,7 @@ import Almanac
 
 /// `almanac check [--fix [--dry-run]]`
 enum CheckCommand: AlmanacCommand {
-    static let fix = OptionSpec.flag("fix", help: "Repair what has one right answer, as one atomic change, and list it: move documents whose date was edited to their folder, rewrite hand-edited files canonically, remove leftover temporary files, write the editor settings; with the app's migrations (migrations/<app> or --migrations), bring forward documents written in an older shape.")
+    static let fix = OptionSpec.flag("fix", help: "Repair what has one right answer, as one atomic change, and list it: move documents whose date was edited to their folder, rewrite hand-edited files canonically, remove leftover temporary files, write the editor settings; with the app's migrations (migrations/<app> or --migrations), first bring forward documents written in an older shape (a transaction of its own).")
     static let dryRun = OptionSpec.flag("dry-run", help: "With --fix: list the repairs without making them.")
 
     static let spec = CommandSpec(
@@ -13,12 +13,18 @@ enum CheckCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
         if context.values.flag(fix) {
-            // With the app's migrations at hand, documents in an older shape are brought forward first.
+            // With the app's migrations at hand (named, or migrations/<app> here), documents in
+            // an older shape are brought forward first, in a transaction of their own.
             let app = try Store.app(at: store.url)
-            let migrator = context.values.option(CommonOptions.migrations) != nil
-                ? try context.migrator(app: app, needsSchema: false) : try? context.migrator(app: app, needsSchema: false)
-            let broughtForward = try migrator?
-                .bringForward(storeAt: store.url, dryRun: context.values.flag(dryRun), options: try context.storeOptions()) ?? []
+            let named = context.values.option(CommonOptions.migrations) != nil
+            var broughtForward: [FixReport.Repair] = []
+            if let migrator = named ? try context.migrator(app: app, needsSchema: false) : try? context.migrator(app: app, needsSchema: false) {
+                do {
+                    broughtForward = try migrator.bringForward(storeAt: store.url, dryRun: context.values.flag(dryRun), options: try context.storeOptions())
+                } catch let error as AlmanacError where error.code == .invalidMigration && !named {
+                    Output.error("almanac: warning: \(error.message)")
+                }
+            }
             var report = try store.fix(dryRun: context.values.flag(dryRun))
             report.repairs = broughtForward + report.repairs
             report.remaining = FlagHints.apply(report.remaining)
@@ -32,6 +38,9 @@ enum CheckCommand: AlmanacCommand {
             return report.remaining.isClean ? ExitCode.success : ExitCode.problemsFound
         }
         guard !context.values.flag(dryRun) else { throw context.usage("--dry-run goes with --fix: 'almanac check --fix --dry-run'") }
+        guard context.values.option(CommonOptions.migrations) == nil else {
+            throw context.usage("--migrations goes with --fix (to bring documents in an older shape forward): 'almanac check --fix --migrations DIR'")
+        }
         let report = FlagHints.apply(try store.check())
         try context.print(report, adding: ["store": .string(store.url.path)]) { report in
             (report.problems.map(\.description) + [summary(report)]).joined(separator: "\n")

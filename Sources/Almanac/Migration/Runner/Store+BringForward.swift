@@ -14,6 +14,8 @@ extension Store {
         var collection: String
         var id: String?
         var path: String
+        /// The other files of a document a sync left in several versions, merged into it.
+        var mergedVersions: [String]
         /// The version of the migration the document is brought forward from (its operations
         /// and every later one are applied).
         var fromVersion: Int
@@ -22,34 +24,50 @@ extension Store {
 
     /// The documents of this store in an older shape, each with its brought-forward version.
     /// A document a sync left in several versions counts when their merge (newer-wins) is.
+    /// Files that cannot be read are passed over (`check` reports them).
+    ///
+    /// - Throws: `.invalidMigration` when `migrations` are not the ones the store recorded (an
+    ///   applied file edited or missing, a gap) or need a custom function `registry` lacks:
+    ///   documents are rewritten only by the steps the store ran.
     func documentsInOlderShape(_ migrations: MigrationSet, registry: MigrationRegistry) throws -> [OlderShape] {
-        let applied = migrations.migrations.filter { $0.version <= schemaVersion && !$0.operations.isEmpty }
+        if let problem = migrationStatus(migrations).problems.first {
+            throw AlmanacError(.invalidMigration, "documents in an older shape are not brought forward: \(problem); fix the migrations folder first ('almanac migrate status')")
+        }
+        // Only migrations this store ran (a store created at a later version ran none before it).
+        let ran = Set(appliedMigrations.map(\.version))
+        let applied = migrations.migrations.filter { ran.contains($0.version) && !$0.operations.isEmpty }
         guard !applied.isEmpty else { return [] }
+        for migration in applied { try registry.requireFunctions(for: migration.operations) }
         var found: [OlderShape] = []
         for collection in catalog.collections {
             let schema = try compiledSchema(for: collection)
-            for stored in try documents(json: collection.name) {
+            _ = try forEachDocument(matching: Query(collection.name), keepGoing: true) { stored in
                 var value = stored.value
+                var merged: [String] = []
                 if let conflict = stored.conflict {
                     // Versions a sync left, in an older shape, merge into a document the schema
                     // rejects: merged as `resolve` does when the policy decides alone, then brought
                     // forward (the save replaces every version). Other conflicts wait for `resolve`.
                     guard collection.mergePolicy == .newerWins,
-                          let merged = try? plan(conflict, descriptor: collection, policy: .newerWins, taking: nil), merged.keep.isEmpty
-                    else { continue }
-                    value = merged.report.result
+                          let plan = try? plan(conflict, descriptor: collection, policy: .newerWins, taking: nil), plan.keep.isEmpty
+                    else { return true }
+                    value = plan.report.result
+                    merged = Array(conflict.paths.dropFirst())
                 }
-                guard !schema.validate(schema.normalizingTimestamps(in: value)).isEmpty else { continue }
+                guard !schema.validate(schema.normalizingTimestamps(in: value)).isEmpty else { return true }
                 for start in applied.indices.reversed() {
                     let operations = applied[start...].flatMap(\.operations)
+                    // A step that cannot apply to this document (a value that does not convert)
+                    // means these steps are not the ones it missed: try one more.
                     guard let outcome = try? MigrationTransform.apply(operations, to: value, in: collection.name, custom: registry),
                           case .changed(let document) = outcome.result,
                           schema.validate(schema.normalizingTimestamps(in: document)).isEmpty
                     else { continue }
                     found.append(OlderShape(collection: collection.name, id: stored.location.id, path: stored.location.relativePath,
-                                            fromVersion: applied[start].version, document: document))
+                                            mergedVersions: merged, fromVersion: applied[start].version, document: document))
                     break
                 }
+                return true
             }
         }
         return found
@@ -65,8 +83,9 @@ extension Store {
         func names(_ found: [OlderShape]) -> [FixReport.Repair] {
             found.map { older in
                 let steps = migrations.migrations.filter { $0.version >= older.fromVersion && $0.version <= store.schemaVersion }.map(\.fileName)
+                let versions = older.mergedVersions.isEmpty ? "" : " (merged first with its versions \(older.mergedVersions.joined(separator: ", ")), newer-wins)"
                 return FixReport.Repair(kind: "brought-forward", path: older.path, destination: nil,
-                                        message: "brought forward by \(steps.joined(separator: ", ")): it was in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated)")
+                                        message: "brought forward by \(steps.joined(separator: ", ")): it was in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated)\(versions)")
             }
         }
         let older = try store.readingOneVersion { try store.documentsInOlderShape(migrations, registry: registry) }
