@@ -14,9 +14,10 @@ enum MigrateUpCommand: AlmanacCommand {
             Every resulting document is validated against the target schema before anything changes; the new \
             version is built beside the old one and swapped in, so a crash at any moment leaves the store wholly at \
             one version (the next command finishes or undoes the swap). The previous version is kept for \
-            'migrate rollback'. Progress goes to stderr. Exits 3, changing nothing, when a result would be invalid. \
+            'migrate rollback'. Progress goes to stderr. Exits 3, migrating nothing, when a result would be invalid. \
             Documents a device still on an earlier version wrote after the migration (carried in by a sync) are brought \
-            forward first, and also when the store is already up to date.
+            forward first (a transaction of its own, kept if the migration then fails), and also when the store is \
+            already up to date.
             """,
         options: [CommonOptions.migrations, target, dryRun])
 
