@@ -124,12 +124,12 @@ extension Directory {
         }
     }
 
-    /// `lstat` of the entry `name` (links are not followed), or `nil` when there is none.
     /// How many names (hard links) the file `name` has, or `nil` when it does not exist.
     func linkCount(of name: String) throws -> Int? {
         try status(of: name).map { Int($0.st_nlink) }
     }
 
+    /// `lstat` of the entry `name` (links are not followed), or `nil` when there is none.
     private func status(of name: String) throws -> stat? {
         var info = stat()
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {

@@ -47,12 +47,24 @@ public struct StoredDocument: Sendable, Equatable {
     public var hadByteOrderMark: Bool
     /// The other versions a sync left of this document, when there are any: this is the one
     /// every device reads (see ``DocumentConflict``), and `resolve` merges them.
-    public var conflict: DocumentConflict?
+    public var conflict: DocumentConflict? {
+        get { conflictBox?.conflict }
+        set { conflictBox = newValue.map(ConflictBox.init) }
+    }
+    /// Boxed: almost every document has none, and a scan copies each document several times,
+    /// which an inline conflict (its arrays and strings) would make slower.
+    private var conflictBox: ConflictBox?
 
     init(location: DocumentLocation, value: JSONValue, hadByteOrderMark: Bool, conflict: DocumentConflict? = nil) {
         self.location = location
         self.value = value
         self.hadByteOrderMark = hadByteOrderMark
-        self.conflict = conflict
+        conflictBox = conflict.map(ConflictBox.init)
+    }
+
+    private final class ConflictBox: Sendable, Equatable {
+        let conflict: DocumentConflict
+        init(_ conflict: DocumentConflict) { self.conflict = conflict }
+        static func == (a: ConflictBox, b: ConflictBox) -> Bool { a.conflict == b.conflict }
     }
 }
