@@ -10,10 +10,17 @@ import Testing
 @Suite struct SyncScenarioTests {
     static let cravey = ["--schema", E2ERepository.schema("cravey").path, "--migrations", E2ERepository.migrations("cravey").path]
 
+    static let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
+
     /// The Cravey sample at schema version 2 (its catalog orders versions by `modifiedAt`).
     private func migratedCravey(_ folder: E2EFolder) throws -> URL {
-        let store = try folder.copySample("cravey")
-        let up = try run(["migrate", "up", "--store", store.path] + Self.cravey)
+        try migrated("cravey", Self.cravey, in: folder)
+    }
+
+    /// The sample of `app` migrated to its latest version.
+    func migrated(_ app: String, _ project: [String], in folder: E2EFolder) throws -> URL {
+        let store = try folder.copySample(app)
+        let up = try run(["migrate", "up", "--store", store.path] + project)
         try #require(up.exit == 0, "\(up)")
         return store
     }
@@ -205,8 +212,7 @@ import Testing
         let folder = E2EFolder()
         let store = try folder.copySample("miga")
         let seedFile = E2ERepository.root.appendingPathComponent("samples/miga/seeds/mindfulness_seed.json").path
-        let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
-        #expect(try run(["migrate", "up", "--store", store.path] + miga).exit == 0)
+        #expect(try run(["migrate", "up", "--store", store.path] + Self.miga).exit == 0)
         try Data(".almanac/\n".utf8).write(to: store.appendingPathComponent(".gitignore"))
         try git(["init", "-q", "-b", "main"], in: store)
         try git(["add", "-A"], in: store)
@@ -263,9 +269,7 @@ extension SyncScenarioTests {
     /// check --fix moves it there.
     @Test func aDocumentInAnOlderLayoutIsReadAndBroughtForward() throws {
         let folder = E2EFolder()
-        let store = try folder.copySample("miga")
-        let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
-        #expect(try run(["migrate", "up", "--store", store.path] + miga).exit == 0)
+        let store = try migrated("miga", Self.miga, in: folder)
         let before = try count("usage-events", store)
         let existing = try #require(dataFiles(store).first { $0.hasPrefix("data/usage-events/2025/01/") })
         var object = try #require(E2EFiles.object(store.appendingPathComponent(existing)))
@@ -301,9 +305,7 @@ extension SyncScenarioTests {
     /// check names it, check --fix and migrate up bring it forward by migration 3.
     @Test func aDocumentInAnOlderShapeIsReportedAndBroughtForward() throws {
         let folder = E2EFolder()
-        let store = try folder.copySample("miga")
-        let miga = ["--schema", E2ERepository.schema("miga").path, "--migrations", E2ERepository.migrations("miga").path]
-        #expect(try run(["migrate", "up", "--store", store.path] + miga).exit == 0)
+        let store = try migrated("miga", Self.miga, in: folder)
         let file = store.appendingPathComponent("data/preferences.json")
         func writeOlderShape(_ phase: String) throws {
             var object = try #require(E2EFiles.object(file))
@@ -327,7 +329,7 @@ extension SyncScenarioTests {
 
         // Again, and this time the next `migrate up` (nothing left to migrate) brings it forward.
         try writeOlderShape("phase2Complete")
-        let up = try run(["migrate", "up", "--store", store.path] + miga)
+        let up = try run(["migrate", "up", "--store", store.path] + Self.miga)
         #expect(up.exit == 0 && up.stdout.contains("brought forward 1 document") && up.stdout.contains("nothing to migrate"), "\(up)")
         #expect(E2EFiles.object(file)?["frePhase"] as? String == "appsHidden")
         #expect(try run(["check", "--store", store.path]).exit == 0)
