@@ -72,10 +72,10 @@ struct DocumentFiles: Sendable {
     /// documents matched up.
     static func joined(_ lists: [[DocumentFiles]]) -> [DocumentFiles] {
         let total = lists.reduce(0) { $0 + $1.count }
-        var hashes = HashTable(capacity: total)
+        var hashes = Set<UInt64>(minimumCapacity: total)
         var repeated = false
         for list in lists {
-            for files in list where !hashes.insert(files.hash) {
+            for files in list where !hashes.insert(files.hash).inserted {
                 repeated = true
             }
         }
@@ -147,35 +147,5 @@ struct IDSet {
         let key = DocumentID.key(id)
         if DocumentID.key(known) == key { return false }
         return collided.insert(key).inserted
-    }
-}
-
-/// A set of 64-bit hashes, open addressing: the hashes are already well mixed, so a full
-/// scan's duplicate check (one insert per document) hashes nothing again.
-private struct HashTable {
-    private var slots: [UInt64]
-    private var hasZero = false
-    private let mask: Int
-
-    init(capacity: Int) {
-        var size = 16
-        while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
-        mask = size - 1
-    }
-
-    /// Adds `hash`; false when it was there. (0 marks an empty slot, so it is kept apart.)
-    mutating func insert(_ hash: UInt64) -> Bool {
-        if hash == 0 {
-            defer { hasZero = true }
-            return !hasZero
-        }
-        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-        while slots[slot] != 0 {
-            if slots[slot] == hash { return false }
-            slot = (slot + 1) & mask
-        }
-        slots[slot] = hash
-        return true
     }
 }
