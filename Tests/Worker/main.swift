@@ -5,6 +5,8 @@
 //   AlmanacTestWorker increment STORE COUNT        COUNT read-modify-write increments of counters/n
 //   AlmanacTestWorker transactions STORE COUNT     COUNT transactions over three collections
 //   AlmanacTestWorker move STORE SECONDS           moves movers/* between month folders until SECONDS pass
+//   AlmanacTestWorker generations STORE COUNT      COUNT transactions, each rewriting events d0…d23, counters/t
+//                                                  and the tally with the next generation number (see `generation`)
 //
 // Prints one line per committed transaction for `transactions` ("committed N"), so that a test
 // knows which changes were reported durable before it killed the process.
@@ -88,6 +90,22 @@ do {
                 try db.save(json: .object(members), in: "movers")
             }
             FileHandle.standardOutput.write(Data("committed \(index)\n".utf8))
+        }
+    case "generations":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
+        let last = (try store.document(json: "", in: "tally")?.value["gen"]?.numberValue?.int64Value).map(Int.init) ?? -1
+        for generation in (last + 1)...(last + Int(number)) {
+            try store.write { db in
+                for index in 0..<24 {
+                    // Each document moves to another day every generation: new day folders, renames, removals.
+                    let day = 1 + (index * 5 + generation * 3) % 28
+                    try db.save(json: .object(["id": .string("d\(index)"), "gen": .number(JSONNumber(generation)),
+                                               "timestamp": .string(String(format: "2025-02-%02dT12:00:00Z", day))]), in: "events")
+                }
+                try db.save(json: .object(["id": .string("t"), "gen": .number(JSONNumber(generation))]), in: "counters")
+                try db.save(json: .object(["gen": .number(JSONNumber(generation))]), in: "tally")
+            }
+            FileHandle.standardOutput.write(Data("committed \(generation)\n".utf8))
         }
     case "move":
         let store = try Store(at: storeURL, options: .init(lockTimeout: 60, lockLinger: 0))

@@ -63,7 +63,10 @@ extension Store {
 
     /// Carries out a committed delete of everything; idempotent, so recovery can run it again.
     func finishDeletingEverything(_ state: StoreState) throws {
-        state.cache.invalidate()
+        // Readers apply the journal (nothing left) while the clock is odd.
+        try clock.markChanging()
+        state.folders.removeAll()
+        caches.withLock { $0.invalidate() }
         let data = try createFolders(["data"])
         for entry in try data.entries() {
             if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,
@@ -85,5 +88,6 @@ extension Store {
         _ = try internalFolder.removeFile(DeviceHistory.fileName)  // names seed files and runs
         try internalFolder.synchronize(.barrier)
         try removeJournal()
+        try clock.markSettled()
     }
 }

@@ -39,12 +39,10 @@ extension Store {
 
     /// The field map of `collection`'s schema, read once per store like the compiled schema.
     func schemaFields(of descriptor: CollectionDescriptor) throws -> SchemaFields {
-        try state.withLock { state in
-            if let known = state.schemaFields[descriptor.name] { return known }
-            let fields = SchemaFields(root: try schemaDocument(of: descriptor))
-            state.schemaFields[descriptor.name] = fields
-            return fields
-        }
+        if let known = caches.withLock({ $0.schemaFields[descriptor.name] }) { return known }
+        let fields = SchemaFields(root: try schemaDocument(of: descriptor))
+        caches.withLock { $0.schemaFields[descriptor.name] = fields }
+        return fields
     }
 
     private func check(_ condition: Condition, in descriptor: CollectionDescriptor, fields: SchemaFields) throws {

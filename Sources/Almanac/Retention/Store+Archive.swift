@@ -64,16 +64,24 @@ extension Store {
     ///
     /// Listed once per collection (folder names only, no file read) and remembered like the
     /// live id index, until another writer writes or this store changes the archive.
-    func archivedLocation(of id: String, in collection: CollectionDescriptor, _ state: StoreState) throws -> DocumentLocation? {
+    func archivedLocation(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
         guard !collection.isSingleton else { return nil }
-        if let known = state.cache.archived[collection.name] { return known[DocumentID.key(id)] }
+        let now = readClock
+        if let known = caches.withLock({ caches -> [String: DocumentLocation]? in
+            caches.settle(at: now)
+            return caches.archived[collection.name]
+        }) {
+            return known[DocumentID.key(id)]
+        }
         var index: [String: DocumentLocation] = [:]
         if let folder = try openFolders(["archive", collection.name]) {
             try forEachArchivedFile(in: folder, folders: []) { _, folders, id, _ in
                 index[DocumentID.key(id)] = DocumentLocation(collection: collection.name, folders: folders, id: id)
             }
         }
-        state.cache.archived[collection.name] = index
+        caches.withLock { caches in
+            if caches.clock == now { caches.archived[collection.name] = index }
+        }
         return index[DocumentID.key(id)]
     }
 }

@@ -121,7 +121,7 @@ extension Store {
         var change = AtomicChange()
         for (descriptor, location, members) in plan.cleared {
             do {
-                change.writes.append(try prepare(.object(members), in: descriptor, state))
+                change.writes.append(try prepare(.object(members), in: descriptor))
             } catch let error as AlmanacError {
                 throw Store.clearFailure(error, at: location)
             }
@@ -136,7 +136,7 @@ extension Store {
             // another device's last edit (it archived while this one edited).
             var archived = bytes
             let descriptor = try collection(named: location.collection)
-            if let other = try archivedLocation(of: id, in: descriptor, state) {
+            if let other = try archivedLocation(of: id, in: descriptor) {
                 if let otherBytes = try openFolders(["archive", other.collection] + other.folders)?.readFile(other.fileName), otherBytes != bytes,
                    let live = try? JSONParser.parse(bytes).value, let old = try? JSONParser.parse(otherBytes).value {
                     archived = CanonicalJSON.prettyBytes(VersionMerge.liveAndArchived(live, archived: old, base: mergeBase(of: id, in: location.collection),
@@ -149,7 +149,7 @@ extension Store {
             change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: archived))
         }
         // The archive changes with this run: its id index is listed afresh next time.
-        for (location, _) in plan.leaving { state.cache.archived[location.collection] = nil }
+        caches.withLock { caches in for (location, _) in plan.leaving { caches.archived[location.collection] = nil } }
         var manifest = try Manifest.required(in: root)
         let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         // The last run that changed the store (a run that changes nothing writes nothing).

@@ -30,17 +30,17 @@ extension Store {
         if dryRun {
             return try readingOneVersion {
                 try self.dryRun { transaction in
-                    let (report, change) = try seedImportPlan(files, transaction.state)
+                    let (report, change) = try seedImportPlan(files)
                     try transaction.include(change)
                     return SeedImportReport(dryRun: true, files: report)
                 }
             }
         }
-        let (report, change) = try readingOneVersion { try state.withLock { try seedImportPlan(files, $0) } }
+        let (report, change) = try readingOneVersion { try seedImportPlan(files) }
         if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
         let result = try write { transaction in
             // Planned again under the lock: another writer may have changed the store since.
-            let (report, change) = try seedImportPlan(files, transaction.state)
+            let (report, change) = try seedImportPlan(files)
             try transaction.include(change)
             transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
@@ -51,8 +51,8 @@ extension Store {
         return result
     }
 
-    /// The import's report and change, for a transaction holding `state`.
-    private func seedImportPlan(_ files: [SeedFile], _ state: StoreState) throws -> ([SeedImportReport.File], AtomicChange) {
+    /// The import's report and change, as the store is now.
+    private func seedImportPlan(_ files: [SeedFile]) throws -> ([SeedImportReport.File], AtomicChange) {
         var manifest = try Manifest.required(in: root)
         var records = manifest.seeds
         var change = AtomicChange()
@@ -109,7 +109,7 @@ extension Store {
                     report.inserted.append(id)
                 }
                 do {
-                    let write = try prepare(next, in: descriptor, state)
+                    let write = try prepare(next, in: descriptor)
                     try checkUnique(write, against: change.writes)
                     change.writes.append(write)
                 } catch var error as AlmanacError {

@@ -133,6 +133,14 @@ final class Directory: @unchecked Sendable {
     /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
     func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?, mode: mode_t = 0o600) throws {
         let temporary = try writeTemporary(for: name, bytes, mode: mode)
+        try placeTemporary(temporary, as: name)
+        // The test switch is the explorer's proof that it catches a missing folder flush.
+        if let folderFlush, !TestSwitch.skipFolderFlush { try synchronize(folderFlush) }
+    }
+
+    /// Renames the temporary file ``writeTemporary(for:_:mode:)`` wrote over `name`, removing
+    /// it when the rename fails.
+    func placeTemporary(_ temporary: String, as name: String) throws {
         guard FileSystemRecorder.nameChange("rename", descriptor, temporary, descriptor, name, {
             renameat(descriptor, temporary, descriptor, name)
         }) == 0 else {
@@ -140,8 +148,6 @@ final class Directory: @unchecked Sendable {
             _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
             throw failure
         }
-        // The test switch is the explorer's proof that it catches a missing folder flush.
-        if let folderFlush, !TestSwitch.skipFolderFlush { try synchronize(folderFlush) }
     }
 
     /// Writes `bytes` under a new temporary name beside `name`, flushed (a barrier), and returns

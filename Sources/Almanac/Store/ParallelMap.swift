@@ -21,7 +21,10 @@ extension Array where Element: Sendable {
         }
         let chunks = Swift.min(count, ParallelWork.cores * 4)
         let results = ResultSlots<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        // The workers read what the caller's read attempt sees (the view is task-local, and
+        // these threads run no task of the caller's).
+        let view = ReadView.current
+        @Sendable func mapChunk(_ chunk: Int) {
             let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
             var state = chunkState()
             for index in range {
@@ -32,6 +35,9 @@ extension Array where Element: Sendable {
                     return  // later elements of this chunk cannot matter: an earlier one failed
                 }
             }
+        }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            ReadView.$current.withValue(view) { mapChunk(chunk) }
         }
         return try results.values()
     }

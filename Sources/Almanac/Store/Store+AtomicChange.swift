@@ -57,10 +57,16 @@ extension Store {
     func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
         keepMergeBases(change, state)
+        let before = clock.now()
         if let write = change.singleWrite {
-            try writableFolder(write.location.folderPath, state).writeFile(write.location.fileName, write.bytes, folderFlush: commitFlush)
+            let folder = try writableFolder(write.location.folderPath, state)
+            let temporary = try folder.writeTemporary(for: write.location.fileName, write.bytes, mode: 0o600)
+            TestHooks.commitStep(root.path)
+            // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
+            try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
+            if !TestSwitch.skipFolderFlush { try folder.synchronize(commitFlush) }
         } else if let removal = change.singleRemoval {
-            try removeDocumentFile(at: removal, flush: commitFlush, state)
+            try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true)
         } else {
             try commitWithJournal(change, state, crashPointKind: crashPointKind)
         }
@@ -69,17 +75,42 @@ extension Store {
         for removed in change.removals {
             guard let id = removed.id else { continue }
             hints.append((id, removed.collection, nil))
-            state.cache.locations[removed.collection]?[DocumentID.key(id)] = nil
-            state.cache.versions[removed.collection]?[DocumentID.key(id)] = nil
         }
         for write in change.writes {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
-            state.cache.locations[write.collection.name]?[DocumentID.key(id)] = write.location
-            // The write replaced every version a sync had left of the document.
-            state.cache.versions[write.collection.name]?[DocumentID.key(id)] = nil
         }
+        recordInCaches(change, from: before)
         recordHints(hints, state)
+    }
+
+    /// Runs `body` (one rename or removal, a change readers can see) with the commit clock odd.
+    @discardableResult
+    func changingOneFile<T>(_ body: () throws -> T) throws -> T {
+        try clock.advance()
+        defer { _ = try? clock.advance() }
+        return try body()
+    }
+
+    /// Records a commit this store made in the readers' id indexes, which move from clock value
+    /// `before` to the value now; indexes at any other value were another's and are dropped.
+    private func recordInCaches(_ change: AtomicChange, from before: UInt64) {
+        let now = clock.now()
+        caches.withLock { caches in
+            guard caches.clock == before else { return caches.settle(at: now) }
+            caches.clock = now
+            for removed in change.removals {
+                guard let id = removed.id else { continue }
+                caches.locations[removed.collection]?[DocumentID.key(id)] = nil
+                caches.versions[removed.collection]?[DocumentID.key(id)] = nil
+            }
+            for write in change.writes {
+                guard let id = write.location.id else { continue }
+                caches.locations[write.collection.name]?[DocumentID.key(id)] = write.location
+                // The write replaced every version a sync had left of the document.
+                caches.versions[write.collection.name]?[DocumentID.key(id)] = nil
+            }
+        }
     }
 
     private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String) throws {
@@ -149,6 +180,7 @@ extension Store {
         // Attachment files first, so a document's date folder is empty when the document goes.
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
         TestHooks.crashPoint(crashPointKind, "before-journal")
+        TestHooks.commitStep(root.path)
         do {
             try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: commitFlush)
         } catch let error as AlmanacError {
@@ -162,7 +194,9 @@ extension Store {
             throw error
         }
         TestHooks.crashPoint(crashPointKind, "after-journal")
+        TestHooks.commitStep(root.path)
         do {
+            try clock.markChanging()
             try finishChange(journal, state, crashPointKind: crashPointKind)
         } catch let error as AlmanacError {
             // Committed, not finished: the next writer (or the next open) finishes it from the journal.
@@ -174,9 +208,13 @@ extension Store {
     /// Carries out a committed change's journal: the renames still to do, the removals, then
     /// the journal's removal. Idempotent, so recovery can run it again after a crash.
     func finishChange(_ journal: WriteJournal, _ state: StoreState, crashPointKind: String = "batch") throws {
+        // Readers apply the journal while the clock is odd; recovery finishing a journal whose
+        // writer died before making it odd makes it odd first.
+        try clock.markChanging()
         // New date folders first: an attachment folder moving with its document may go into one.
         for (index, move) in journal.newFolders.enumerated() {
             try moveFolder(from: move.from, to: move.to, state, requireTemporary: true)
+            TestHooks.commitStep(root.path)
             if index == 0 { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
@@ -193,6 +231,7 @@ extension Store {
             }
             guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
+            TestHooks.commitStep(root.path)
             if index == 0, journal.newFolders.isEmpty { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         try current?.folder.synchronize(.barrier)
@@ -204,6 +243,7 @@ extension Store {
             if let location = filing.parseRelativePath(path) {
                 TestHooks.crashPoint(crashPointKind, "before-removing-old-copy:\(location.fileName)")
                 try removeDocumentFile(at: location, flush: .barrier, state)
+                TestHooks.commitStep(root.path)
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
@@ -216,7 +256,7 @@ extension Store {
             while parents.count > 2, parents[0] == "data", let last = parents.last, Int(last) != nil {
                 parents.removeLast()
                 guard let parent = try openFolders(parents), parent.removeFolderIfEmpty(last) else { break }
-                state.cache.forgetFolders(under: parents + [last])
+                state.folders.forget(under: parents + [last])
                 try parent.synchronize(.barrier)
             }
             // An attachment folder left empty goes too.
@@ -226,7 +266,9 @@ extension Store {
             }
         }
         TestHooks.crashPoint(crashPointKind, "before-journal-removed")
+        TestHooks.commitStep(root.path)
         try removeJournal()
+        try clock.markSettled()
     }
 
     /// Removes what a change created before its commit point: temporary files, and staged folders with their files.

@@ -21,7 +21,7 @@ extension Store {
         }
         try Store.validateAttachmentName(name)
         try withWriteLock { state in
-            guard let location = try locationIndex(of: descriptor, state)[DocumentID.key(id)] else {
+            guard let location = try locationIndex(of: descriptor)[DocumentID.key(id)] else {
                 throw AlmanacError(.notFound, "no \(collection) document \"\(id)\" to attach \"\(name)\" to; save the document first", id: id)
             }
             let folder = try createFolders(location.folderPath + [Store.attachmentFolderName(location.id ?? id)])

@@ -1,69 +1,45 @@
 extension Store {
-    /// What the store remembers between calls: where each document of a collection is.
-    ///
-    /// Built by listing a collection's folders (no file is read) and kept up to date by this
-    /// store's own writes. It is thrown away whenever the lock file shows that another
-    /// writer (another process or Store instance) has written since it was built.
-    struct Cache {
-        /// `<token>/<state>` of the lock record when the caches were built (see ``Store/lastWriterStamp(_:)``).
-        var token: String?
-        /// collection → lowercased id → location.
-        var locations: [String: [String: DocumentLocation]] = [:]
-        /// collection → lowercased id → every file, for the documents a sync left in several.
-        var versions: [String: [String: DocumentFiles]] = [:]
-        /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
-        var archived: [String: [String: DocumentLocation]] = [:]
-        /// Open folders of the write path, so a save does not re-open
-        /// `data/<collection>/YYYY/MM/DD` one component at a time.
-        var folders = FolderCache()
-        mutating func invalidate() {
-            locations.removeAll()
-            versions.removeAll()
-            archived.removeAll()
-            folders.removeAll()
-            token = nil
-        }
+    /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
+    /// a writer (which alone moves it while it holds the lock).
+    var readClock: UInt64 { ReadView.current?.clock ?? clock.now() }
 
-        /// Forgets the open folder at `path` and every folder below it (they are being removed).
-        mutating func forgetFolders(under path: [String]) {
-            folders.forget(under: path)
-        }
-    }
-
-    /// The id → location index of `collection`, rebuilt when another writer has written since.
+    /// The id → location index of `collection` at the running read's clock value.
     ///
-    /// Outside its own write session a store trusts its caches only while the lock record
-    /// shows the same finished writer as when they were built; while another writer's
-    /// session is active, documents may appear at any moment, so nothing is cached.
-    func locationIndex(of collection: CollectionDescriptor, _ state: StoreState) throws -> [String: DocumentLocation] {
-        if state.session == nil {
-            let stamp = lastWriterStamp(state)
-            if stamp != state.cache.token {
-                state.cache.invalidate()
-                state.cache.token = stamp
-            }
-            if stamp?.hasSuffix("/active") == true { return try buildLocationIndex(of: collection).index }
-        }
-        if let index = state.cache.locations[collection.name] { return index }
-        let (index, versions) = try buildLocationIndex(of: collection)
-        state.cache.locations[collection.name] = index
-        state.cache.versions[collection.name] = versions
-        return index
+    /// Built by listing a collection's folders (no file is read), and remembered in
+    /// ``ReadCaches`` until a commit moves the clock; this store's own commits record
+    /// themselves in it instead.
+    func locationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
+        try indexes(of: collection).locations
     }
 
     /// Every file of the document `id` when a sync left it in several (copies, or the id in
     /// more than one date folder); `nil` when it has one file or none.
-    func versionFiles(of id: String, in collection: CollectionDescriptor, _ state: StoreState) throws -> DocumentFiles? {
-        let index = try locationIndex(of: collection, state)
-        guard index[DocumentID.key(id)] != nil else { return nil }
-        // While another writer is active nothing is cached: list again.
-        guard let versions = state.cache.versions[collection.name] else { return try buildLocationIndex(of: collection).versions[DocumentID.key(id)] }
-        return versions[DocumentID.key(id)]
+    func versionFiles(of id: String, in collection: CollectionDescriptor) throws -> DocumentFiles? {
+        try indexes(of: collection).versions[DocumentID.key(id)]
     }
 
-    /// The first file of every document of `collection` by lowercased id, and every file of
-    /// the documents a sync left in several.
-    private func buildLocationIndex(of collection: CollectionDescriptor) throws -> (index: [String: DocumentLocation], versions: [String: DocumentFiles]) {
+    /// Whether the id index of `collection` is already built at the running read's clock value.
+    func hasLocationIndex(of collection: CollectionDescriptor) -> Bool {
+        let now = readClock
+        return caches.withLock { $0.clock == now && $0.locations[collection.name] != nil }
+    }
+
+    /// Forgets the id index of `collection` (a file moved or vanished under it: a hand edit).
+    func forgetLocationIndex(of collection: CollectionDescriptor) {
+        caches.withLock { $0.locations[collection.name] = nil }
+    }
+
+    private func indexes(of collection: CollectionDescriptor) throws -> (locations: [String: DocumentLocation], versions: [String: DocumentFiles]) {
+        let now = readClock
+        let name = collection.name
+        if let known = caches.withLock({ caches -> ([String: DocumentLocation], [String: DocumentFiles])? in
+            caches.settle(at: now)
+            return caches.locations[name].map { ($0, caches.versions[name] ?? [:]) }
+        }) {
+            return known
+        }
+        // Listed without the lock: another reader may list the same meanwhile, and the later
+        // result is kept; both describe the store at `now`.
         var index: [String: DocumentLocation] = [:]
         var versions: [String: DocumentFiles] = [:]
         for files in try documentFiles(in: collection, days: nil) {
@@ -71,12 +47,26 @@ extension Store {
             index[key] = files.first
             if files.hasVersions { versions[key] = files }
         }
+        caches.withLock { caches in
+            guard caches.clock == now else { return }
+            caches.locations[name] = index
+            caches.versions[name] = versions
+        }
         return (index, versions)
     }
 
-    /// Looks up a document's location, taking the store's lock for the index.
+    /// Forgets what this store's writer and readers remember of the files (a migration or
+    /// rollback swapped them), and moves the clock so other stores on the folder forget too.
+    func dropCaches(_ state: StoreState) {
+        state.folders.removeAll()
+        caches.withLock { $0.invalidate() }
+        _ = try? clock.advance()
+        _ = try? clock.advance()
+    }
+
+    /// Looks up a document's location.
     func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
-        try state.withLock { try locationIndex(of: collection, $0)[DocumentID.key(id)] }
+        try locationIndex(of: collection)[DocumentID.key(id)]
     }
 }
 
@@ -86,7 +76,7 @@ extension Store {
     func writableFolder(_ names: [String], _ state: StoreState) throws -> Directory {
         if let open = try existingFolder(names, state) { return open }
         let folder = try createFolders(names)
-        state.cache.folders.insert(folder, at: names)
+        state.folders.insert(folder, at: names)
         return folder
     }
 
@@ -94,9 +84,9 @@ extension Store {
     func existingFolder(_ names: [String], _ state: StoreState) throws -> Directory? {
         // A folder removed behind our back (by hand) keeps its descriptor valid; writing into it
         // would lose the file, so a cached folder is used only while it is still linked.
-        if let open = state.cache.folders.folder(at: names), open.isStillLinked { return open }
+        if let open = state.folders.folder(at: names), open.isStillLinked { return open }
         guard let folder = try openFolders(names) else { return nil }
-        state.cache.folders.insert(folder, at: names)
+        state.folders.insert(folder, at: names)
         return folder
     }
 }

@@ -40,7 +40,7 @@ extension Store {
         func walk(_ folder: Directory, _ folders: [String]) throws -> Bool {
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
-            let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+            let entries = try visibleEntries(of: folder, at: ["data", collection.name] + folders).sorted(by: { $0.name < $1.name })
             if let link = entries.first(where: { $0.kind == .symbolicLink }) {
                 throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
             }
@@ -57,7 +57,7 @@ extension Store {
             for entry in newestFirst ? entries.reversed() : entries {
                 guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
                 if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
-                guard let child = try folder.openFolder(entry.name) else { continue }  // removed meanwhile
+                guard let child = try openVisibleFolder(entry.name, in: folder, at: ["data", collection.name] + folders) else { continue }  // removed meanwhile
                 guard try walk(child, folders + [entry.name]) else { return false }
             }
             return true
@@ -78,7 +78,7 @@ extension Store {
             guard let data = try root.openFolder("data") else { return [] }
             let fileName = "\(collection.name).json"
             var locations: [DocumentLocation] = []
-            for entry in try data.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file {
+            for entry in try visibleEntries(of: data, at: ["data"]).sorted(by: { $0.name < $1.name }) where entry.kind == .file {
                 if entry.name == fileName {
                     locations.insert(DocumentLocation(collection: collection.name, folders: [], id: nil), at: 0)
                 } else if SyncConflict.copy(named: entry.name, exists: { $0 == fileName })?.originalName == fileName {
@@ -152,7 +152,7 @@ struct FolderCursor {
             parent = nil
             parent = (parentPath, try store.openFolders(Array(parentPath)))
         }
-        let folder = try parent?.folder?.openFolder(name)
+        let folder = try parent?.folder.flatMap { try store.openVisibleFolder(name, in: $0, at: Array(parentPath)) }
         leaf = (path, folder)
         return folder
     }

@@ -65,8 +65,8 @@ extension Store {
     /// Opens the folders `names` from the store root, or returns `nil` when one is missing.
     func openFolders(_ names: [String]) throws -> Directory? {
         var folder = root
-        for name in names {
-            guard let next = try folder.openFolder(name) else { return nil }
+        for (depth, name) in names.enumerated() {
+            guard let next = try openVisibleFolder(name, in: folder, at: Array(names[..<depth])) else { return nil }
             folder = next
         }
         return folder

@@ -66,7 +66,7 @@ extension Store {
             guard let next = try? folder.openOrCreateFolder(name, synchronize: false).folder else { return nil }
             folder = next
         }
-        state.cache.folders.insert(folder, at: path)
+        state.folders.insert(folder, at: path)
         return folder
     }
 

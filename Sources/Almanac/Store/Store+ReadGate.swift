@@ -1,27 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one attempt of a read sees: the commit clock when it began, and the committed journal
+/// being put in place then, if any (DESIGN §4, "Readers").
+///
+/// Bound for the length of an attempt as a task-local value, so the folder walks and file
+/// reads below it (on any worker thread a scan spreads to, see ``Array/parallelMap(minimumCount:chunkState:_:)``)
+/// see the same view.
+struct ReadView: Sendable {
+    /// The ``CommitClock`` value when the attempt began.
+    let clock: UInt64
+    /// The journal whose renames and removals were under way then, as readers apply it.
+    let overlay: CommitOverlay?
+
+    @TaskLocal static var current: ReadView?
+}
+
 extension Store {
-    /// Runs a read so that it sees one version of the store, never a migration half swapped in.
+    /// How many times a read is done again when commits keep overtaking it, before its last
+    /// attempt takes the writers' lock (the one case where a read waits, DESIGN §4).
+    static let readAttempts = 8
+
+    /// Runs a read so that it sees one committed state of the store, whole, without waiting
+    /// for a writer (snapshot isolation, DESIGN §4 "Readers").
     ///
-    /// A migration or rollback keeps its journal on disk from just before its first swap until
-    /// after its cleanup. A read that starts while the journal is there waits for the swap to
-    /// end (by taking the write lock, which also recovers a swap whose process died); a read
-    /// during which a swap began or a new version was committed is done again, or fails with
-    /// `.storeChanged` when this store's catalog no longer describes the documents.
+    /// The read runs under a ``ReadView``: the commit clock when it began, and the journal of a
+    /// change being put in place then, which its listings and reads apply. When the clock
+    /// moved while it ran (a commit began or finished putting its files in place), what it
+    /// read may hold part of that commit, and it runs again. It never sees a migration half
+    /// swapped in: a read meeting a swap waits for it (it lasts a few renames), and a read
+    /// during which a new version was committed is done again, or fails with `.storeChanged`
+    /// when this store's catalog no longer describes the documents.
     func readingOneVersion<T>(_ read: () throws -> T) throws -> T {
+        // A read inside another (a query inside a read block) is part of that attempt.
+        if ReadView.current != nil { return try read() }
         try awaitSettledVersion()
-        let result = try read()
-        guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return result }
-        try awaitSettledVersion()
-        return try read()
+        for _ in 0..<Store.readAttempts {
+            let view = try currentView()
+            let result = try ReadView.$current.withValue(view) { try read() }
+            guard clock.now() == view.clock else { continue }
+            guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return result }
+            try awaitSettledVersion()
+        }
+        // Overtaken every time (a long scan while saves land every few milliseconds): the
+        // last attempt holds the writers' lock, so that it ends.
+        return try withWriteLock(reading: true) { _ in
+            try ReadView.$current.withValue(ReadView(clock: clock.now(), overlay: nil)) { try read() }
+        }
     }
 
     /// Runs a read whose results already went out as it ran (a streamed listing), so it
-    /// cannot be done again: when a migration or rollback swapped the store meanwhile, it
-    /// fails with `.storeChanged` afterwards instead.
+    /// cannot be done again: it begins at one committed state, sees each document whole, and
+    /// may see commits made while it streams. When a migration or rollback swapped the store
+    /// meanwhile, it fails with `.storeChanged` afterwards instead.
     func readingStreamed<T>(_ read: () throws -> T) throws -> T {
+        if ReadView.current != nil { return try read() }
         try awaitSettledVersion()
-        let result = try read()
+        let result = try ReadView.$current.withValue(try currentView()) { try read() }
         if StoreSwap.isPending(root: root) || manifestWasReplaced { try awaitSettledVersion() }
         return result
+    }
+
+    /// The view a read attempt begins with.
+    ///
+    /// An odd clock means a change is being put in place: a committed journal's (read and
+    /// applied), or one file's rename or removal, two system calls away from done, waited out
+    /// with short sleeps. A clock left odd by a writer killed between those calls is judged
+    /// dead after ``staleOddClockWait`` and remembered, so later reads pass at once.
+    func currentView() throws -> ReadView {
+        var waited = 0.0
+        while true {
+            let now = clock.now()
+            guard now % 2 == 1 else { return ReadView(clock: now, overlay: nil) }
+            if let journal = try committedJournal() { return ReadView(clock: now, overlay: CommitOverlay(journal)) }
+            if staleOddClock.withLock({ $0.value == now }) || waited >= Store.staleOddClockWait {
+                staleOddClock.withLock { $0.value = now }
+                return ReadView(clock: now, overlay: nil)
+            }
+            usleep(50)
+            waited += 0.000_05
+        }
+    }
+
+    /// How long an odd clock with no journal may last before readers take its writer for dead
+    /// (a rename takes microseconds; a writer suspended or killed between its two steps holds
+    /// no more than one file's change, which every read sees whole either way).
+    static let staleOddClockWait = 0.1
+
+    /// The committed journal on disk, if any.
+    private func committedJournal() throws -> WriteJournal? {
+        guard let folder = try root.openFolder(".almanac"), let bytes = try folder.readFile(WriteJournal.fileName) else { return nil }
+        return try? WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)")
     }
 
     /// Whether `store.json` is no longer the file this store read (one `fstatat`).
@@ -45,4 +119,9 @@ extension Store {
                 path: url.path)
         }
     }
+}
+
+/// The odd clock value readers judged left by a dead writer (see ``Store/currentView()``).
+final class StaleClockMark {
+    var value: UInt64?
 }

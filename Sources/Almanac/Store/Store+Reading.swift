@@ -14,7 +14,7 @@ extension Store {
     /// With `remembering`, the document read is kept in the store's ``DocumentCache`` (queries,
     /// which run again and again over the same files, ask ``remembered(_:in:)`` first).
     func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
-        guard let (bytes, identity) = try folder.readFileAndIdentity(location.fileName) else {
+        guard let (bytes, identity) = try readVisibleFile(location, in: folder) else {
             try folder.refusePlaceholder(of: location.fileName)
             return nil
         }
@@ -35,6 +35,7 @@ extension Store {
     /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
     /// is still the version read then (one `stat`); `nil` when it is not remembered.
     func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+        guard !isOverlaid(location) else { return nil }
         let path = folder.childPath(location.fileName)
         guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
               identity == remembered, let known = documentCache.document(at: path, identity: identity)
@@ -59,17 +60,17 @@ extension Store {
         }
         try DocumentID.validate(id, collection: collection)
         // Fast path for a store just opened: the hinted file, if it is really there.
-        if state.withLock({ $0.cache.locations[descriptor.name] == nil }),
+        if !hasLocationIndex(of: descriptor),
            let hinted = hintedLocation(of: id, in: descriptor), let folder = try openFolders(hinted.folderPath),
            let document = try readWithCopies(hinted, in: folder) {
             return try holdingID(id, document)
         }
         for attempt in 0..<2 {
             guard let location = try location(of: id, in: descriptor) else { return nil }
-            let versions = try state.withLock { try versionFiles(of: id, in: descriptor, $0) }
+            let versions = try versionFiles(of: id, in: descriptor)
             if let document = try versions.map({ try read($0, in: nil) }) ?? read(location) { return try holdingID(id, document) }
             // The file moved or vanished under a stale index: rebuild once.
-            if attempt == 0 { state.withLock { $0.cache.locations[descriptor.name] = nil } }
+            if attempt == 0 { forgetLocationIndex(of: descriptor) }
         }
         return nil
     }
@@ -78,7 +79,7 @@ extension Store {
     /// which the listing of `folder` shows; `nil` when neither the file nor a copy is there.
     private func readWithCopies(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
         let key = DocumentID.key(location.id ?? "")
-        let entries = try folder.entries().filter { entry in
+        let entries = try visibleEntries(of: folder, at: location.folderPath).filter { entry in
             entry.kind == .file && SyncConflict.documentFile(named: entry.name).map { DocumentID.key($0.id) == key } == true
         }
         guard let files = DocumentFiles.group(entries, collection: location.collection, folders: location.folders).first else { return nil }

@@ -8,7 +8,7 @@ extension Store {
             let documents = try self.documents(json: collection.name)
             for reference in collection.references where !reference.allowsDangling {
                 let target = try self.collection(named: reference.collection)
-                let ids = try state.withLock { try locationIndex(of: target, $0) }
+                let ids = try locationIndex(of: target)
                 for document in documents {
                     guard case .string(let id)? = document.value[reference.field], ids[DocumentID.key(id)] == nil else { continue }
                     throw AlmanacError(

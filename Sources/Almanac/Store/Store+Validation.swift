@@ -2,12 +2,11 @@ extension Store {
     /// The compiled schema of `collection`, compiled on first use from the store's own copy
     /// in `schema/`.
     func compiledSchema(for collection: CollectionDescriptor) throws -> JSONSchema {
-        try state.withLock { state in
-            if let schema = state.compiledSchemas[collection.name] { return schema }
-            let schema = try compileSchema(of: collection)
-            state.compiledSchemas[collection.name] = schema
-            return schema
-        }
+        if let schema = caches.withLock({ $0.compiledSchemas[collection.name] }) { return schema }
+        // Compiled without the lock: two readers may compile the same schema once each.
+        let schema = try compileSchema(of: collection)
+        caches.withLock { $0.compiledSchemas[collection.name] = schema }
+        return schema
     }
 
     private func compileSchema(of collection: CollectionDescriptor) throws -> JSONSchema {

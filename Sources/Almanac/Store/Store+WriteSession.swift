@@ -31,6 +31,9 @@ extension Store {
     ///   crashed writer's leftovers are left for a writer that understands them.
     func withWriteLock<T>(reading: Bool = false, _ body: (StoreState) throws -> T) throws -> T {
         if !reading, let writeRefusal { throw writeRefusal }
+        if !reading, ReadTransaction.isRunningBlock {
+            throw AlmanacError(.invalidArgument, "the store was written inside its own read block; write in a write block (store.write { db in … }), whose reads see its own changes")
+        }
         return try state.withLock { state in
             // The lock is recursive so that reads on the store work inside a transaction's
             // block; a write there would commit on its own, outside the transaction.
@@ -48,7 +51,8 @@ extension Store {
                 if !reading { changes.post() }
                 return result
             } catch {
-                state.cache.invalidate()
+                state.folders.removeAll()
+                caches.withLock { $0.invalidate() }
                 endSession(state)
                 throw error
             }
@@ -61,17 +65,16 @@ extension Store {
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
         state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
-        // The caches are still good only if the previous writer was this store, finished.
-        if previous.map({ "\($0.token)/\($0.state)" }) != state.cache.token {
-            state.cache.invalidate()
-            // Another writer came first; if it migrated the store, this store's catalog is stale.
+        if previous.map({ "\($0.token)/\($0.state)" }) != state.lastSession {
+            // Another writer came first: the open folders of the write path may be gone, and
+            // if it migrated the store, this store's catalog is stale.
+            state.folders.removeAll()
             if previous?.command != nil, try versionOnDisk() != schemaVersion {
                 endSession(state)
                 throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: url.path)
             }
         }
-        // From here the caches describe the store as this writer leaves it.
-        state.cache.token = token
+        state.lastSession = token
         if !recovering, previous?.state == "active" {
             // A writer this code cannot judge was killed: leave its record saying so, for a
             // writer that understands its journal.
@@ -80,6 +83,8 @@ extension Store {
         if recovering, previous?.state == "active" {
             do {
                 try recoverInterruptedWrite(state)
+                // A writer killed between the two steps of a one-file change left the clock odd.
+                try clock.markSettled()
             } catch {
                 endSession(state)
                 throw error
@@ -127,7 +132,7 @@ extension Store {
             try? writeLock(state).release(current.holder)
         }
         state.session = nil
-        state.cache.token = "\(current.holder.token)/released"
+        state.lastSession = "\(current.holder.token)/released"
     }
 
     /// Finishes the write session now instead of after the short linger: the lock is

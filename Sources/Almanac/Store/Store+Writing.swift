@@ -55,7 +55,7 @@ extension Store {
     /// Timestamps (strings of the schema's `date-time` fields) written with another offset are
     /// stored in UTC with `Z`, the instant unchanged, so that files sort, compare and read the
     /// same everywhere.
-    func prepare(_ document: JSONValue, in collection: CollectionDescriptor, _ state: StoreState) throws -> PreparedWrite {
+    func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
         let schema = try compiledSchema(for: collection)
         let document = schema.normalizingTimestamps(in: document)
         let location: DocumentLocation
@@ -73,7 +73,7 @@ extension Store {
         var previous: DocumentLocation?
         var superseded: [DocumentLocation] = []
         var isNew = location.id != nil
-        if let id = location.id, let existing = try locationIndex(of: collection, state)[DocumentID.key(id)] {
+        if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {
             isNew = false
             if existing.id != id {
                 throw AlmanacError(
@@ -82,7 +82,7 @@ extension Store {
                     path: existing.relativePath, id: id)
             }
             if existing != location { previous = existing }
-            superseded = try versionFiles(of: id, in: collection, state)?.locations.filter { $0 != location && $0 != existing } ?? []
+            superseded = try versionFiles(of: id, in: collection)?.locations.filter { $0 != location && $0 != existing } ?? []
         }
         if collection.isSingleton, let files = try documentFiles(in: collection, days: nil).first {
             superseded = files.locations.filter { $0.copyName != nil }
@@ -93,10 +93,15 @@ extension Store {
 
     /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the
     /// commit point), and removes date folders left empty.
-    func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState) throws {
+    /// `visibly`: the removal is a whole commit of its own, so readers see the clock odd around it.
+    func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState, visibly: Bool = false) throws {
         let path = location.folderPath
         guard let folder = try openFolders(path) else { return }
-        try folder.removeFile(location.fileName)
+        if visibly {
+            try changingOneFile { try folder.removeFile(location.fileName) }
+        } else {
+            try folder.removeFile(location.fileName)
+        }
         try folder.synchronize(flush)
         try removeEmptyDateFolders(location, state)
     }
@@ -108,7 +113,7 @@ extension Store {
             let parentPath = ["data", location.collection] + folders
             guard let parent = try openFolders(parentPath) else { return }
             guard parent.removeFolderIfEmpty(last) else { return }
-            state.cache.forgetFolders(under: parentPath + [last])
+            state.folders.forget(under: parentPath + [last])
             try parent.synchronize(.barrier)
         }
     }

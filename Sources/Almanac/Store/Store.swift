@@ -17,10 +17,11 @@ import Foundation
 ///
 /// `Store` is safe to use from many threads at once.
 public final class Store: @unchecked Sendable {
-    // Sendable: every stored property is immutable; what changes lives in `state`, reachable
-    // only with its lock held. Writers hold that lock for their whole operation, so at most
-    // one thread of this process writes at a time, and `flock` excludes other processes (and
-    // other Store instances on the same folder).
+    // Sendable: every stored property is immutable; what changes lives in `state` (the
+    // writer's) and `caches` (the readers'), each reachable only with its own lock held.
+    // Writers hold `state`'s lock for their whole operation, so at most one thread of this
+    // process writes at a time, and `flock` excludes other processes (and other Store
+    // instances on the same folder). Readers never take it (DESIGN §4, "Readers").
 
     /// The store's folder.
     public let url: URL
@@ -51,8 +52,14 @@ public final class Store: @unchecked Sendable {
     /// Why writes are refused (a store newer than this code), or `nil` when they are allowed.
     let writeRefusal: AlmanacError?
 
-    /// The caches, the write session and the pending id hints, behind the store's lock.
+    /// The write session, the write path's open folders and the pending id hints, behind the writer's lock.
     let state = Guarded(StoreState())
+    /// What readers remember, behind a lock of its own that no writer holds for long.
+    let caches = Guarded(ReadCaches())
+    /// The counter of commits readers check their reads against (`.almanac/commits`).
+    let clock: CommitClock
+    /// An odd clock value readers found left by a dead writer.
+    let staleOddClock = Guarded(StaleClockMark())
     let instanceID = UUID().uuidString.prefix(8)
     /// Where this store's lingering session is ended. A queue of its own, not the global pool:
     /// on Linux the Swift concurrency threads come from that pool, and when callers block all
@@ -82,6 +89,7 @@ public final class Store: @unchecked Sendable {
         self.options = options
         documentCache = DocumentCache(capacity: options.documentCacheCapacity)
         root = try Directory.openRoot(atPath: url.path)
+        clock = CommitClock(root: root)
         if StoreSwap.isPending(root: root) { try Store.finishInterruptedSwap(root: root, options: options) }
         if !options.isStaging { Store.finishInterruptedRestore(root: root, url: url) }
         guard let current = try Manifest.current(in: root) else {
@@ -166,19 +174,5 @@ public final class Store: @unchecked Sendable {
               let lock = try? StoreLock(folder: folder, forWriting: false)
         else { return false }
         return lock.holderDiedWhileWriting()
-    }
-
-    /// `<token>/<state>` of the last writer's lock record (`state` is `active` during its
-    /// session, `released` after); `nil` when no writer ever ran.
-    func lastWriterStamp(_ state: StoreState) -> String? {
-        let holder: StoreLock.Holder?
-        if let lock = state.fileLock {
-            holder = lock.readHolder()
-        } else if let folder = try? root.openFolder(".almanac"), let bytes = try? folder.readFile("lock") {
-            holder = StoreLock.parseHolder(bytes)
-        } else {
-            holder = nil
-        }
-        return holder.map { "\($0.token)/\($0.state)" }
     }
 }

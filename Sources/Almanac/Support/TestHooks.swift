@@ -49,7 +49,28 @@ enum TestHooks {
     nonisolated(unsafe) private static var folderRecorders: [String: [String]] = [:]
     // Read and written only with `faultLock` held: recording prefix → files opened under it.
     nonisolated(unsafe) private static var fileRecorders: [String: [String]] = [:]
+    // Read and written only with `faultLock` held: store path prefix → what runs at each commit step.
+    nonisolated(unsafe) private static var stepHooks: [String: @Sendable () -> Void] = [:]
+    /// `ALMANAC_TEST_COMMIT_STEPS=<seed>`: a process sleeps a seeded random 0–2 ms at each commit step.
+    private static let stepPauses = ProcessInfo.processInfo.environment["ALMANAC_TEST_COMMIT_STEPS"].flatMap(UInt64.init).map(SeededPauses.init)
     #endif
+
+    /// A step of a commit being put in place (a rename, a removal, the journal), where a test
+    /// may make the writer linger so that readers in other threads or processes meet the
+    /// commit at every stage: a hook armed with ``withCommitSteps(under:_:_:)`` for the store
+    /// at `storePath`, or the seeded pauses of `ALMANAC_TEST_COMMIT_STEPS`.
+    @inline(__always)
+    static func commitStep(_ storePath: @autoclosure () -> String) {
+        #if DEBUG
+        stepPauses?.pause()
+        let hook = faultLock.synchronized { () -> (@Sendable () -> Void)? in
+            guard !stepHooks.isEmpty else { return nil }
+            let path = storePath()
+            return stepHooks.first(where: { path.hasPrefix($0.key) })?.value
+        }
+        hook?()
+        #endif
+    }
 
     /// Notes that the file at `path` was opened for reading, for ``recordingFileOpens(under:_:)``.
     @inline(__always)
@@ -134,6 +155,13 @@ enum TestHooks {
         return (result, faultLock.synchronized { fileRecorders[prefix] ?? [] })
     }
 
+    /// Runs `body` with `step` called at every commit step of the stores under `prefix`.
+    static func withCommitSteps<T>(under prefix: String, _ step: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+        faultLock.synchronized { stepHooks[prefix] = step }
+        defer { faultLock.synchronized { stepHooks[prefix] = nil } }
+        return try body()
+    }
+
     /// Arms `fault` for writes of the file `name`, until ``disarm(_:name:)``.
     static func arm(_ fault: Fault, name: String) {
         faultLock.synchronized { _ = armedFaults.insert(fault.rawValue + "/" + name) }
@@ -145,3 +173,27 @@ enum TestHooks {
     }
     #endif
 }
+
+#if DEBUG
+/// Sleeps of 0–2 ms drawn from a seeded generator (SplitMix64), the same sequence for a seed.
+final class SeededPauses: @unchecked Sendable {
+    // Sendable: `state` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    func pause() {
+        let micros = lock.synchronized { () -> UInt64 in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return (z ^ (z >> 31)) % 2_000
+        }
+        usleep(useconds_t(micros))
+    }
+}
+#endif

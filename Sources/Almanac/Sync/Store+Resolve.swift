@@ -219,7 +219,7 @@ extension Store {
             }
             if !dryRun, !merged.isEmpty {
                 try commit(change, state, crashPointKind: "resolve")
-                for descriptor in catalog.collections { state.cache.archived[descriptor.name] = nil }
+                caches.withLock { caches in for descriptor in catalog.collections { caches.archived[descriptor.name] = nil } }
             }
             return merged
         }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A consistent view of a store for the length of a ``Store/read(_:)`` block: no other writer,
-/// in this process or another, changes the store until the block returns.
+/// A consistent view of a store for the length of a ``Store/read(_:)`` block: every read in
+/// the block sees the same committed state, whatever writers in this process or another do
+/// meanwhile, and none of them waits for the block.
 ///
 /// A ``Transaction`` is a read transaction too, and its reads see its own pending saves and
 /// deletes. Use the value only inside its block; afterwards every call throws.
@@ -13,15 +14,14 @@ import Foundation
 /// ```
 public class ReadTransaction {
     let store: Store
-    /// The store's state, which the transaction holds the lock of for the length of its block:
-    /// what needs that lock is reached through the transaction.
-    let state: StoreState
     var pending = PendingChange()
+    /// Whether the running thread is inside a ``Store/read(_:)`` block, where a write is
+    /// refused: it would commit on its own, and make the block run again.
+    @TaskLocal static var isRunningBlock = false
     private var isOpen = true
 
-    init(store: Store, state: StoreState) {
+    init(store: Store) {
         self.store = store
-        self.state = state
     }
 
     /// Ends the transaction: later calls throw.
@@ -116,7 +116,7 @@ public class ReadTransaction {
         if pending.removals[key] != nil { return nil }
         if descriptor.isSingleton { return try store.documentFiles(in: descriptor, days: nil).first.flatMap { try store.read($0, in: nil) } }
         guard let location = try storedLocation(descriptor, id: id) else { return nil }
-        if let id, let files = try store.versionFiles(of: id, in: descriptor, state) { return try store.read(files, in: nil) }
+        if let id, let files = try store.versionFiles(of: id, in: descriptor) { return try store.read(files, in: nil) }
         return try store.read(location)
     }
 
@@ -126,7 +126,7 @@ public class ReadTransaction {
         let key = PendingChange.key(descriptor.name, id)
         if pending.write(for: key) != nil || pending.removals[key] != nil { return try current(descriptor, id: id) }
         guard let location = try storedLocation(descriptor, id: id), let folder = try store.openFolders(location.folderPath) else { return nil }
-        if let id, let files = try store.versionFiles(of: id, in: descriptor, state) { return try store.read(files, in: folder) }
+        if let id, let files = try store.versionFiles(of: id, in: descriptor) { return try store.read(files, in: folder) }
         if let known = try store.remembered(location, in: folder) { return known }
         return try store.read(location, in: folder, remembering: true)
     }
@@ -137,6 +137,6 @@ public class ReadTransaction {
             let location = DocumentLocation(collection: descriptor.name, folders: [], id: nil)
             return try store.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
         }
-        return try store.locationIndex(of: descriptor, state)[DocumentID.key(id)]
+        return try store.locationIndex(of: descriptor)[DocumentID.key(id)]
     }
 }

@@ -31,23 +31,28 @@ extension Store {
         }
     }
 
-    /// Runs `body` with a consistent view of the store: no writer changes it until `body` returns.
+    /// Runs `body` with a consistent view of the store: every read in it sees the same
+    /// committed state, all of each transaction or none of it (snapshot isolation).
     ///
-    /// Takes the writers' lock, so writers wait for the block (keep it short). Reads outside
-    /// a `read` block see each document whole, but a change of several documents may be seen
-    /// half made; inside one they are seen all or not at all.
+    /// Neither side waits: writers in this process and others commit while the block runs,
+    /// and the block never waits for them. When a commit lands while the block reads, the
+    /// block runs again on the newer state, so keep it free of effects beyond its result
+    /// (like a retried transaction in FoundationDB). A block that commits overtake
+    /// ``Store/readAttempts`` times in a row runs its last time holding the writers' lock.
     ///
     /// ```swift
     /// let (streak, events) = try store.read { db in
     ///     (try db.singleton(Streak.self), try db.documents(UsageEvent.self, from: start, to: today))
     /// }
     /// ```
-    /// - Throws: what `body` throws; `.locked` after ``Options/lockTimeout``.
+    /// - Throws: what `body` throws; `.storeChanged` when a migration swapped the store's version.
     public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try withWriteLock(reading: true) { state in
-            let transaction = ReadTransaction(store: self, state: state)
-            defer { transaction.close() }
-            return try body(transaction)
+        try ReadTransaction.$isRunningBlock.withValue(true) {
+            try readingOneVersion {
+                let transaction = ReadTransaction(store: self)
+                defer { transaction.close() }
+                return try body(transaction)
+            }
         }
     }
 

@@ -24,6 +24,9 @@ import Foundation
 /// the block returns, against the store as the whole change leaves it, so two documents may
 /// swap a unique value in one transaction.
 public final class Transaction: ReadTransaction {
+    /// The writer's state, whose lock the transaction holds for the length of its block: what
+    /// needs that lock is reached through the transaction.
+    let state: StoreState
     /// The name test crash points use for this transaction's commit (`ALMANAC_TEST_CRASH_AT=<kind>:<point>`).
     var crashPointKind = "transaction"
     /// Whether allowed transitions go unchecked: a schema change (bringing a document forward
@@ -32,6 +35,11 @@ public final class Transaction: ReadTransaction {
     /// Documents as the transaction found them on disk, read once for the commit's checks
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]
+
+    init(store: Store, state: StoreState) {
+        self.state = state
+        super.init(store: store)
+    }
 
     // MARK: Saving
 
@@ -107,7 +115,7 @@ public final class Transaction: ReadTransaction {
     @discardableResult
     func save(json document: JSONValue, in descriptor: CollectionDescriptor) throws -> DocumentLocation {
         try requireOpen()
-        var write = try store.prepare(document, in: descriptor, state)
+        var write = try store.prepare(document, in: descriptor)
         let key = PendingChange.key(descriptor.name, write.location.id)
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(
@@ -122,11 +130,11 @@ public final class Transaction: ReadTransaction {
             write.isNew = true
         }
         try checkDocumentRules(write)
-        if write.isNew, let id = write.location.id, let archived = try store.archivedLocation(of: id, in: descriptor, state) {
+        if write.isNew, let id = write.location.id, let archived = try store.archivedLocation(of: id, in: descriptor) {
             // The id is archived: this save brings that document back (one move), never a second copy.
             let path = (["archive", archived.collection] + archived.folders + [archived.fileName]).joined(separator: "/")
             if !pending.fileRemovals.contains(path) { pending.fileRemovals.append(path) }
-            state.cache.archived[descriptor.name] = nil
+            store.caches.withLock { $0.archived[descriptor.name] = nil }
         }
         pending.put(write)
         return write.location
@@ -179,7 +187,7 @@ public final class Transaction: ReadTransaction {
             if pending.removals[key] == nil {
                 pending.removals[key] = stored
                 // Every version a sync left of it goes too.
-                if let id = stored.id, let files = try store.versionFiles(of: id, in: descriptor, state) {
+                if let id = stored.id, let files = try store.versionFiles(of: id, in: descriptor) {
                     pending.fileRemovals += files.locations.filter { $0 != stored }.map(\.relativePath)
                 }
                 for attachment in try store.attachments(at: stored, readingBytes: false) {

@@ -92,3 +92,12 @@ func writeRaw(_ text: String, to relative: String, in store: Store) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
 }
+
+/// A flag set once, read from any thread.
+final class Flag: @unchecked Sendable {
+    // Sendable: `value` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

@@ -88,7 +88,7 @@ extension Store {
         }
         let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
                                        stagingFolder: StoreSwap.stagingFolder, dataInode: dataInode, schemaInode: schemaInode)
-        state.cache.invalidate()
+        dropCaches(state)
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         // When and how long: this device's own record (store.json is the same on every device).

@@ -38,7 +38,7 @@ extension Store {
         }
         let journal = MigrationJournal(kind: .rollback, fromVersion: current, toVersion: backup.fromVersion,
                                        stagingFolder: StoreSwap.backupFolder, dataInode: dataInode, schemaInode: schemaInode)
-        state.cache.invalidate()
+        dropCaches(state)
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// `.almanac/commits`: a counter writers advance around every change readers can see, so a
+/// reader learns with one `pread` whether a commit came while it read (DESIGN §4, "Readers").
+///
+/// Even: nothing is being put in place. Odd: a change is being put in place — a journal's
+/// renames and removals (readers apply the journal, ``CommitOverlay``), or one file's rename
+/// or removal (readers wait for that one system call). A reader that sees the value move
+/// while it read reads again: what it read may hold part of a commit.
+///
+/// The counter orders reads against writes; it records nothing durable. It is written in
+/// place without a flush and never deleted (like `lock`), so a reader may keep it open. A
+/// store whose `.almanac/` has no counter yet reads 0 until the first writer makes one.
+final class CommitClock: @unchecked Sendable {
+    // Sendable: `descriptor` is read and set only with `lock` held.
+    static let fileName = "commits"
+
+    private let root: Directory
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+
+    init(root: Directory) {
+        self.root = root
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// The counter now; 0 when there is none yet.
+    func now() -> UInt64 {
+        let fd = lock.synchronized { () -> Int32 in
+            if descriptor < 0 { descriptor = open(forWriting: false) }
+            return descriptor
+        }
+        guard fd >= 0 else { return 0 }
+        return Self.value(in: fd)
+    }
+
+    /// Advances the counter by one: odd before a change is put in place, even after. Called
+    /// only by the writer holding the store's lock, so no two advances race.
+    ///
+    /// - Returns: the new value.
+    @discardableResult
+    func advance() throws -> UInt64 {
+        let fd = try lock.synchronized { () throws -> Int32 in
+            if descriptor < 0 { descriptor = open(forWriting: true) }
+            guard descriptor >= 0 else { throw SystemCall.failure("open", path: root.childPath(".almanac/" + Self.fileName)) }
+            return descriptor
+        }
+        let next = Self.value(in: fd) &+ 1
+        var bytes = next.littleEndian
+        let written = withUnsafeBytes(of: &bytes) { buffer in
+            let count = SystemCall.retryingInterrupts { pwrite(fd, buffer.baseAddress, 8, 0) }
+            FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count, offset: 0)
+            return count
+        }
+        guard written == 8 else { throw SystemCall.failure("write", path: root.childPath(".almanac/" + Self.fileName)) }
+        return next
+    }
+
+    /// Makes the counter odd (a change is being put in place) unless it is already: recovery
+    /// finishing a journal a writer killed before its first advance left even.
+    func markChanging() throws {
+        if now() % 2 == 0 { try advance() }
+    }
+
+    /// Makes the counter even (nothing is being put in place) unless it is already.
+    func markSettled() throws {
+        if now() % 2 == 1 { try advance() }
+    }
+
+    /// Opens the counter file (read-write when it may be written; a reader without write
+    /// permission opens it read-only); -1 when it is not there (and not to be made).
+    private func open(forWriting: Bool) -> Int32 {
+        guard let folder = try? forWriting ? root.openOrCreateFolder(".almanac", synchronize: true).folder : root.openFolder(".almanac") else {
+            return -1
+        }
+        var fd: Int32
+        if forWriting {
+            fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
+                SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            }
+        } else {
+            fd = SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+        }
+        if fd < 0, !forWriting, SystemCall.errno == EACCES {
+            fd = SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        }
+        return fd
+    }
+
+    private static func value(in fd: Int32) -> UInt64 {
+        var value: UInt64 = 0
+        let read = withUnsafeMutableBytes(of: &value) { buffer in SystemCall.retryingInterrupts { pread(fd, buffer.baseAddress, 8, 0) } }
+        return read == 8 ? UInt64(littleEndian: value) : 0
+    }
+}

@@ -1,0 +1,38 @@
+/// What a ``Store``'s readers remember between calls: where each document is, and each
+/// collection's compiled schema and field map (DESIGN §4, "Readers").
+///
+/// A store keeps it in a ``Guarded`` value of its own, apart from the writer's state: a
+/// writer holds its lock only to look up or to record what its commit changed, never across
+/// a transaction or a flush, so a read never waits for a writer.
+final class ReadCaches {
+    /// The commit clock (``CommitClock``) value the id indexes describe. Any commit moves the
+    /// clock, so indexes built at another value are thrown away; a writer that records its
+    /// own commit in them moves them to the value after it.
+    var clock: UInt64?
+    /// collection → lowercased id → location.
+    var locations: [String: [String: DocumentLocation]] = [:]
+    /// collection → lowercased id → every file, for the documents a sync left in several.
+    var versions: [String: [String: DocumentFiles]] = [:]
+    /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
+    var archived: [String: [String: DocumentLocation]] = [:]
+    /// Collection schemas compiled so far, by collection name (they change only with a migration).
+    var compiledSchemas: [String: JSONSchema] = [:]
+    /// The fields each collection's schema declares, read on the first filtered read.
+    var schemaFields: [String: SchemaFields] = [:]
+
+    /// Makes the id indexes those of clock value `now`: kept when they are, emptied otherwise.
+    func settle(at now: UInt64) {
+        guard clock != now else { return }
+        invalidate()
+        clock = now
+    }
+
+    /// Forgets every id index (schemas stay: a store's schema copy changes only with a
+    /// migration, after which the store refuses to be used).
+    func invalidate() {
+        locations.removeAll()
+        versions.removeAll()
+        archived.removeAll()
+        clock = nil
+    }
+}
