@@ -61,6 +61,10 @@ struct ReadIsolationProcessTests {
         #expect(generations == [expected], "at \(point) the reader sees generation \(expected) whole")
         let get = try run(["get", "events", "d5", "--store", store.path])
         #expect(get.exit == 0 && get.stdout.contains("\"gen\": \(expected)"), "\(get)")
+        let backup = folder.path("backup")
+        let backedUp = try run(["backup", backup.path, "--store", store.path])
+        #expect(backedUp.exit == 0, "\(backedUp)")
+        #expect(try Self.observedGenerations(Store(at: backup)) == ([expected], nil), "the backup holds generation \(expected) whole")
         #expect(writer.isRunning && !FileManager.default.fileExists(atPath: resume), "the writer still held the lock: nobody waited for it")
 
         _ = FileManager.default.createFile(atPath: resume, contents: nil)

@@ -128,24 +128,44 @@ extension Store {
         return StoreSnapshot(url: url, kept: nil, sharedLock: fd)
     }
 
+    /// A picture of the store hard-linked without the writers' lock: taken again when a
+    /// commit began or finished putting its files in place meanwhile, and with the committed
+    /// journal then being put in place applied to it (DESIGN §4, "Readers").
     private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
-        try withWriteLock(reading: true) { _ in
-            let snapshots = try createFolders([".almanac", StoreSnapshot.folderName])
-            Store.removeSnapshotsOfDeadProcesses(in: snapshots)
+        let snapshots = try createFolders([".almanac", StoreSnapshot.folderName])
+        Store.removeSnapshotsOfDeadProcesses(in: snapshots)
+        let copier = TreeCopier { source, file, folder in
+            do {
+                try source.linkOrCopy(file, into: folder, as: file, flush: nil)
+            } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+                // Removed or moved by a commit since the folder was listed: that commit moved
+                // the clock, so this picture is taken again.
+            }
+        }
+        func picture(_ view: ReadView) throws -> StoreSnapshot {
             let name = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
             let target = try snapshots.openOrCreateFolder(name, synchronize: false).folder
             do {
-                let copier = TreeCopier { source, file, folder in
-                    try source.linkOrCopy(file, into: folder, as: file, flush: nil)
-                }
                 try Store.copyStoreFiles(of: root, into: target, using: copier, collections: collections,
                                          includingRollbackBackup: includingRollbackBackup)
+                if let overlay = view.overlay {
+                    try applyToPicture(overlay, target: target, using: copier, collections: collections,
+                                       includingRollbackBackup: includingRollbackBackup)
+                }
             } catch {
                 _ = try? snapshots.removeTree(name)
                 throw error
             }
             return StoreSnapshot(url: url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), kept: (snapshots, name))
         }
+        for _ in 0..<Store.readAttempts {
+            let view = try currentView()
+            let snapshot = try picture(view)
+            if clock.now() == view.clock { return snapshot }
+            snapshot.remove()
+        }
+        // Overtaken by commits every time: the last picture is taken holding the writers' lock.
+        return try withWriteLock(reading: true) { _ in try picture(ReadView(clock: clock.now(), overlay: nil)) }
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,

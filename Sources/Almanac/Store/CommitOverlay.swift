@@ -11,9 +11,12 @@ struct CommitOverlay: Sendable {
     let removesEverything: Bool
     /// Folder (store-relative, `""` the root) → final file name → the temporary name it is staged under.
     private let stagedFiles: [String: [String: String]]
-    /// Parent folder → final folder name → the temporary name the folder is staged under;
-    /// attachment folders moving with their documents are here too, by their paths.
+    /// Parent folder → final folder name → the temporary name the folder is staged under.
     private let stagedFolders: [String: [String: String]]
+    /// Attachment folders moving with their documents: store-relative path after → before.
+    private let movedFolders: [String: String]
+    /// The paths the moving attachment folders leave.
+    private let movedAway: Set<String>
     /// Store-relative paths of the files the change removes.
     private let removed: Set<String>
 
@@ -29,11 +32,13 @@ struct CommitOverlay: Sendable {
         }
         stagedFiles = files
         stagedFolders = folders
+        movedFolders = Dictionary(journal.folderMoves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
+        movedAway = Set(journal.folderMoves.map(\.from))
         removed = Set(journal.removals)
     }
 
     /// Whether the overlay changes nothing a reader of the `data/` and `archive/` trees sees.
-    var isEmpty: Bool { !removesEverything && stagedFiles.isEmpty && stagedFolders.isEmpty && removed.isEmpty }
+    var isEmpty: Bool { !removesEverything && stagedFiles.isEmpty && stagedFolders.isEmpty && removed.isEmpty && movedFolders.isEmpty }
 
     /// Whether the file at store-relative `path` is gone in the committed state.
     func removes(_ path: String) -> Bool {
@@ -50,6 +55,35 @@ struct CommitOverlay: Sendable {
         stagedFolders[parent]?[name]
     }
 
+    /// Where the folder at `path` (an attachment folder moving with its document) still is
+    /// until it is moved: its path before the move.
+    func movedFolder(to path: String) -> String? {
+        movedFolders[path]
+    }
+
+    /// Whether the folder at `path` is an attachment folder the change moves away.
+    func movesAway(_ path: String) -> Bool {
+        movedAway.contains(path)
+    }
+
+    /// Every moving attachment folder: its path after the move and before.
+    var movedFolderList: [(to: String, from: String)] {
+        movedFolders.map { ($0.key, $0.value) }
+    }
+
+    /// Every staged file: its folder, final name and temporary name.
+    var stagedFileList: [(folder: String, name: String, temporary: String)] {
+        stagedFiles.flatMap { folder, names in names.map { (folder, $0.key, $0.value) } }
+    }
+
+    /// Every staged folder: its parent, final name and temporary name.
+    var stagedFolderList: [(parent: String, name: String, temporary: String)] {
+        stagedFolders.flatMap { parent, names in names.map { (parent, $0.key, $0.value) } }
+    }
+
+    /// The store-relative paths of the files the change removes.
+    var removedPaths: [String] { removed.sorted() }
+
     /// `entries` of the folder at `path` as the committed change leaves them: staged files
     /// and folders under their final names, removed files gone.
     func apply(to entries: [Directory.Entry], ofFolder path: String) -> [Directory.Entry] {
@@ -57,13 +91,18 @@ struct CommitOverlay: Sendable {
         let files = stagedFiles[path] ?? [:]
         let folders = stagedFolders[path] ?? [:]
         let prefix = path.isEmpty ? "" : path + "/"
-        guard !files.isEmpty || !folders.isEmpty || removed.contains(where: { $0.hasPrefix(prefix) }) else { return entries }
-        var result = entries.filter { $0.kind != .file || !removed.contains(prefix + $0.name) }
+        let arriving = movedFolders.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+        guard !files.isEmpty || !folders.isEmpty || !arriving.isEmpty || removed.contains(where: { $0.hasPrefix(prefix) })
+            || movedAway.contains(where: { $0.hasPrefix(prefix) })
+        else { return entries }
+        var result = entries.filter { entry in
+            entry.kind == .file ? !removed.contains(prefix + entry.name) : !movedAway.contains(prefix + entry.name)
+        }
         var names = Set(result.map(\.name))
         for name in files.keys.sorted() where names.insert(name).inserted {
             result.append(Directory.Entry(name: name, kind: .file))
         }
-        for name in folders.keys.sorted() where names.insert(name).inserted {
+        for name in folders.keys.sorted() + arriving.map({ String($0.dropFirst(prefix.count)) }).sorted() where names.insert(name).inserted {
             result.append(Directory.Entry(name: name, kind: .folder))
         }
         return result

@@ -17,6 +17,13 @@ extension Store {
         if overlay.removesEverything, path == "", name == "archive" { return nil }
         // A staged date folder opens under its temporary name until it is renamed into place.
         if let staged = overlay.stagedFolder(named: name, in: path), let folder = try parent.openFolder(staged) { return folder }
+        // An attachment folder moving with its document opens where it was until it moves.
+        let full = path.isEmpty ? name : path + "/" + name
+        if overlay.movesAway(full) { return nil }
+        if let before = overlay.movedFolder(to: full),
+           let folder = try ReadView.$current.withValue(nil, operation: { try openFolders(before.split(separator: "/").map(String.init)) }) {
+            return folder
+        }
         return try parent.openFolder(name)
     }
 
