@@ -68,8 +68,7 @@ extension Store {
         guard !collection.isSingleton else { return nil }
         let now = readClock
         if let known = caches.withLock({ caches -> [String: DocumentLocation]? in
-            caches.settle(at: now)
-            return caches.archived[collection.name]
+            caches.clock == now ? caches.archived[collection.name] : nil
         }) {
             return known[DocumentID.key(id)]
         }
@@ -79,8 +78,11 @@ extension Store {
                 index[DocumentID.key(id)] = DocumentLocation(collection: collection.name, folders: folders, id: id)
             }
         }
-        caches.withLock { caches in
-            if caches.clock == now { caches.archived[collection.name] = index }
+        if now % 2 == 0 {
+            caches.withLock { caches in
+                guard caches.settle(at: now) else { return }
+                caches.archived[collection.name] = index
+            }
         }
         return index[DocumentID.key(id)]
     }

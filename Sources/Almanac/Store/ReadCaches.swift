@@ -20,11 +20,17 @@ final class ReadCaches {
     /// The fields each collection's schema declares, read on the first filtered read.
     var schemaFields: [String: SchemaFields] = [:]
 
-    /// Makes the id indexes those of clock value `now`: kept when they are, emptied otherwise.
-    func settle(at now: UInt64) {
-        guard clock != now else { return }
-        invalidate()
-        clock = now
+    /// Makes the id indexes those of clock value `now`: kept when they are, emptied when they
+    /// are older. Returns false, keeping them, when they are newer (a reader that began before
+    /// the last commit must not replace what describes the store after it).
+    @discardableResult
+    func settle(at now: UInt64) -> Bool {
+        if let clock, clock > now { return false }
+        if clock != now {
+            invalidate()
+            clock = now
+        }
+        return true
     }
 
     /// Forgets every id index (schemas stay: a store's schema copy changes only with a

@@ -97,7 +97,7 @@ extension Store {
     private func recordInCaches(_ change: AtomicChange, from before: UInt64) {
         let now = clock.now()
         caches.withLock { caches in
-            guard caches.clock == before else { return caches.settle(at: now) }
+            guard caches.clock == before else { return caches.invalidate() }
             caches.clock = now
             for removed in change.removals {
                 guard let id = removed.id else { continue }

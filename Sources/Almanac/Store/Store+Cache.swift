@@ -33,7 +33,7 @@ extension Store {
         let now = readClock
         let name = collection.name
         if let known = caches.withLock({ caches -> ([String: DocumentLocation], [String: DocumentFiles])? in
-            caches.settle(at: now)
+            guard caches.clock == now else { return nil }
             return caches.locations[name].map { ($0, caches.versions[name] ?? [:]) }
         }) {
             return known
@@ -47,10 +47,14 @@ extension Store {
             index[key] = files.first
             if files.hasVersions { versions[key] = files }
         }
-        caches.withLock { caches in
-            guard caches.clock == now else { return }
-            caches.locations[name] = index
-            caches.versions[name] = versions
+        // Kept only for a settled clock (even): one odd value lasts while a commit puts its
+        // files in place, and its writer records the commit in the indexes of the value before.
+        if now % 2 == 0 {
+            caches.withLock { caches in
+                guard caches.settle(at: now) else { return }
+                caches.locations[name] = index
+                caches.versions[name] = versions
+            }
         }
         return (index, versions)
     }

@@ -4,7 +4,7 @@ enum BenchmarkCatalog {
     /// The cases' names, for `--case`.
     static let names = [
         SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name, NewestQueryCase.name, ObservationLatencyCase.name,
-        FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
+        ReadDuringWriteCase.name, FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
         BackupCase.name, MigrationCase.name,
     ]
 
@@ -16,6 +16,7 @@ enum BenchmarkCatalog {
         case RangeQueryCase.name: RangeQueryCase()
         case NewestQueryCase.name: NewestQueryCase()
         case ObservationLatencyCase.name: ObservationLatencyCase()
+        case ReadDuringWriteCase.name: ReadDuringWriteCase()
         case FullScanCase.name: FullScanCase()
         case OpenReadCase.name: OpenReadCase()
         case ValidationCase.name: ValidationCase()

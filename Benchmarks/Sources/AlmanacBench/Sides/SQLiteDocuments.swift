@@ -47,6 +47,16 @@ final class SQLiteDocuments<D: BenchDocument> {
         try database.execute("COMMIT")
     }
 
+    /// Replaces (or inserts) all documents in one transaction.
+    func replaceBatch(_ documents: [PreparedDocument]) throws {
+        let replace = try database.prepare("INSERT OR REPLACE INTO \(D.table) (id, date, body) VALUES (?1, ?2, ?3)")
+        try database.execute("BEGIN IMMEDIATE")
+        for document in documents {
+            try run(replace, document)
+        }
+        try database.execute("COMMIT")
+    }
+
     /// The documents whose date falls on the days `from` through `to`, oldest first
     /// (`WHERE date >= from AND date < the day after to`, through the date index).
     func documents(from: CalendarDate, to: CalendarDate) throws -> [D] {
