@@ -5,7 +5,9 @@ import Testing
 
 /// A store kept on two devices: the versions a sync leaves of one document are one document
 /// for every read, the same one everywhere, and `resolve` merges them field by field.
-@Suite struct DocumentConflictTests {
+// Serialized: the open recorders count store-relative paths ("data/ranged/…") of every store
+// in the process, and this suite's other tests open the same paths in their own stores.
+@Suite(.serialized) struct DocumentConflictTests {
     static let catalog = """
     {
       "app": "notes",

@@ -75,9 +75,6 @@ extension Store {
         }
     }
 
-    /// The file that marks a staged copy as the restore's own (removable), not a replaced store.
-    private static let stagingMark = "restore-staging"
-
     /// Copies `backup` to the staging folder, marks it, checks it, and returns its document count.
     private static func stage(_ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Options) throws -> Int {
         var isFolder: ObjCBool = false
@@ -113,40 +110,5 @@ extension Store {
         if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
         TestHooks.crashPoint("restore", "after-staging")
         return summary.documents
-    }
-
-    /// Names as kept the store a restore replaced, when the restore was cut (a power cut
-    /// included) between its exchange and its rename: the restored store `root` still carries
-    /// the staging mark then, and the replaced store sits beside it under a temporary name.
-    static func finishInterruptedRestore(root: Directory, url: URL) {
-        let name = url.lastPathComponent
-        // One fstatat on every open; the rest only after a cut restore.
-        guard (try? root.entryKind(of: ".almanac/" + stagingMark)) == .file, !Directory.isTemporaryName(name),
-              let internalFolder = try? root.openFolder(".almanac"),
-              let parent = try? Directory.openRoot(atPath: url.deletingLastPathComponent().path)
-        else { return }
-        keepStoresReplacedByInterruptedRestores(of: name, in: parent)
-        guard (try? parent.synchronize(.barrier)) != nil, let entries = try? parent.entries(),
-              !entries.contains(where: { Directory.isTemporaryName($0.name) && $0.name.hasPrefix(".\(name).") })
-        else { return }  // a restore still at work: it removes the mark itself
-        if (try? internalFolder.removeFile(stagingMark)) == true { try? internalFolder.synchronize(.barrier) }
-    }
-
-    /// A restore killed between its exchange and its rename leaves the replaced store under a
-    /// temporary name; name it as kept, so that no sweep of leftovers ever removes it. A staged
-    /// copy that never replaced anything (it carries the staging mark) is removed.
-    private static func keepStoresReplacedByInterruptedRestores(of name: String, in parent: Directory) {
-        guard let entries = try? parent.entries() else { return }
-        for entry in entries where entry.kind == .folder && Directory.isTemporaryName(entry.name)
-            && entry.name.hasPrefix(".\(name).") {
-            guard let pid = Directory.writer(ofTemporary: entry.name), pid != getpid(), SystemCall.processIsGone(pid),
-                  let folder = try? parent.openFolder(entry.name)
-            else { continue }
-            if (try? folder.openFolder(".almanac")?.entryKind(of: stagingMark)) == .file {
-                _ = try? parent.removeTree(entry.name)
-            } else if (try? folder.entryKind(of: Manifest.fileName)) == .file {
-                _ = try? parent.rename(entry.name, into: parent, as: "\(name).replaced-by-interrupted-restore-\(pid)")
-            }
-        }
     }
 }

@@ -64,7 +64,7 @@ extension Store {
         /// its writes only order, and the rename that publishes it pays the one full flush.
         var isStaging = false
 
-        /// For a snapshot opened to be read (see `StoreSnapshot`): exports read it directly.
+        /// For a snapshot opened to be read (export and backup take one): they read it directly.
         var isSnapshot = false
     }
 }

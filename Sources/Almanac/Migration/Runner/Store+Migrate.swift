@@ -32,11 +32,6 @@ extension Store {
         throw AlmanacError(.locked, "the store kept changing version while the migration waited; retry when other migrations are done", path: url.path)
     }
 
-    /// The schema version `store.json` says now (it changes only under the write lock).
-    func versionOnDisk() throws -> Int {
-        try Manifest.required(in: root).schemaVersion
-    }
-
     private func migrateHoldingLock(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry,
         started: Date, progress: (@Sendable (MigrationProgress) -> Void)?, _ state: StoreState

@@ -8,6 +8,41 @@ import Darwin
 import Foundation
 
 extension Store {
+    /// The schema version `store.json` says now (it changes only under the write lock).
+    func versionOnDisk() throws -> Int {
+        try Manifest.required(in: root).schemaVersion
+    }
+
+    /// Carries out a committed delete of everything; idempotent, so recovery can run it again.
+    func finishDeletingEverything(_ state: StoreState) throws {
+        // Readers apply the journal (nothing left) while the clock is odd.
+        try clock.markChanging()
+        state.folders.removeAll()
+        caches.withLock { $0.invalidate() }
+        let data = try createFolders(["data"])
+        for entry in try data.entries() {
+            if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,
+               let folder = try data.openFolder(entry.name) {
+                for child in try folder.entries() { try folder.removeTree(child.name) }
+                try folder.synchronize(.barrier)
+            } else {
+                try data.removeTree(entry.name)
+            }
+        }
+        try data.synchronize(.barrier)
+        TestHooks.crashPoint("delete", "after-data-removed")
+        try root.removeTree("archive")
+        try root.synchronize(.barrier)
+        let internalFolder = try createFolders([".almanac"])
+        try internalFolder.removeTree(StoreSwap.backupFolder)
+        try internalFolder.removeTree("ids")
+        try internalFolder.removeTree(Store.mergeBaseFolder)  // earlier versions of the documents
+        _ = try internalFolder.removeFile(DeviceHistory.fileName)  // names seed files and runs
+        try internalFolder.synchronize(.barrier)
+        try removeJournal()
+        try clock.markSettled()
+    }
+
     func removeJournal() throws {
         guard let folder = try openFolders([".almanac"]) else { return }
         if try folder.removeFile(WriteJournal.fileName) { try folder.synchronize(.barrier) }

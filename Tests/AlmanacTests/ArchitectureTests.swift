@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+
+/// The parts of the library keep to their direction (DESIGN §0): the core — `Store/` (the
+/// store's face, its reader and writer), `Transaction/`, `Recovery/` and `Storage/` — never
+/// names a type of a feature folder; features use the core.
+@Suite("Architecture")
+struct ArchitectureTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Almanac")
+    static let core = ["Store", "Storage", "Transaction", "Recovery"]
+    static let features = ["Migration", "Snapshot", "Delete", "Retention"]
+
+    /// The Swift files below `folder` of Sources/Almanac, with their text.
+    static func files(in folder: String) throws -> [(path: String, text: String)] {
+        let base = sources.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return try walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.sorted().map { relative in
+            (folder + "/" + relative, try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8))
+        }
+    }
+
+    /// The names of the types a file declares at its top level.
+    static func topLevelTypes(in text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ").map(String.init)
+            guard let keyword = words.firstIndex(where: { ["struct", "enum", "class", "protocol", "typealias", "actor"].contains($0) }),
+                  words[..<keyword].allSatisfy({ ["public", "package", "final", "private", "fileprivate"].contains($0) }),
+                  !line.hasPrefix(" "), keyword + 1 < words.count
+            else { return nil }
+            return String(words[keyword + 1].prefix { $0.isLetter || $0.isNumber })
+        }
+    }
+
+    @Test("no file of the core names a type of the migration, snapshot, delete or retention folders")
+    func coreNamesNoFeatureType() throws {
+        let featureTypes = try Self.features.flatMap { folder in try Self.files(in: folder).flatMap { Self.topLevelTypes(in: $0.text).map { ($0, folder) } } }
+        try #require(featureTypes.count > 10, "the feature folders declare types: \(featureTypes.count) found in \(Self.sources.path)")
+        var found: [String] = []
+        for folder in Self.core {
+            for file in try Self.files(in: folder) {
+                for (type, feature) in featureTypes where file.text.range(of: "\\b\(type)\\b", options: .regularExpression) != nil {
+                    found.append("\(file.path) names \(type) (\(feature)/)")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("no comment asks a caller to hold a lock: the type that holds the lock is what reaches the state")
+    func noLockHeldComments() throws {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+        let offending = try folders.flatMap { try Self.files(in: $0) }.filter { file in
+            file.text.range(of: "(call|called|calls) (only )?with the lock held", options: [.regularExpression, .caseInsensitive]) != nil
+        }
+        #expect(offending.map(\.path) == [])
+    }
+}
