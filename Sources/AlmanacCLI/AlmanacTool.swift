@@ -72,7 +72,7 @@ enum ExitCode {
         case .locked: locked
         case .storeTooNew: storeTooNew
         case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted, .misfiled, .syncConflict: problemsFound
-        case .invalidArgument: usage
+        case .invalidArgument, .invalidQuery: usage
         case .invalidMigration: problemsFound
         default: failure
         }

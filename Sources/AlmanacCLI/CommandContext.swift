@@ -62,7 +62,7 @@ struct CommandContext {
     /// `--where EXPR`..., each parsed for `collection` (bare values read as the schema's types)
     /// and all required; nil when none is given.
     ///
-    /// - Throws: `.invalidArgument` (exit 2) naming an unknown field, operator or a value of the wrong type.
+    /// - Throws: `.invalidQuery` (exit 2) naming an unknown field, operator or a value of the wrong type.
     func condition(for collection: String, in store: Store) throws -> Condition? {
         let conditions = try values.options(CommonOptions.filter).map { try store.condition(parsing: $0, in: collection) }
         return conditions.count > 1 ? .all(conditions) : conditions.first

@@ -18,7 +18,7 @@ enum FlagHints {
             error.message = error.message
                 .replacingOccurrences(of: "by overriding final states (store.delete(_:overridingFinalStates: true))", with: "with --override-transitions")
                 .replacingOccurrences(of: "deleting everything and retention", with: "delete --all and retention run")
-        case .invalidArgument where error.message.hasSuffix("cannot be read by date range; read it without one"):
+        case .invalidQuery where error.message.hasSuffix("cannot be read by date range; read it without one"):
             error.message = String(error.message.dropLast("read it without one".count)) + "leave out --from and --to"
         case .syncConflict:
             error.message = error.message.replacingOccurrences(of: "by taking one of them (taking: one of", with: "with --take (one of")

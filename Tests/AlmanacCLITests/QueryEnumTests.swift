@@ -30,7 +30,7 @@ struct QueryEnumTests {
         let error = #expect(throws: AlmanacError.self) {
             try store.documents(matching: Query("usage-events").where(.equals(field: "eventType", value: .string("nope"))))
         }
-        #expect(error?.code == .invalidArgument && error?.pointer == "/eventType", "\(String(describing: error))")
+        #expect(error?.code == .invalidQuery && error?.pointer == "/eventType", "\(String(describing: error))")
         _ = try store.condition(parsing: "eventType=exit_to_focus", in: "usage-events")
     }
 

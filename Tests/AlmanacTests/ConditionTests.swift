@@ -112,7 +112,7 @@ struct ConditionTests {
     @Test("a condition parsed on its own reports the pointer below its root")
     func standaloneErrors() {
         let error = migrationError { _ = try Condition(json: migrationJSON(#"{"all": [{"field": "x"}]}"#)) }
-        #expect(error?.code == .invalidMigration)
+        #expect(error?.code == .invalidQuery)
         #expect(error?.pointer == "/all/0")
         #expect(error?.path == nil)
     }

@@ -107,7 +107,7 @@ struct QueryTests {
         #expect(try ids(store, all.sorted(by: "kind").limit(0)).isEmpty)
         for bad in [all.offset(-1), all.limit(-1)] {
             let error = #expect(throws: AlmanacError.self) { try store.documents(matching: bad) }
-            #expect(error?.code == .invalidArgument)
+            #expect(error?.code == .invalidQuery)
         }
     }
 
@@ -139,7 +139,7 @@ struct QueryTests {
         let undated = #expect(throws: AlmanacError.self) {
             try store.documents(matching: Query("templates").dated(from: CalendarDate("2025-01-01")!, through: CalendarDate("2025-01-02")!))
         }
-        #expect(undated?.code == .invalidArgument)
+        #expect(undated?.code == .invalidQuery)
     }
 
     // MARK: count, first
@@ -287,7 +287,7 @@ struct QueryTests {
         return (folder, store)
     }
 
-    @Test("on a closed schema, an unknown field, a value of the wrong type and an unknown operator are invalid-argument errors naming them")
+    @Test("on a closed schema, an unknown field, a value of the wrong type and an unknown operator are invalid-query errors naming them")
     func closedSchemaChecks() throws {
         let (folder, store) = try craveyStore()
         _ = folder
@@ -295,7 +295,7 @@ struct QueryTests {
             #expect(throws: AlmanacError.self) { try store.condition(parsing: text, in: collection) }
         }
         let unknown = failure("intensty>=7")
-        #expect(unknown?.code == .invalidArgument)
+        #expect(unknown?.code == .invalidQuery)
         #expect(unknown?.message.contains("no field \"intensty\" in cravings") == true, "\(String(describing: unknown))")
         #expect(unknown?.message.contains("did you mean \"intensity\"?") == true, "\(String(describing: unknown))")
         let inactive = failure("isActve=true", in: "motivational-messages")
@@ -304,7 +304,7 @@ struct QueryTests {
         #expect(nested?.message.contains("\"notez\"") == true, "\(String(describing: nested))")
 
         let wrongType = failure("intensity>=high")
-        #expect(wrongType?.code == .invalidArgument)
+        #expect(wrongType?.code == .invalidQuery)
         #expect(wrongType?.message.contains("intensity") == true, "\(String(describing: wrongType))")
         #expect(wrongType?.message.contains("\"high\"") == true, "\(String(describing: wrongType))")
         // A bare word takes the type of the list's elements: "7" is the text "7" here, which the
@@ -319,7 +319,7 @@ struct QueryTests {
 
         for (text, op) in [("intensity=>7", "=>"), ("intensity<>7", "<>"), ("triggers has Anxious", "has")] {
             let error = failure(text)
-            #expect(error?.code == .invalidArgument)
+            #expect(error?.code == .invalidQuery)
             #expect(error?.message.contains("unknown operator \"\(op)\"") == true, "\(String(describing: error))")
         }
         #expect(throws: AlmanacError.self) { try Condition(parsing: "intensity=>7") }
@@ -344,7 +344,7 @@ struct QueryTests {
         ]
         for query in queries {
             let error = #expect(throws: AlmanacError.self) { try store.documents(matching: query) }
-            #expect(error?.code == .invalidArgument, "\(query)")
+            #expect(error?.code == .invalidQuery, "\(query)")
             #expect(throws: AlmanacError.self) { try store.results(matching: query) }
             #expect(throws: AlmanacError.self) { try store.count(matching: query) }
         }

@@ -5,7 +5,7 @@ extension JSONValue {
         switch (self, other) {
         case (.object(let old), .object(let new)):
             return Set(old.keys).union(new.keys).sorted().flatMap { key -> [StoreDiff.FieldChange] in
-                let path = MigrationReader.pointer(pointer, key)
+                let path = JSONFileReader.pointer(pointer, key)
                 switch (old[key], new[key]) {
                 case (let a?, let b?): return a.differences(to: b, at: path)
                 case (let a, let b): return [StoreDiff.FieldChange(pointer: path, old: a, new: b)]
@@ -13,7 +13,7 @@ extension JSONValue {
             }
         case (.array(let old), .array(let new)):
             return (0..<max(old.count, new.count)).flatMap { index -> [StoreDiff.FieldChange] in
-                let path = MigrationReader.pointer(pointer, index)
+                let path = JSONFileReader.pointer(pointer, index)
                 switch (index < old.count ? old[index] : nil, index < new.count ? new[index] : nil) {
                 case (let a?, let b?): return a.differences(to: b, at: path)
                 case (let a, let b): return [StoreDiff.FieldChange(pointer: path, old: a, new: b)]

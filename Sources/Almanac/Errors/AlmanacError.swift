@@ -133,6 +133,11 @@ extension AlmanacError {
         public static let protectedDataUnavailable = Code(rawValue: "protected-data-unavailable")
         /// An argument passed to the API is out of range or inconsistent.
         public static let invalidArgument = Code(rawValue: "invalid-argument")
+        /// A query or condition is wrong: it does not parse, names a field the collection's
+        /// schema does not have, compares a field with a value of another type, sorts by an
+        /// unknown direction, or reads by date a collection without a date field. The error names
+        /// the field (and its JSON pointer) and what to write instead.
+        public static let invalidQuery = Code(rawValue: "invalid-query")
         /// `check` found problems in the store.
         public static let checkFailed = Code(rawValue: "check-failed")
         /// A document breaks one of its collection's catalog rules (the message names it).

@@ -50,7 +50,7 @@ enum MigrationConversion {
             case .string("true"): return .bool(true)
             case .string("false"): return .bool(false)
             default:
-                throw Failure(message: "is \(MigrationFieldPath.render(value)); only \"true\" and \"false\" convert to a boolean")
+                throw Failure(message: "is \(FieldPath.render(value)); only \"true\" and \"false\" convert to a boolean")
             }
         }
     }
@@ -64,7 +64,7 @@ enum MigrationConversion {
             return JSONNumber(flag ? 1 : 0)
         case .string(let text):
             guard let number = JSONNumber(text) else {
-                throw Failure(message: "is \(MigrationFieldPath.render(value)), which is not a number; fix the document, or turn such values into numbers first with mapValues or setField")
+                throw Failure(message: "is \(FieldPath.render(value)), which is not a number; fix the document, or turn such values into numbers first with mapValues or setField")
             }
             return number
         default:

@@ -70,7 +70,7 @@ public struct MigrationFile: Sendable, Equatable {
                 .invalidMigration, "is not valid JSON: \(error.message)", path: shownPath,
                 line: error.line, column: error.column, underlying: error)
         }
-        let reader = MigrationReader(path: shownPath, bytes: bytes)
+        let reader = JSONFileReader(path: shownPath, bytes: bytes)
         let members = try reader.object(root, at: "", what: "an object with version, description and operations")
         try reader.allowOnly(["version", "description", "operations"], in: members, at: "", what: "a migration file")
         guard let versionValue = members["version"] else {
@@ -79,7 +79,7 @@ public struct MigrationFile: Sendable, Equatable {
         guard case .number(let versionNumber) = versionValue, let version = versionNumber.int64Value,
               (1...9999).contains(version)
         else {
-            throw reader.error("/version", "must be an integer from 1 to 9999, found \(MigrationReader.describe(versionValue))")
+            throw reader.error("/version", "must be an integer from 1 to 9999, found \(JSONFileReader.describe(versionValue))")
         }
         guard version == number else {
             var error = reader.error(
@@ -93,7 +93,7 @@ public struct MigrationFile: Sendable, Equatable {
         var operations: [MigrationOperation] = []
         operations.reserveCapacity(list.count)
         for (index, item) in list.enumerated() {
-            operations.append(try MigrationOperation(parsing: item, at: MigrationReader.pointer("/operations", index), reader: reader))
+            operations.append(try MigrationOperation(parsing: item, at: JSONFileReader.pointer("/operations", index), reader: reader))
         }
         self.version = number
         self.slug = slug

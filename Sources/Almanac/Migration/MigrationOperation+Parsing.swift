@@ -25,13 +25,13 @@ extension MigrationOperation {
     ///
     /// - Throws: `.invalidMigration` with the JSON pointer (below the root of `json`) at fault.
     public init(json: JSONValue) throws {
-        try self.init(parsing: json, at: "", reader: MigrationReader(path: nil, bytes: nil))
+        try self.init(parsing: json, at: "", reader: JSONFileReader(path: nil, bytes: nil))
     }
 
     /// Parses the operation at `pointer` (e.g. `/operations/2`) of a migration file.
-    init(parsing json: JSONValue, at pointer: String, reader: MigrationReader) throws {
+    init(parsing json: JSONValue, at pointer: String, reader: JSONFileReader) throws {
         let members = try reader.object(json, at: pointer, what: "an operation object such as {\"op\": \"addField\", …}")
-        func at(_ key: String) -> String { MigrationReader.pointer(pointer, key) }
+        func at(_ key: String) -> String { JSONFileReader.pointer(pointer, key) }
         guard let opValue = members["op"] else {
             throw reader.error(pointer, "has no \"op\"; say which operation it is: \(Self.names.joined(separator: ", "))")
         }
@@ -70,7 +70,7 @@ extension MigrationOperation {
             if op == "renameField", from == "id" {
                 throw reader.error(at("from"), "a migration cannot remove \"id\": it names the document's file; use copyField")
             }
-            let fromPath = MigrationFieldPath(from)!, toPath = MigrationFieldPath(to)!
+            let fromPath = FieldPath(from)!, toPath = FieldPath(to)!
             if fromPath.contains(toPath) || toPath.contains(fromPath) {
                 throw reader.error(at("to"), "\"\(to)\" overlaps \"\(from)\"; name a field outside it")
             }
@@ -138,15 +138,15 @@ extension MigrationOperation {
     /// The `convert` operation: `rounding` is required exactly when converting to integer,
     /// so that how fractions are lost is always written down.
     private static func parseConvert(
-        _ members: [String: JSONValue], collection: String, field: String, at pointer: String, reader: MigrationReader
+        _ members: [String: JSONValue], collection: String, field: String, at pointer: String, reader: JSONFileReader
     ) throws -> MigrationOperation {
         let types = ValueType.allCases.map(\.rawValue).joined(separator: ", ")
-        let toPointer = MigrationReader.pointer(pointer, "to")
+        let toPointer = JSONFileReader.pointer(pointer, "to")
         let typeName = try reader.string(members["to"], at: toPointer, what: "a type (\(types))")
         guard let type = ValueType(rawValue: typeName) else {
             throw reader.error(toPointer, "\"\(typeName)\" is not a type to convert to; use \(types)")
         }
-        let roundingPointer = MigrationReader.pointer(pointer, "rounding")
+        let roundingPointer = JSONFileReader.pointer(pointer, "rounding")
         let modes = Rounding.allCases.map(\.rawValue).joined(separator: ", ")
         guard let roundingValue = members["rounding"] else {
             if type == .integer {

@@ -181,7 +181,7 @@ public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     /// The operation on one line, for `plan` and progress output:
     /// `convert usage.amount to integer (rounding nearest)`.
     public var description: String {
-        func render(_ value: JSONValue) -> String { MigrationFieldPath.render(value) }
+        func render(_ value: JSONValue) -> String { FieldPath.render(value) }
         func suffix(_ condition: Condition?) -> String { condition.map { " where \($0)" } ?? "" }
         switch self {
         case .addField(let collection, let field, let value, let condition):

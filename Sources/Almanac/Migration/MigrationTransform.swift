@@ -166,12 +166,12 @@ extension MigrationTransform {
     private static func step(
         _ operation: MigrationOperation, _ document: inout JSONValue, context: Context, custom: MigrationRegistry
     ) throws -> StepResult {
-        func path(_ text: String) -> MigrationFieldPath { MigrationFieldPath(text)! }
-        func write(_ value: JSONValue, at field: MigrationFieldPath) throws {
+        func path(_ text: String) -> FieldPath { FieldPath(text)! }
+        func write(_ value: JSONValue, at field: FieldPath) throws {
             if let blocked = field.set(value, in: &document) {
                 throw context.error(
                     "cannot write \(field) because \(blocked.isEmpty ? "the document" : "\"\(blocked)\"") is not an object; fix the document or choose another field",
-                    pointer: MigrationFieldPath(blocked)?.pointer ?? "")
+                    pointer: FieldPath(blocked)?.pointer ?? "")
             }
         }
         switch operation {
@@ -186,7 +186,7 @@ extension MigrationTransform {
             guard let value = source.value(in: document) else { return .applied }
             if let existing = target.value(in: document) {
                 throw context.error(
-                    "already has \"\(to)\" (\(MigrationFieldPath.render(existing))), which \(operation.name) would overwrite; remove or rename that field first in an earlier operation",
+                    "already has \"\(to)\" (\(FieldPath.render(existing))), which \(operation.name) would overwrite; remove or rename that field first in an earlier operation",
                     pointer: target.pointer)
             }
             if case .renameField = operation { _ = source.remove(from: &document) }
@@ -237,7 +237,7 @@ extension MigrationTransform {
             throw context.error("the custom function \(name) failed: \(error)", underlying: error)
         }
         guard case .object = copy else {
-            throw context.error("the custom function \(name) turned the document into \(MigrationReader.describe(copy)); it must stay an object")
+            throw context.error("the custom function \(name) turned the document into \(JSONFileReader.describe(copy)); it must stay an object")
         }
         guard copy["id"] == document["id"] else {
             throw context.error("the custom function \(name) changed or removed \"id\", which names the document's file; leave it as it is", pointer: "/id")
@@ -250,7 +250,7 @@ extension MigrationTransform {
     static func diff(_ old: JSONValue, _ new: JSONValue, path: String, into lines: inout [String]) {
         guard case .object(let before) = old, case .object(let after) = new else {
             if old != new {
-                lines.append("\(path.isEmpty ? "(document)" : path): \(MigrationFieldPath.render(old)) → \(MigrationFieldPath.render(new))")
+                lines.append("\(path.isEmpty ? "(document)" : path): \(FieldPath.render(old)) → \(FieldPath.render(new))")
             }
             return
         }
@@ -258,9 +258,9 @@ extension MigrationTransform {
             let field = path.isEmpty ? key : path + "." + key
             switch (before[key], after[key]) {
             case (nil, let added?):
-                lines.append("\(field): (missing) → \(MigrationFieldPath.render(added))")
+                lines.append("\(field): (missing) → \(FieldPath.render(added))")
             case (let removed?, nil):
-                lines.append("\(field): \(MigrationFieldPath.render(removed)) → (removed)")
+                lines.append("\(field): \(FieldPath.render(removed)) → (removed)")
             case (let a?, let b?) where a != b:
                 diff(a, b, path: field, into: &lines)
             default:

@@ -86,9 +86,9 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses a condition from its JSON form.
     ///
-    /// - Throws: `.invalidMigration` with the JSON pointer (below the root of `json`) at fault.
+    /// - Throws: `.invalidQuery` with the JSON pointer (below the root of `json`) at fault.
     public init(json: JSONValue) throws {
-        try self.init(parsing: json, at: "", reader: MigrationReader(path: nil, bytes: nil))
+        try self.init(parsing: json, at: "", reader: JSONFileReader(path: nil, bytes: nil, code: .invalidQuery))
     }
 
     /// The test keys of a simple condition, in the order messages list them.
@@ -97,17 +97,17 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     static let combinators = ["all", "any", "not"]
 
     /// Parses the condition at `pointer` of a migration file.
-    init(parsing json: JSONValue, at pointer: String, reader: MigrationReader) throws {
+    init(parsing json: JSONValue, at pointer: String, reader: JSONFileReader) throws {
         let example = "a condition such as {\"field\": \"status\", \"equals\": \"MISSED\"}"
         let members = try reader.object(json, at: pointer, what: example)
         guard !members.isEmpty else { throw reader.error(pointer, "is empty; write \(example), or combine some with all, any or not") }
         if let combinator = Self.combinators.first(where: { members[$0] != nil }) {
             if let other = members.keys.sorted().first(where: { $0 != combinator }) {
                 throw reader.error(
-                    MigrationReader.pointer(pointer, other),
+                    JSONFileReader.pointer(pointer, other),
                     "cannot stand beside \"\(combinator)\"; put each test in its own condition inside \"\(combinator)\"")
             }
-            let at = MigrationReader.pointer(pointer, combinator)
+            let at = JSONFileReader.pointer(pointer, combinator)
             if combinator == "not" {
                 self = .not(try Condition(parsing: members["not"]!, at: at, reader: reader))
                 return
@@ -117,23 +117,23 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
                 throw reader.error(at, "is empty; list at least one condition, or remove the \"where\"")
             }
             let conditions = try list.enumerated().map {
-                try Condition(parsing: $1, at: MigrationReader.pointer(at, $0), reader: reader)
+                try Condition(parsing: $1, at: JSONFileReader.pointer(at, $0), reader: reader)
             }
             self = combinator == "all" ? .all(conditions) : .any(conditions)
             return
         }
         try reader.allowOnly(["field"] + Self.tests, in: members, at: pointer, what: "a condition (or use all, any, not)")
-        let field = try reader.fieldPath(members["field"], at: MigrationReader.pointer(pointer, "field"))
+        let field = try reader.fieldPath(members["field"], at: JSONFileReader.pointer(pointer, "field"))
         let present = Self.tests.filter { members[$0] != nil }
         guard let test = present.first else {
             throw reader.error(pointer, "has no test; add one of \(Self.tests.joined(separator: ", ")) beside \"field\"")
         }
         if present.count > 1 {
             throw reader.error(
-                MigrationReader.pointer(pointer, present[1]),
+                JSONFileReader.pointer(pointer, present[1]),
                 "a condition has one test, and this one already has \"\(test)\"; combine tests with {\"all\": [ … ]}")
         }
-        let at = MigrationReader.pointer(pointer, test)
+        let at = JSONFileReader.pointer(pointer, test)
         let value = members[test]!
         switch test {
         case "equals":
@@ -144,13 +144,13 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             self = .isIn(field: field, values: list)
         case "exists":
             guard case .bool(let flag) = value else {
-                throw reader.error(at, "must be true or false, found \(MigrationReader.describe(value))")
+                throw reader.error(at, "must be true or false, found \(JSONFileReader.describe(value))")
             }
             self = .exists(field: field, flag)
         case "contains":
             switch value {
             case .object, .array:
-                throw reader.error(at, "must be one value to look for, found \(MigrationReader.describe(value))")
+                throw reader.error(at, "must be one value to look for, found \(JSONFileReader.describe(value))")
             default:
                 self = .contains(field: field, value: value)
             }
@@ -158,7 +158,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             switch value {
             case .number, .string: break
             default:
-                throw reader.error(at, "must be a number or a string to compare with, found \(MigrationReader.describe(value))")
+                throw reader.error(at, "must be a number or a string to compare with, found \(JSONFileReader.describe(value))")
             }
             switch test {
             case "lessThan": self = .lessThan(field: field, value: value)
@@ -172,7 +172,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// The value at a field name or dotted path; the common undotted case avoids splitting.
     static func lookup(_ field: String, in document: JSONValue) -> JSONValue? {
         if !field.utf8.contains(UInt8(ascii: ".")) { return document[field] }
-        return MigrationFieldPath(field)?.value(in: document)
+        return FieldPath(field)?.value(in: document)
     }
 
     /// Whether `lhs` < `rhs` when both are numbers (exactly, by decimal value, so that
@@ -206,14 +206,14 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// `amount < 5`, `all(notes exists, not(source = "Elaro"))`.
     public var description: String {
         switch self {
-        case .equals(let field, let value): "\(field) = \(MigrationFieldPath.render(value))"
-        case .isIn(let field, let values): "\(field) in \(MigrationFieldPath.render(.array(values)))"
+        case .equals(let field, let value): "\(field) = \(FieldPath.render(value))"
+        case .isIn(let field, let values): "\(field) in \(FieldPath.render(.array(values)))"
         case .exists(let field, let present): present ? "\(field) exists" : "\(field) is missing"
-        case .lessThan(let field, let value): "\(field) < \(MigrationFieldPath.render(value))"
-        case .greaterThan(let field, let value): "\(field) > \(MigrationFieldPath.render(value))"
-        case .lessThanOrEqual(let field, let value): "\(field) <= \(MigrationFieldPath.render(value))"
-        case .greaterThanOrEqual(let field, let value): "\(field) >= \(MigrationFieldPath.render(value))"
-        case .contains(let field, let value): "\(field) contains \(MigrationFieldPath.render(value))"
+        case .lessThan(let field, let value): "\(field) < \(FieldPath.render(value))"
+        case .greaterThan(let field, let value): "\(field) > \(FieldPath.render(value))"
+        case .lessThanOrEqual(let field, let value): "\(field) <= \(FieldPath.render(value))"
+        case .greaterThanOrEqual(let field, let value): "\(field) >= \(FieldPath.render(value))"
+        case .contains(let field, let value): "\(field) contains \(FieldPath.render(value))"
         case .all(let conditions): "all(" + conditions.map(\.description).joined(separator: ", ") + ")"
         case .any(let conditions): "any(" + conditions.map(\.description).joined(separator: ", ") + ")"
         case .not(let condition): "not(\(condition))"

@@ -39,7 +39,7 @@ struct ConditionParser {
 
     /// Parses the whole text.
     ///
-    /// - Throws: `.invalidArgument` naming what is wrong and where, with an example.
+    /// - Throws: `.invalidQuery` naming what is wrong and where, with an example.
     mutating func parse() throws -> Condition {
         skipSpaces()
         guard position < text.count else { throw failure("is empty; write a condition such as status=done or intensity>=7") }
@@ -83,7 +83,7 @@ struct ConditionParser {
         while let next = peek(), !next.isWhitespace, !"=!<>~()".contains(next) { position += 1 }
         let field = String(text[start..<position])
         guard !field.isEmpty else { throw failure("needs a field name at \(describePosition()) (e.g. status=done)") }
-        guard MigrationFieldPath(field) != nil else {
+        guard FieldPath(field) != nil else {
             throw failure("names the field \"\(field)\", which has an empty part; write a member name or a dotted path like settings.mode")
         }
         skipSpaces()
@@ -229,7 +229,7 @@ struct ConditionParser {
     }
 
     private func failure(_ message: String) -> AlmanacError {
-        AlmanacError(.invalidArgument, "the condition \"\(String(text))\" \(message)")
+        AlmanacError(.invalidQuery, "the condition \"\(String(text))\" \(message)")
     }
 }
 
@@ -240,7 +240,7 @@ extension Condition {
     ///
     /// A bare value is read as JSON when it is a JSON scalar (`7`, `true`); a store reading
     /// the condition for a collection reads it as the schema's type of the field instead.
-    /// - Throws: `.invalidArgument` for an unknown operator, a missing value or field, or
+    /// - Throws: `.invalidQuery` for an unknown operator, a missing value or field, or
     ///   unbalanced parentheses, quoting the text.
     public init(parsing text: String) throws {
         var parser = ConditionParser(text)

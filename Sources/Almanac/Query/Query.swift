@@ -54,17 +54,17 @@ public struct Query: Sendable, Equatable, CustomStringConvertible {
 
         /// Parses `field`, `field:asc` or `field:desc`, as `almanac ls --sort` takes them.
         ///
-        /// - Throws: `.invalidArgument` for an empty field or a direction other than asc/desc.
+        /// - Throws: `.invalidQuery` for an empty field or a direction other than asc/desc.
         public init(parsing text: String) throws {
             let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard let field = parts.first, MigrationFieldPath(field) != nil else {
-                throw AlmanacError(.invalidArgument, "a sort is FIELD or FIELD:desc (e.g. timestamp:desc), got \"\(text)\"")
+            guard let field = parts.first, FieldPath(field) != nil else {
+                throw AlmanacError(.invalidQuery, "a sort is FIELD or FIELD:desc (e.g. timestamp:desc), got \"\(text)\"")
             }
             switch parts.count == 2 ? parts[1].lowercased() : "asc" {
             case "asc": self.init(field)
             case "desc": self.init(field, descending: true)
             default:
-                throw AlmanacError(.invalidArgument, "the sort \"\(text)\" has the direction \"\(parts[1])\"; write \(field):asc or \(field):desc")
+                throw AlmanacError(.invalidQuery, "the sort \"\(text)\" has the direction \"\(parts[1])\"; write \(field):asc or \(field):desc")
             }
         }
 

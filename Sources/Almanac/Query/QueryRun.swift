@@ -27,7 +27,7 @@ struct QueryRun: Sendable {
 
     /// Resolves `query`, or returns nil when its range is empty.
     ///
-    /// - Throws: `.invalidArgument` for a date range on a collection without a date field.
+    /// - Throws: `.invalidQuery` for a date range on a collection without a date field.
     init?(_ query: Query, descriptor: CollectionDescriptor, timeZone: TimeZone, filing: Filing) throws {
         self.query = query
         self.descriptor = descriptor
@@ -42,7 +42,7 @@ struct QueryRun: Sendable {
             days = lower...upper
         }
         if days != nil, descriptor.dateField == nil {
-            throw AlmanacError(.invalidArgument, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
+            throw AlmanacError(.invalidQuery, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
         }
         folderDays = days
         order = query.sort.map { ($0.field == descriptor.dateField, $0.descending) }

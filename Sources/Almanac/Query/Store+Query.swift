@@ -4,7 +4,7 @@ extension Store {
     /// ```swift
     /// let newest = try store.documents(matching: Query("recordings").sorted(by: "timestamp", descending: true).limit(20))
     /// ```
-    /// - Throws: `.unknownCollection`; `.invalidArgument` for a field the collection's schema
+    /// - Throws: `.unknownCollection`; `.invalidQuery` for a field the collection's schema
     ///   does not define, a value of the wrong type, or a date range on a collection without a
     ///   date field; `.malformedJSON` (path, line, column) or `.invalidDocument` for a damaged
     ///   file the query had to read. ``results(matching:)`` reads past damaged files instead.

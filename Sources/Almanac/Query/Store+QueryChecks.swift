@@ -5,7 +5,7 @@ extension Store {
     /// reading each bare value as the type the schema gives its field (`code=123` is the
     /// string "123" when `code` is a string), and checks it.
     ///
-    /// - Throws: `.invalidArgument` naming an unknown operator, a field the schema does not
+    /// - Throws: `.invalidQuery` naming an unknown operator, a field the schema does not
     ///   define (with the closest declared name), or a value of the wrong type.
     public func condition(parsing text: String, in collection: String) throws -> Condition {
         let descriptor = try self.collection(named: collection)
@@ -29,7 +29,7 @@ extension Store {
     /// rules out, comparing with a value of the wrong type, or with a negative window.
     func check(_ query: Query, in descriptor: CollectionDescriptor) throws {
         if query.offset < 0 || (query.limit ?? 0) < 0 {
-            throw AlmanacError(.invalidArgument, "a query's offset and limit cannot be negative (offset \(query.offset), limit \(query.limit.map(String.init) ?? "none"))")
+            throw AlmanacError(.invalidQuery, "a query's offset and limit cannot be negative (offset \(query.offset), limit \(query.limit.map(String.init) ?? "none"))")
         }
         guard query.condition != nil || !query.sort.isEmpty else { return }
         let fields = try schemaFields(of: descriptor)
@@ -60,7 +60,7 @@ extension Store {
         case .lessThan(let field, let value), .lessThanOrEqual(let field, let value),
              .greaterThan(let field, let value), .greaterThanOrEqual(let field, let value):
             guard value.numberValue != nil || value.stringValue != nil else {
-                throw AlmanacError(.invalidArgument, "\(condition) compares \(field) with a \(value.typeName); compare with a number or a string", pointer: pointer(field))
+                throw AlmanacError(.invalidQuery, "\(condition) compares \(field) with a \(value.typeName); compare with a number or a string", pointer: pointer(field))
             }
             try checkValues([value], of: field, in: descriptor, fields: fields, test: "compare")
         case .contains(let field, let value):
@@ -76,7 +76,7 @@ extension Store {
                 guard value.stringValue != nil else { throw wrongType(value, field: field, types: types, in: descriptor, condition: condition) }
             } else {
                 throw AlmanacError(
-                    .invalidArgument,
+                    .invalidQuery,
                     "\(condition): contains looks into a list or a text, and \(field) in \(descriptor.name) is \(Self.list(types)); use = or a comparison",
                     pointer: pointer(field))
             }
@@ -89,8 +89,8 @@ extension Store {
         for value in values where !types.contains(value.typeName) {
             if types == ["array"] || types == ["array", "null"], value.arrayValue == nil {
                 throw AlmanacError(
-                    .invalidArgument,
-                    "\(field) in \(descriptor.name) is a list, so it never equals \(MigrationFieldPath.render(value)); to find the lists holding it, write: \(field) contains \(MigrationFieldPath.render(value))",
+                    .invalidQuery,
+                    "\(field) in \(descriptor.name) is a list, so it never equals \(FieldPath.render(value)); to find the lists holding it, write: \(field) contains \(FieldPath.render(value))",
                     pointer: pointer(field))
             }
             throw wrongType(value, field: field, types: types, in: descriptor, condition: nil)
@@ -104,22 +104,22 @@ extension Store {
         let path = field.split(separator: ".").map(String.init)
         guard let allowed = fields.allowedValues(at: path, elements: elements) else { return }
         for value in values where value != .null && !allowed.contains(value) {
-            let shown = allowed.map(MigrationFieldPath.render)
+            let shown = allowed.map(FieldPath.render)
             let hint = value.stringValue.flatMap { typed in
                 Suggestion.closest(to: typed, in: allowed.compactMap(\.stringValue)).map { "did you mean \"\($0)\"? " }
             } ?? ""
             let what = elements ? "the items of \(field)" : field
             throw AlmanacError(
-                .invalidArgument,
-                "\(what) in \(descriptor.name) can only be \(shown.joined(separator: ", ")) (its schema's enum), so no document matches \(MigrationFieldPath.render(value)); \(hint)give one of those values",
+                .invalidQuery,
+                "\(what) in \(descriptor.name) can only be \(shown.joined(separator: ", ")) (its schema's enum), so no document matches \(FieldPath.render(value)); \(hint)give one of those values",
                 pointer: pointer(field))
         }
     }
 
     private func wrongType(_ value: JSONValue, field: String, types: Set<String>, in descriptor: CollectionDescriptor, condition: Condition?) -> AlmanacError {
-        let shown = MigrationFieldPath.render(value)
+        let shown = FieldPath.render(value)
         return AlmanacError(
-            .invalidArgument,
+            .invalidQuery,
             "\(condition.map { "\($0): " } ?? "")\(field) in \(descriptor.name) is \(Self.list(types)) in its schema, so it can never match \(shown) (\(Self.article(value.typeName)) \(value.typeName)); give \(Self.article(types.sorted()[0])) \(Self.list(types)) value",
             pointer: pointer(field))
     }
@@ -131,13 +131,13 @@ extension Store {
         let shown = unknown.path.joined(separator: ".")
         let hint = Suggestion.closest(to: name, in: unknown.declared).map { "; did you mean \"\((unknown.path.dropLast() + [$0]).joined(separator: "."))\"?" } ?? ""
         throw AlmanacError(
-            .invalidArgument,
+            .invalidQuery,
             "no field \"\(shown)\" in \(descriptor.name)\(hint) (its schema declares \(unknown.declared.joined(separator: ", ")))",
-            pointer: unknown.path.reduce("") { MigrationReader.pointer($0, $1) })
+            pointer: unknown.path.reduce("") { JSONFileReader.pointer($0, $1) })
     }
 
     private func pointer(_ field: String) -> String {
-        MigrationFieldPath(field)?.pointer ?? ""
+        FieldPath(field)?.pointer ?? ""
     }
 
     private static func article(_ word: String) -> String {

@@ -15,7 +15,7 @@ extension Store {
     /// A query whose order starts with the date field walks the date folders in that order,
     /// reading one folder at a time, and stops when the window is full or `deliver` returns
     /// false; its memory is one folder's documents. Any other order reads every candidate first.
-    /// - Throws: `.invalidArgument` for a condition or sort the schema rules out; without
+    /// - Throws: `.invalidQuery` for a condition or sort the schema rules out; without
     ///   `keepGoing`, `.malformedJSON` or `.invalidDocument` for a damaged file in range.
     func execute(_ query: Query, keepGoing: Bool, _ deliver: (StoredDocument) throws -> Bool) throws -> [AlmanacError] {
         let descriptor = try collection(named: query.collection)

@@ -71,7 +71,7 @@ struct VersionMerge {
             var members: [String: JSONValue] = [:]
             for key in Set(left.keys).union(right.keys) {
                 let merged = merge(base.member(key), ours.member(key), theirs.member(key),
-                                   at: MigrationReader.pointer(pointer, key), decided: &decided)
+                                   at: JSONFileReader.pointer(pointer, key), decided: &decided)
                 if let merged { members[key] = merged }
             }
             return .object(members)

@@ -1,16 +1,18 @@
-/// Reads the members of a migration file with errors that name the file, the JSON pointer
-/// and, when the file's bytes are known, the line and column, so that a person can jump
-/// straight to the mistake in an editor.
-struct MigrationReader {
+/// Reads the members of a JSON file (a migration, a condition) with errors that name the
+/// file, the JSON pointer and, when the file's bytes are known, the line and column, so that
+/// a person can jump straight to the mistake in an editor.
+struct JSONFileReader {
     /// The file's path, as given by the caller (shown in messages); `nil` for JSON that
     /// came from elsewhere (a test, a command-line argument).
     let path: String?
     /// The file's bytes, used only on error paths to turn a pointer into a line and column.
     let bytes: [UInt8]?
+    /// The code of its errors: what kind of file it reads.
+    var code: AlmanacError.Code = .invalidMigration
 
-    /// An `.invalidMigration` error about the value at `pointer`.
+    /// An error (of ``code``) about the value at `pointer`.
     func error(_ pointer: String, _ message: String) -> AlmanacError {
-        var error = AlmanacError(.invalidMigration, message, path: path, pointer: pointer)
+        var error = AlmanacError(code, message, path: path, pointer: pointer)
         if let bytes, let position = JSONPointerLocator.position(of: pointer, in: bytes) {
             error.line = position.line
             error.column = position.column
@@ -42,14 +44,14 @@ struct MigrationReader {
         for key in members.keys.sorted() where !keys.contains(key) {
             var message = "\"\(key)\" is not a member of \(what); the members are \(keys.joined(separator: ", "))"
             if let suggestion = Suggestion.closest(to: key, in: keys) { message += " (did you mean \"\(suggestion)\"?)" }
-            throw error(MigrationReader.pointer(pointer, key), message)
+            throw error(JSONFileReader.pointer(pointer, key), message)
         }
     }
 
     func string(_ value: JSONValue?, at pointer: String, what: String = "a string") throws -> String {
         guard let value else { throw error(pointer, "is missing; add \(what)") }
         guard case .string(let string) = value, !string.isEmpty else {
-            throw error(pointer, "must be \(what) (a non-empty string), found \(MigrationReader.describe(value))")
+            throw error(pointer, "must be \(what) (a non-empty string), found \(JSONFileReader.describe(value))")
         }
         return string
     }
@@ -84,7 +86,7 @@ struct MigrationReader {
     /// A field name or dotted path (`settings.theme`).
     func fieldPath(_ value: JSONValue?, at pointer: String) throws -> String {
         let text = try string(value, at: pointer, what: "a field name")
-        guard MigrationFieldPath(text) != nil else {
+        guard FieldPath(text) != nil else {
             throw error(pointer, "\"\(text)\" is not a field path; write a field name, or names joined by '.' for a nested field, e.g. \"settings.theme\"")
         }
         return text
@@ -95,7 +97,7 @@ struct MigrationReader {
         switch value {
         case .array, .object: return "an \(value.typeName)"
         case .string(let text) where text.isEmpty: return "an empty string"
-        default: return MigrationFieldPath.render(value)
+        default: return FieldPath.render(value)
         }
     }
 }

@@ -1,10 +1,10 @@
-/// A field named by a migration: a top-level member (`amount`) or a dotted path into nested
+/// A field named by a migration, a query, a condition or a merge: a top-level member (`amount`) or a dotted path into nested
 /// objects (`settings.theme`).
 ///
 /// A dot always separates levels, so a member whose own name contains a dot cannot be named;
 /// no reference app has one. Arrays are not stepped into: an operation on "every element"
 /// is what `custom` is for.
-struct MigrationFieldPath: Sendable, Hashable, CustomStringConvertible {
+struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The member names from the outside in; never empty, no empty name.
     let components: [String]
 
@@ -21,12 +21,12 @@ struct MigrationFieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path as a JSON pointer into the document, `/settings/theme`, for error messages.
     var pointer: String {
-        components.reduce("") { MigrationReader.pointer($0, $1) }
+        components.reduce("") { JSONFileReader.pointer($0, $1) }
     }
 
     /// Whether `other` is this path or lies inside it (`a` contains `a.b`): renaming a field
     /// into itself would lose it.
-    func contains(_ other: MigrationFieldPath) -> Bool {
+    func contains(_ other: FieldPath) -> Bool {
         other.components.count >= components.count && Array(other.components.prefix(components.count)) == components
     }
 
