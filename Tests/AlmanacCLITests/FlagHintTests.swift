@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Almanac
+@testable import AlmanacCLI
 
 /// The library speaks in its API's terms; the tool adds the flags a person types.
 @Suite("Library messages and the tool's flag hints")
@@ -24,6 +25,14 @@ struct FlagHintTests {
             }
         }
         #expect(offenders.isEmpty, "flags in library messages: \(offenders)")
+    }
+
+    @Test("the tool types every remedy the library's errors carry, in place of the library's words")
+    func everyRemedyIsTyped() {
+        #expect(Set(FlagHints.typed.keys) == Set(AlmanacError.Remedy.all))
+        let error = AlmanacError(.locked, "store is locked by PID 1; wait for it to finish, or retry with a longer lock timeout").with(.longerLockTimeout)
+        #expect(FlagHints.apply(error).message == "store is locked by PID 1; wait for it to finish, or retry with a longer --lock-timeout")
+        #expect(error.message.hasSuffix(AlmanacError.Remedy.longerLockTimeout.api), "the library's own words end its message")
     }
 
     @Test("the tool names --lock-timeout when the store is locked")

@@ -73,6 +73,25 @@ struct ReadIsolationProcessTests {
         #expect(try Self.observedGenerations(reader) == ([1], nil))
     }
 
+    @Test("a writer killed while putting its commit in place: a reader that had the store open sees the commit whole, and so does the next open",
+          arguments: ["after-first-rename", "before-journal-removed"])
+    func killedWriter(point: String) throws {
+        try #require(WorkerProcess.executable != nil, "AlmanacTestWorker is built with the tests")
+        let folder = E2EFolder()
+        let store = try Self.makeStore(in: folder)
+        let reader = try Store(at: store)
+        #expect(try Self.observedGenerations(reader) == ([0], nil))
+        let status = try WorkerProcess.run(["generations", store.path, "1"], environment: ["ALMANAC_TEST_CRASH_AT": "transaction:\(point)"])
+        #expect(status != 0, "the crash point was reached")
+        #expect(FileManager.default.fileExists(atPath: store.appendingPathComponent(".almanac/journal.json").path), "the killed writer left its journal")
+        let (generations, problem) = try Self.observedGenerations(reader)
+        #expect(problem == nil && generations == [1], "the open reader applies the committed journal: \(generations) \(problem ?? "")")
+        #expect(try Self.observedGenerations(Store(at: store)) == ([1], nil), "the next open finishes the journal")
+        #expect(!FileManager.default.fileExists(atPath: store.appendingPathComponent(".almanac/journal.json").path))
+        #expect(try Self.observedGenerations(reader) == ([1], nil))
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+    }
+
     @Test("a process reading while another commits transactions with seeded random pauses at every step sees each whole",
           arguments: [11, 12] as [UInt64])
     func seededInterleavings(seed: UInt64) throws {

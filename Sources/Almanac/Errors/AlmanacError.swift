@@ -29,6 +29,9 @@ public struct AlmanacError: Error, Sendable, CustomStringConvertible {
     public var column: Int?
     /// The lower-level error that caused this one, if any.
     public var underlying: (any Error & Sendable)?
+    /// What to do about it, as the library and the tool name it; `nil` when the message says
+    /// it in words alone.
+    public var remedy: Remedy?
 
     /// Creates an error.
     ///

@@ -250,7 +250,7 @@ struct ExportHeader {
             throw AlmanacError(.invalidArgument, "the export's format version is newer than this tool reads (1); upgrade Almanac", path: path, pointer: "/formatVersion")
         }
         if let redacted = header["redacted"]?.arrayValue, !redacted.isEmpty {
-            throw AlmanacError(.invalidArgument, "the export was redacted (\(redacted.compactMap(\.stringValue).joined(separator: ", "))), so its documents no longer hold the user's data; import an export made without redacted fields", path: path, pointer: "/redacted")
+            throw AlmanacError(.invalidArgument, "the export was redacted (\(redacted.compactMap(\.stringValue).joined(separator: ", "))), so its documents no longer hold the user's data; import an export made without redacted fields", path: path, pointer: "/redacted").with(.withoutRedaction)
         }
         if header["days"] != nil {
             throw AlmanacError(.invalidArgument, "the export holds only a date range (\(header["days"]?.stringValue ?? "")); import a whole export", path: path, pointer: "/days")

@@ -42,7 +42,7 @@ struct QueryRun: Sendable {
             days = lower...upper
         }
         if days != nil, descriptor.dateField == nil {
-            throw AlmanacError(.invalidQuery, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one")
+            throw AlmanacError(.invalidQuery, "collection \(descriptor.name) has no date field, so it cannot be read by date range; read it without one").with(.withoutDateRange)
         }
         folderDays = days
         order = query.sort.map { ($0.field == descriptor.dateField, $0.descending) }

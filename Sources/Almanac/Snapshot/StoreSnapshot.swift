@@ -115,7 +115,7 @@ extension Store {
             guard SystemCall.errno == EWOULDBLOCK, Date() < deadline else {
                 close(fd)
                 throw AlmanacError(.locked, "a writer holds the store, and this user, who may read it but not write it, waited \(options.lockTimeout) s for it to finish; retry, or wait longer (a longer lock timeout)",
-                                   path: ".almanac/lock")
+                                   path: ".almanac/lock").with(.longerLockTimeout)
             }
             usleep(10_000)
         }

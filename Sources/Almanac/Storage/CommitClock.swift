@@ -80,21 +80,17 @@ final class CommitClock: @unchecked Sendable {
     /// Opens the counter file (read-write when it may be written; a reader without write
     /// permission opens it read-only); -1 when it is not there (and not to be made).
     private func open(forWriting: Bool) -> Int32 {
-        guard let folder = try? forWriting ? root.openOrCreateFolder(".almanac", synchronize: true).folder : root.openFolder(".almanac") else {
-            return -1
+        guard forWriting else {
+            // One `openat` through `.almanac/` (every read of a store just opened pays it).
+            let path = ".almanac/" + Self.fileName
+            let fd = SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+            guard fd < 0, SystemCall.errno == EACCES else { return fd }
+            return SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         }
-        var fd: Int32
-        if forWriting {
-            fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
-                SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-            }
-        } else {
-            fd = SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+        guard let folder = try? root.openOrCreateFolder(".almanac", synchronize: true).folder else { return -1 }
+        return FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
+            SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
-        if fd < 0, !forWriting, SystemCall.errno == EACCES {
-            fd = SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        }
-        return fd
     }
 
     private static func value(in fd: Int32) -> UInt64 {

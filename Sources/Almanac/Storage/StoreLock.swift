@@ -114,7 +114,7 @@ final class StoreLock: @unchecked Sendable {
                 throw AlmanacError(
                     .locked,
                     "store is locked by \(who); wait for it to finish, or retry with a longer lock timeout",
-                    path: path)
+                    path: path).with(.longerLockTimeout)
             }
             usleep(fd == descriptor ? 2_000 : 10_000)
         }

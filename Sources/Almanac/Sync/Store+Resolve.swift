@@ -146,7 +146,7 @@ extension Store {
             throw AlmanacError(
                 .syncConflict,
                 "both versions of \(conflict.collection) document \"\(conflict.id)\" changed \(merge.decided.joined(separator: ", ")) differently, and the collection's merge policy is manual; keep one version whole by taking one of them (taking: one of \(conflict.versions.map(\.path).joined(separator: ", "))), or edit the document and save it",
-                path: conflict.versions[0].path, id: conflict.id, pointer: merge.decided.first)
+                path: conflict.versions[0].path, id: conflict.id, pointer: merge.decided.first).with(.takeOneVersion)
         case .keepBoth:
             // The chosen version keeps the id; each other one becomes a document of its own,
             // under an id its content gives, so every device names it the same.

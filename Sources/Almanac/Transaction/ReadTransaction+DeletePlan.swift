@@ -91,7 +91,7 @@ extension ReadTransaction {
             else { continue }
             throw store.ruleViolation(
                 rule, at: document.location, pointer: "/" + field,
-                "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too")
+                "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too").with(.overrideFinalStates)
         }
     }
 }

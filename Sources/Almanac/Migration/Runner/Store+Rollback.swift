@@ -30,7 +30,7 @@ extension Store {
                 throw AlmanacError(
                     .rollbackRefused,
                     "documents were written after the migration to version \(backup.toVersion); rolling back would lose them. Export what you need, then roll back with force",
-                    path: "data")
+                    path: "data").with(.rollbackForce)
             }
         }
         guard let dataInode = try backupFolder.identity(of: "data")?.inode, let schemaInode = try backupFolder.identity(of: "schema")?.inode else {
