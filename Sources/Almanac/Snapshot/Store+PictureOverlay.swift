@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Store {
     /// Makes the picture in `target` show the whole of a committed change whose files were
     /// being put in place while it was linked: each staged file and folder is linked again
@@ -45,11 +53,18 @@ extension Store {
         for (folder, name, temporary) in overlay.stagedFileList {
             let names = split(folder)
             guard names.isEmpty ? name == Manifest.fileName : pictured(names), let source = try openFolders(names) else { continue }
-            let from = try source.entryKind(of: temporary) == .file ? temporary : name
-            guard try source.entryKind(of: from) == .file else { continue }
             let into = try targetFolder(names)
             _ = try into.removeFile(name)
-            try source.linkOrCopy(from, into: into, as: name, flush: nil)
+            // Under its temporary name until the writer renames it, under its own after: the
+            // rename may come between the two tries, never after both (the clock would move).
+            for from in [temporary, name] {
+                do {
+                    try source.linkOrCopy(from, into: into, as: name, flush: nil)
+                    break
+                } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+                    continue
+                }
+            }
         }
         for (to, from) in overlay.movedFolderList {
             var before = split(from), after = split(to)
