@@ -38,7 +38,7 @@ extension Store {
     /// and the block never waits for them. When a commit lands while the block reads, the
     /// block runs again on the newer state, so keep it free of effects beyond its result
     /// (like a retried transaction in FoundationDB). A block that commits overtake
-    /// ``Store/readAttempts`` times in a row runs its last time holding the writers' lock.
+    /// 8 times in a row runs its last time holding the writers' lock.
     ///
     /// ```swift
     /// let (streak, events) = try store.read { db in

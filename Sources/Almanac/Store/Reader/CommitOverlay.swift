@@ -37,9 +37,6 @@ struct CommitOverlay: Sendable {
         removed = Set(journal.removals)
     }
 
-    /// Whether the overlay changes nothing a reader of the `data/` and `archive/` trees sees.
-    var isEmpty: Bool { !removesEverything && stagedFiles.isEmpty && stagedFolders.isEmpty && removed.isEmpty && movedFolders.isEmpty }
-
     /// Whether the file at store-relative `path` is gone in the committed state.
     func removes(_ path: String) -> Bool {
         removed.contains(path) || (removesEverything && (path.hasPrefix("data/") || path.hasPrefix("archive/")))

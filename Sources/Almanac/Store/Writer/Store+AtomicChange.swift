@@ -196,7 +196,6 @@ extension Store {
         TestHooks.crashPoint(crashPointKind, "after-journal")
         TestHooks.commitStep(root.path)
         do {
-            try clock.markChanging()
             try finishChange(journal, state, crashPointKind: crashPointKind)
         } catch let error as AlmanacError {
             // Committed, not finished: the next writer (or the next open) finishes it from the journal.
