@@ -1,35 +1,61 @@
 import Almanac
 
-/// The library's messages speak in its API's terms (a lock timeout, `force`, redacted
-/// fields); the tool names the flag a person types instead, from the remedy an error
-/// carries (``AlmanacError/Remedy``).
+/// The library's messages speak in its API's terms (a lock timeout, `force`, `Store.check()`);
+/// the tool names the flag or command a person types instead, from the remedy an error or a
+/// check problem carries (``AlmanacError/Remedy``). No message text is matched but the
+/// remedy's own words.
 enum FlagHints {
     static func apply(_ error: AlmanacError) -> AlmanacError {
         var error = error
-        if let remedy = error.remedy, let words = typed[remedy] { error.message = error.message(withRemedyAs: words) }
-        error.message = text(error.message)
+        if let remedy = error.remedy, let words = typed(remedy) { error.message = error.message(withRemedyAs: words) }
         return error
-    }
-
-    /// How each of the library's remedies is typed at a terminal.
-    static let typed: [AlmanacError.Remedy: String] = [
-        .longerLockTimeout: "a longer --lock-timeout",
-        .rollbackForce: "roll back with --force",
-        .withoutRedaction: "without --redact",
-        .overrideFinalStates: "Delete it anyway with --override-transitions; delete --all and retention run remove it too",
-        .withoutDateRange: "leave out --from and --to",
-        .takeOneVersion: "with --take (one of",
-    ]
-
-    /// A library message with the API it names replaced by the command a person runs.
-    static func text(_ message: String) -> String {
-        message.replacingOccurrences(of: "Store.fix()", with: "'almanac check --fix'")
     }
 
     /// A check report whose messages name commands instead of API.
     static func apply(_ report: CheckReport) -> CheckReport {
         var report = report
-        for index in report.problems.indices { report.problems[index].message = text(report.problems[index].message) }
+        for index in report.problems.indices {
+            guard let remedy = report.problems[index].remedy, let words = typed(remedy) else { continue }
+            report.problems[index].message = remedy.replacing(in: report.problems[index].message, with: words)
+        }
         return report
     }
+
+    /// A problem `migrate status` lists (a line of text, not an error): the remedy it names.
+    static func apply(migrationProblem problem: String) -> String {
+        let remedy = AlmanacError.Remedy.repairMigrations
+        return typed(remedy).map { remedy.replacing(in: problem, with: $0) } ?? problem
+    }
+
+    /// How `remedy` is typed at a terminal.
+    static func typed(_ remedy: AlmanacError.Remedy) -> String? {
+        if remedy.name == "resolve", remedy.arguments.count == 2 {
+            return "'almanac resolve \(remedy.arguments[0]) \(remedy.arguments[1])'"
+        }
+        if remedy.name == "new-schema", let app = remedy.arguments.first {
+            return "'almanac schema new \(app)'"
+        }
+        return words[remedy.name]
+    }
+
+    /// How each of the library's remedies without arguments is typed at a terminal, by name.
+    static let words: [String: String] = [
+        AlmanacError.Remedy.longerLockTimeout.name: "a longer --lock-timeout",
+        AlmanacError.Remedy.rollbackForce.name: "roll back with --force",
+        AlmanacError.Remedy.withoutRedaction.name: "without --redact",
+        AlmanacError.Remedy.overrideFinalStates.name: "Delete it anyway with --override-transitions; delete --all and retention run remove it too",
+        AlmanacError.Remedy.withoutDateRange.name: "leave out --from and --to",
+        AlmanacError.Remedy.takeOneVersion.name: "with --take (one of",
+        AlmanacError.Remedy.createStore.name: "'almanac init'",
+        AlmanacError.Remedy.checkStore.name: "'almanac check'",
+        AlmanacError.Remedy.fixStore.name: "'almanac check --fix'",
+        AlmanacError.Remedy.resolveConflicts.name: "'almanac resolve'",
+        AlmanacError.Remedy.exportStore.name: "'almanac export'",
+        AlmanacError.Remedy.deleteDocuments.name: "'almanac delete'",
+        AlmanacError.Remedy.migrationStatus.name: "'almanac migrate status'",
+        AlmanacError.Remedy.migrationPlan.name: "'almanac migrate plan'",
+        AlmanacError.Remedy.rollBack.name: "'almanac migrate rollback'",
+        AlmanacError.Remedy.repairMigrations.name: "'almanac migrate repair'",
+        AlmanacError.Remedy.migrateThenCheck.name: "'almanac migrate up' to bring the documents forward, then 'almanac check'",
+    ]
 }

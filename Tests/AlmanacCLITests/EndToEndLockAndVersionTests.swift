@@ -21,7 +21,7 @@ import Testing
         let put = ["put", "usage-events", event.path, "--store", store.path, "--lock-timeout", "0.3"]
 
         let holder = try Store(at: store, options: .init(commandName: "holder-test"))
-        try holder.withWriteLock { _ in
+        try holder.writer.withWriteLock { _ in
             let started = Date()
             let result = try run(put)
             let elapsed = Date().timeIntervalSince(started)

@@ -27,9 +27,40 @@ struct FlagHintTests {
         #expect(offenders.isEmpty, "flags in library messages: \(offenders)")
     }
 
+    @Test("no message in the library names an almanac command: it names the call, and the tool types the command from the remedy")
+    func libraryMessagesNameNoCommands() throws {
+        let pattern = try NSRegularExpression(pattern: #""[^"\n]*['`]almanac [a-z]"#)
+        var offenders: [String] = []
+        let folder = E2ERepository.root.appendingPathComponent("Sources/Almanac")
+        for file in E2EFiles.files(under: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                let line = String(line)
+                if pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil { offenders.append("\(file):\(number + 1)") }
+            }
+        }
+        #expect(offenders.isEmpty, "commands in library messages: \(offenders)")
+
+        let missing = E2EFolder()
+        let error = try #require(throws: AlmanacError.self) { try Store(at: missing.url) }
+        #expect(error.remedy == .createStore && error.message.hasSuffix("create one with Store.create(at:schema:)"), "\(error.message)")
+        #expect(FlagHints.apply(error).message.hasSuffix("create one with 'almanac init'"))
+
+        let resolve = AlmanacError.Remedy.resolve("E1", in: "events")
+        let problem = CheckReport.Problem(severity: .error, kind: "sync-conflict", path: "data/events/E1.json",
+                                          message: "merge them with \(resolve.api)", remedy: resolve)
+        let report = FlagHints.apply(CheckReport(problems: [problem], documentsChecked: 1))
+        #expect(report.problems[0].message == "merge them with 'almanac resolve events E1'")
+        #expect(FlagHints.apply(migrationProblem: "restore it, or accept its absence with Migrator.repair(storeAt:)")
+                == "restore it, or accept its absence with 'almanac migrate repair'")
+    }
+
     @Test("the tool types every remedy the library's errors carry, in place of the library's words")
     func everyRemedyIsTyped() {
-        #expect(Set(FlagHints.typed.keys) == Set(AlmanacError.Remedy.all))
+        let untyped = AlmanacError.Remedy.all.filter { FlagHints.typed($0) == nil }
+        #expect(untyped.isEmpty, "\(untyped)")
+        #expect(Set(AlmanacError.Remedy.all.map(\.name)).count == AlmanacError.Remedy.all.count, "names are distinct")
         let error = AlmanacError(.locked, "store is locked by PID 1; wait for it to finish, or retry with a longer lock timeout").with(.longerLockTimeout)
         #expect(FlagHints.apply(error).message == "store is locked by PID 1; wait for it to finish, or retry with a longer --lock-timeout")
         #expect(error.message.hasSuffix(AlmanacError.Remedy.longerLockTimeout.api), "the library's own words end its message")
@@ -41,12 +72,12 @@ struct FlagHintTests {
         let store = try makeStore(in: folder)
         let event = try folder.write(usageEvent(id: uuid(1), timestamp: "2025-01-27T14:03:00Z"), to: "e.json")
         let holder = try Store(at: store)
-        let library = try holder.withWriteLock { _ in
+        let library = try holder.writer.withWriteLock { _ in
             let result = try run(["put", "usage-events", event.path, "--store", store.path, "--lock-timeout", "0.2"])
             #expect(result.exit == 4 && result.stderr.contains("--lock-timeout"), "\(result)")
             // The library's own message, from a second store value in this process, names its option instead.
             return #expect(throws: AlmanacError.self) {
-                try Store(at: store, options: Store.Options(lockTimeout: 0.1)).withWriteLock { _ in }
+                try Store(at: store, options: Store.Options(lockTimeout: 0.1)).writer.withWriteLock { _ in }
             }
         }
         #expect(library.map { $0.code == .locked && !$0.message.contains("--") } == true, "\(String(describing: library))")

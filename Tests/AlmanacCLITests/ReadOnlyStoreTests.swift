@@ -83,7 +83,7 @@ struct ReadOnlyStoreTests {
         let folder = E2EFolder()
         let (store, out) = try Self.store(in: folder)
         let writer = try Store(at: store, options: Store.Options(lockLinger: 0))
-        let result = try writer.withWriteLock { _ in
+        let result = try writer.writer.withWriteLock { _ in
             try Self.asNobody(["export", "--store", store.path, "--out", out.appendingPathComponent("z.jsonl").path, "--lock-timeout", "0.3"])
         }
         #expect(result.exit == 4 && result.stderr.contains("--lock-timeout"), "\(result)")

@@ -55,4 +55,47 @@ struct ArchitectureTests {
         }
         #expect(offending.map(\.path) == [])
     }
+
+    /// `text` without its comments, so that a doc comment naming ``Store/write(_:)`` counts for nothing.
+    static func code(of text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard let slashes = line.range(of: "//") else { return String(line) }
+            return String(line[..<slashes.lowerBound])
+        }.joined(separator: "\n")
+    }
+
+    @Test("the reader never reaches the writer, and neither part nor the transaction reaches the store's face")
+    func partsKeepTheirDirection() throws {
+        let readerFiles = try Self.files(in: "Store/Reader") + Self.files(in: "Query").filter { $0.path.contains("StoreReader+") }
+        try #require(readerFiles.count > 10, "reader files: \(readerFiles.map(\.path))")
+        var found: [String] = []
+        for file in readerFiles {
+            for word in ["StoreWriter", "StoreState", "withWriteLock"]
+            where Self.code(of: file.text).range(of: "\\b\(word)\\b", options: .regularExpression) != nil {
+                found.append("\(file.path) names \(word)")
+            }
+        }
+        let parts = try ["Store/Reader", "Store/Writer", "Recovery", "Transaction"].flatMap { try Self.files(in: $0) }
+            .filter { !$0.path.hasPrefix("Transaction/Store+") }
+        for file in parts {
+            let code = Self.code(of: file.text).replacingOccurrences(of: "Store.Options", with: "")
+            if code.range(of: "\\bStore\\b", options: .regularExpression) != nil { found.append("\(file.path) names Store") }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("Store holds its two parts and nothing else that changes: it is the face")
+    func storeHoldsItsParts() throws {
+        let text = try String(contentsOf: Self.sources.appendingPathComponent("Store/Store.swift"), encoding: .utf8)
+        let stored = text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard line.hasPrefix("    "), !line.hasPrefix("     "), let let_ = words.firstIndex(of: "let"), let_ + 1 < words.count,
+                  words[..<let_].allSatisfy({ ["public", "package", "private"].contains($0) })
+            else { return nil }
+            return String(words[let_ + 1].prefix { $0.isLetter })
+        }
+        #expect(stored == ["url", "reader", "writer", "manifestVersions"])
+        #expect(!text.contains("    var ") || text.split(separator: "\n").filter { $0.hasPrefix("    var ") || $0.hasPrefix("    public var ") }.allSatisfy { $0.contains("{") })
+    }
 }
+

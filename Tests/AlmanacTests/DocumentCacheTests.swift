@@ -71,7 +71,7 @@ struct DocumentCacheTests {
         #expect(first.count == 7)
         Thread.sleep(forTimeInterval: 1.1)
         #expect(try store.documents(matching: query) == first)
-        #expect(store.documentCache.count == 7)
+        #expect(store.reader.documentCache.count == 7)
         #expect(try store.documents(matching: query) == first)
 
         // Same size, same second, in place: only the change time tells.
@@ -97,6 +97,6 @@ struct DocumentCacheTests {
         try store.save(contentsOf: QueryTests.events)
         Thread.sleep(forTimeInterval: 1.1)
         #expect(try store.documents(matching: Query("events")).count == 7)
-        #expect(store.documentCache.count == 0)
+        #expect(store.reader.documentCache.count == 0)
     }
 }

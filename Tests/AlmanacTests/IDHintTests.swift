@@ -44,7 +44,7 @@ struct IDHintTests {
         store.finishWriting()
         let fresh = try Store(at: store.url)
         #expect(try fresh.document(LoggedEvent.self, id: "e3")?.kind == "moved")
-        #expect(fresh.hintedLocation(of: "e4", in: try fresh.collection(named: "events")) == nil)
+        #expect(fresh.reader.hintedLocation(of: "e4", in: try fresh.collection(named: "events")) == nil)
         #expect(try fresh.document(LoggedEvent.self, id: "e4") == nil)
     }
 
@@ -52,7 +52,7 @@ struct IDHintTests {
     func damagedHints() throws {
         let folder = TemporaryFolder()
         let store = try storeWithEvents(folder)
-        let bucket = store.url.appendingPathComponent(".almanac/ids/events/\(Store.hintBucket(for: "e7"))")
+        let bucket = store.url.appendingPathComponent(".almanac/ids/events/\(StoreReader.hintBucket(for: "e7"))")
         try Data("e7\t../../../etc/passwd\ne7\tdata/events/../x.json\n\u{0}garbage".utf8).write(to: bucket)
         #expect(try Store(at: store.url).document(LoggedEvent.self, id: "e7")?.id == "e7")
     }

@@ -61,7 +61,7 @@ struct StoreVersionTests {
         let folder = TemporaryFolder()
         let holder = try TestSchema.makeStore(in: folder, options: .init(commandName: "migrate"))
         let waiter = try Store(at: holder.url, options: .init(lockTimeout: 0.2, commandName: "put"))
-        let error = try holder.withWriteLock { _ in
+        let error = try holder.writer.withWriteLock { _ in
             #expect(throws: AlmanacError.self) { try waiter.save(json: .object(["id": .string("T1")]), in: "templates") }
         }
         #expect(error?.code == .locked)
@@ -88,7 +88,7 @@ struct WriteSessionTests {
         // Poll rather than sleep a fixed time: on a loaded machine the release may run late.
         let deadline = Date().addingTimeInterval(600)  // a hang, not a slow machine
         while try lockState(store.url) != "released", Date() < deadline {
-            Thread.sleep(forTimeInterval: store.lockLinger)
+            Thread.sleep(forTimeInterval: store.writer.lockLinger)
         }
         #expect(try lockState(store.url) == "released")
     }

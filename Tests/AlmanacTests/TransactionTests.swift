@@ -151,7 +151,7 @@ struct TransactionTests {
         #expect(error?.message.contains("db.save") == true)
         // A dry run is a write block too: the store is not written from inside it.
         let nested = #expect(throws: AlmanacError.self) {
-            try store.dryRun { _ in try store.save(LoggedEvent(id: "Y", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")) }
+            try store.writer.dryRun { _ in try store.save(LoggedEvent(id: "Y", timestamp: instant("2025-01-01T10:00:00Z"), kind: "k")) }
         }
         #expect(nested?.code == .invalidArgument)
         #expect(try store.documents(LoggedEvent.self).isEmpty)

@@ -33,6 +33,8 @@ public struct CheckReport: Sendable, Equatable, Encodable {
         public var column: Int?
         /// The JSON pointer of the value at fault, when known.
         public var pointer: String?
+        /// What to do, as a value (the message ends with its library words), when it is another operation.
+        public var remedy: AlmanacError.Remedy?
 
         /// `path:line:column: severity: message`.
         public var description: String {

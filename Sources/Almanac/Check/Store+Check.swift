@@ -44,14 +44,14 @@ struct CheckWalker {
     /// The compiled schema of `collection`, or `nil` when it cannot be compiled.
     mutating func schema(of collection: CollectionDescriptor) -> JSONSchema? {
         if let known = schemas[collection.name] { return known }
-        let schema = try? store.compiledSchema(for: collection)
+        let schema = try? store.reader.compiledSchema(for: collection)
         schemas[collection.name] = schema
         return schema
     }
 
     mutating func report(_ kind: String, _ path: String, _ message: String, severity: CheckReport.Problem.Severity = .error,
-                         line: Int? = nil, column: Int? = nil, pointer: String? = nil) {
-        problems.append(.init(severity: severity, kind: kind, path: path, message: message, line: line, column: column, pointer: pointer))
+                         line: Int? = nil, column: Int? = nil, pointer: String? = nil, remedy: AlmanacError.Remedy? = nil) {
+        problems.append(.init(severity: severity, kind: kind, path: path, message: message, line: line, column: column, pointer: pointer, remedy: remedy))
     }
 
     mutating func checkRoot() throws {
@@ -62,7 +62,7 @@ struct CheckWalker {
         }
         for name in store.manifestVersions {
             report("sync-conflict", name,
-                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every command reads merged (the two histories are compatible); 'almanac resolve' (Store.resolveStoreFile) writes the merge")
+                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every command reads merged (the two histories are compatible); the Store.resolve… calls write the merge", remedy: .resolveConflicts)
         }
         if store.catalog.version != store.schemaVersion {
             report("schema-version", "schema/catalog.json",
@@ -75,7 +75,7 @@ struct CheckWalker {
                         report("missing-schema", "schema/\(collection.schema)", "the schema of collection \(collection.name) is missing; copy it from the app's schema folder")
                         continue
                     }
-                    _ = try store.compiledSchema(for: collection)
+                    _ = try store.reader.compiledSchema(for: collection)
                 } catch let error as AlmanacError {
                     reportError(error, path: "schema/\(collection.schema)")
                 }
@@ -102,7 +102,7 @@ struct CheckWalker {
             } else if entry.kind == .file, entry.name.hasSuffix(".json"),
                       let collection = store.catalog.collection(named: String(entry.name.dropLast(5))), collection.isSingleton {
                 _ = checkDocument(in: data, name: entry.name, location: DocumentLocation(collection: collection.name, folders: [], id: nil), collection: collection)
-                if let files = try? store.documentFiles(in: collection, days: nil).first, files.hasVersions { checkVersions(files) }
+                if let files = try? store.reader.documentFiles(in: collection, days: nil).first, files.hasVersions { checkVersions(files) }
             } else if entry.kind == .file, let copy = SyncConflict.copy(named: entry.name, exists: { _ in true }),
                       let collection = store.catalog.collection(named: String(copy.originalName.dropLast(5))), collection.isSingleton,
                       (try? data.entryKind(of: copy.originalName)) == .file {
@@ -116,7 +116,7 @@ struct CheckWalker {
         checkCollectionRules()
         for archived in archivedIDs where idsByCollection[archived.collection]?.contains(archived.key) == true {
             report("archived-duplicate", archived.path,
-                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); 'almanac resolve' (Store.resolveArchivedCopies) merges this copy into the live one and removes it, as does the next retention run that archives the live one")
+                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); the Store.resolve… calls merge this copy into the live one and remove it, as does the next retention run that archives the live one", remedy: .resolveConflicts)
         }
         for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
             report("dangling-reference", value.path,
@@ -175,7 +175,7 @@ struct CheckWalker {
             seen[DocumentID.key(id)] = DocumentFiles(id: id, locations: [location])
             if let copy, !names.contains(copy.originalName) {
                 report("sync-conflict", path,
-                       "is the only version of \(collection.name) document \"\(id)\" (\(copy.tool) renamed it and \(copy.originalName) is gone); reads use it; 'almanac resolve \(collection.name) \(id)' (Store.resolve) names it \(copy.originalName)")
+                       "is the only version of \(collection.name) document \"\(id)\" (\(copy.tool) renamed it and \(copy.originalName) is gone); reads use it; Store.resolve(\"\(id)\", in: \"\(collection.name)\") names it \(copy.originalName)", remedy: .resolve(id, in: collection.name))
             }
             if copy != nil { continue }
             idsByCollection[collection.name, default: []].insert(DocumentID.key(id))
@@ -200,18 +200,18 @@ struct CheckWalker {
 
     /// Reports each field ending in `Path` whose file name is not among the document's attachments.
     private mutating func checkAttachments(of members: [String: JSONValue], id: String, in folder: Directory, path: String) throws {
-        let attachments = try folder.openFolder(Store.attachmentFolderName(id))
+        let attachments = try folder.openFolder(Filing.attachmentFolderName(id))
         for (field, value) in members.sorted(by: { $0.key < $1.key }) where field.hasSuffix("Path") {
             guard case .string(let reference) = value, let name = reference.split(separator: "/").last.map(String.init) else { continue }
             do {
-                try Store.validateAttachmentName(name)
+                try Filing.validateAttachmentName(name)
             } catch let error as AlmanacError {
                 // A name the file system may not hold is this document's problem, not the walk's.
                 report("invalid-document", path, "\"\(field)\" names \(name.utf8.count > 40 ? String(name.prefix(40)) + "…" : name), which cannot be an attachment (\(error.message)); fix the field", pointer: "/" + field)
                 continue
             }
             if try attachments?.entryKind(of: name) != .file {
-                report("missing-attachment", path, "\"\(field)\" names \(name), which is not among the document's attachments (\(Store.attachmentFolderName(id))/); restore the file, or clear the field", pointer: "/" + field)
+                report("missing-attachment", path, "\"\(field)\" names \(name), which is not among the document's attachments (\(Filing.attachmentFolderName(id))/); restore the file, or clear the field", pointer: "/" + field)
             }
         }
     }
@@ -223,7 +223,7 @@ struct CheckWalker {
         documentsChecked += 1
         let stored: StoredDocument
         do {
-            guard let read = try store.read(location, in: folder) else { return nil }
+            guard let read = try store.reader.read(location, in: folder) else { return nil }
             stored = read
         } catch let error as AlmanacError {
             if error.code == .malformedJSON, let bytes = try? folder.readFile(name), SyncConflict.hasMergeMarkers(bytes) {
@@ -271,7 +271,7 @@ struct CheckWalker {
                 let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
                 report("misplaced", path,
                        "is dated \(date), which files it under \(expected.folderPath.joined(separator: "/"))/ in time zone \(store.timeZoneName); Store.fix() moves it there",
-                       pointer: collection.dateField.map { "/" + $0 })
+                       pointer: collection.dateField.map { "/" + $0 }, remedy: .fixStore)
                 if collectsRepairs { repairs.moves.append((stored, collection, expected)) }
             } else if collectsRepairs {
                 noteCanonicalForm(stored, collection: collection, in: folder, name: name)
@@ -310,7 +310,7 @@ struct CheckWalker {
                 repairs.editorSettingsStale = true
                 report("editor-settings", EditorSettings.path,
                        "does not map every collection to its schema in schema/ (missing, or written for another schema version); Store.fix() writes it",
-                       severity: .warning)
+                       severity: .warning, remedy: .fixStore)
             }
         } catch let error as AlmanacError {
             report("editor-settings", EditorSettings.path, error.message, severity: .warning, line: error.line, column: error.column, pointer: error.pointer)
@@ -331,7 +331,7 @@ struct CheckWalker {
     /// Reads every version of a document a sync left in several files and reports the conflict.
     private mutating func checkVersions(_ files: DocumentFiles) {
         do {
-            guard let document = try store.read(files, in: nil), let conflict = document.conflict else { return }
+            guard let document = try store.reader.read(files, in: nil), let conflict = document.conflict else { return }
             reportConflict(conflict)
         } catch let error as AlmanacError {
             reportError(error, path: error.path ?? files.first.relativePath)
@@ -350,13 +350,13 @@ struct CheckWalker {
         for (index, path) in conflict.paths.enumerated() {
             let role = index == 0 ? "holds the version reads use" : "holds another version"
             report("sync-conflict", path,
-                   "\(role) of \(conflict.collection) document \"\(conflict.id)\", which a sync left in \(conflict.versions.count) versions: \(versions); \(fields); merge them with 'almanac resolve \(conflict.collection) \(conflict.id)' (Store.resolve)")
+                   "\(role) of \(conflict.collection) document \"\(conflict.id)\", which a sync left in \(conflict.versions.count) versions: \(versions); \(fields); merge them with Store.resolve(\"\(conflict.id)\", in: \"\(conflict.collection)\")", remedy: .resolve(conflict.id, in: conflict.collection))
         }
     }
 
     private mutating func reportError(_ error: AlmanacError, path: String) {
         let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
-        report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer)
+        report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer, remedy: error.remedy)
     }
 
     /// Reports an entry that has no place where it is.
@@ -373,10 +373,10 @@ struct CheckWalker {
         case .symbolicLink:
             report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
         case .file where Directory.isTemporaryName(entry.name):
-            report("temporary-file", path, "is a temporary file left by an interrupted write; Store.fix() (or the next write) removes it")
+            report("temporary-file", path, "is a temporary file left by an interrupted write; the next write removes it, or Store.fix()", remedy: .fixStore)
             repairs.leftovers.append(path)
         case .folder where Directory.isTemporaryName(entry.name):
-            report("temporary-file", path, "is a folder staged by an interrupted write; Store.fix() (or the next write) removes it")
+            report("temporary-file", path, "is a folder staged by an interrupted write; the next write removes it, or Store.fix()", remedy: .fixStore)
             repairs.leftovers.append(path)
         default:
             let what = entry.kind == .folder ? "folder" : "file"

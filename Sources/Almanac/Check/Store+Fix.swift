@@ -16,7 +16,7 @@ extension Store {
     /// - Parameter dryRun: report the repairs without making them.
     /// - Throws: `.locked`, `.storeTooNew`, `.io`.
     public func fix(dryRun: Bool = false) throws -> FixReport {
-        try withWriteLock { state in
+        try writer.withWriteLock { state in
             var walker = CheckWalker(store: self)
             walker.collectsRepairs = true
             try walker.checkRoot()
@@ -28,10 +28,10 @@ extension Store {
             for move in found.moves where !found.duplicated.contains(move.document.location.relativePath) {
                 let path = move.document.location.relativePath
                 // Another file already at the destination is a duplicate id: a person decides.
-                guard targets.insert(move.to.relativePath).inserted, try openFolders(move.to.folderPath)?.entryKind(of: move.to.fileName) == nil,
+                guard targets.insert(move.to.relativePath).inserted, try reader.openFolders(move.to.folderPath)?.entryKind(of: move.to.fileName) == nil,
                       let members = move.document.value.objectValue
                 else { continue }
-                let value = try compiledSchema(for: move.collection).normalizingTimestamps(in: move.document.value)
+                let value = try reader.compiledSchema(for: move.collection).normalizingTimestamps(in: move.document.value)
                 change.writes.append(PreparedWrite(collection: move.collection, location: move.to, members: members,
                                                    bytes: CanonicalJSON.prettyBytes(value), previous: move.document.location, isNew: false))
                 repairs.append(.init(kind: "moved", path: path, destination: move.to.relativePath,
@@ -65,7 +65,7 @@ extension Store {
                 return FixReport(dryRun: true, repairs: repairs, remaining: left)
             }
             // Committing a move removes the old copy and the date folders it leaves empty.
-            try commit(change, state, crashPointKind: "fix")
+            try writer.commit(change, state, crashPointKind: "fix")
             for path in found.leftovers { try removeLeftover(at: path) }
             if found.editorSettingsStale { try EditorSettings.update(in: root, catalog: catalog) }
             return FixReport(dryRun: false, repairs: repairs, remaining: try check())
@@ -76,7 +76,7 @@ extension Store {
     private func removeLeftover(at path: String) throws {
         var components = path.split(separator: "/").map(String.init)
         guard let name = components.popLast() else { return }
-        let folder = components.isEmpty ? root : try openFolders(components)
+        let folder = components.isEmpty ? root : try reader.openFolders(components)
         guard let folder else { return }
         if try folder.entryKind(of: name) == .folder {
             try folder.removeTree(name)

@@ -25,7 +25,7 @@ extension Store {
     public func delete(_ selection: DeleteSelection, dryRun: Bool = false, overridingFinalStates: Bool = false) throws -> DeleteReport {
         if case .all = selection { return try deleteEverything(dryRun: dryRun) }
         if dryRun {
-            var report = try self.dryRun { try $0.delete(selection, overridingFinalStates: overridingFinalStates) }
+            var report = try writer.dryRun { try $0.delete(selection, overridingFinalStates: overridingFinalStates) }
             report.dryRun = true
             return report
         }
@@ -45,18 +45,18 @@ extension Store {
         var labels: [String] = []
         var attachmentCount = 0
         for collection in catalog.collections {
-            try walkDocuments(of: collection, days: nil, readingDocuments: false) { location, _ in
+            try reader.walkDocuments(of: collection, days: nil, readingDocuments: false) { location, _ in
                 labels.append(location.id.map { "\(collection.name)/\($0)" } ?? collection.name)
-                if collection.attachments { attachmentCount += try attachments(at: location, readingBytes: false).count }
+                if collection.attachments { attachmentCount += try reader.attachments(at: location, readingBytes: false).count }
             }
         }
         let report = DeleteReport(dryRun: dryRun, deleted: labels.sorted(), nullified: [], attachments: attachmentCount, removedArchiveAndBackup: true)
         if dryRun { return report }
-        try withWriteLock { state in
+        try writer.withWriteLock { state in
             // The commit point: once the journal is durable, the delete is finished even after a power cut.
-            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try WriteJournal(kind: .deleteAll).recordBytes(), folderFlush: .full)
+            try writer.createFolders([".almanac"]).writeFile(WriteJournal.fileName, try WriteJournal(kind: .deleteAll).recordBytes(), folderFlush: .full)
             TestHooks.crashPoint("delete", "after-journal")
-            try finishDeletingEverything(state)
+            try writer.finishDeletingEverything(state)
         }
         return report
     }

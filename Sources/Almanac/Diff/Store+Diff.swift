@@ -128,7 +128,7 @@ extension Store {
             return files
         }
         let (x, y) = (try files(old, a), try files(new, b))
-        let folder = ((new ?? old)?.location.folderPath ?? []) + [attachmentFolderName(id)]
+        let folder = ((new ?? old)?.location.folderPath ?? []) + [Filing.attachmentFolderName(id)]
         return Set(x.keys).union(y.keys).sorted().compactMap { name in
             let path = (folder + [name]).joined(separator: "/")
             switch (x[name], y[name]) {

@@ -79,8 +79,8 @@ extension Store {
         var attachmentCount = 0
         for collection in collections {
             var count = 0
-            try walkDocuments(of: collection, days: options.days, readingDocuments: options.days != nil) { _, _ in count += 1 }
-            if options.attachments { attachmentCount += try attachmentNames(of: collection, days: options.days).count }
+            try reader.walkDocuments(of: collection, days: options.days, readingDocuments: options.days != nil) { _, _ in count += 1 }
+            if options.attachments { attachmentCount += try reader.attachmentNames(of: collection, days: options.days).count }
             counts.append((collection.name, count))
         }
         let writer = ExportWriter(descriptor: fd, path: path, recorded: recorded)
@@ -107,13 +107,13 @@ extension Store {
         var attachmentsWritten = 0
         for collection in collections {
             var count = 0
-            try walkDocuments(of: collection, days: options.days, readingDocuments: true) { location, value in
+            try reader.walkDocuments(of: collection, days: options.days, readingDocuments: true) { location, value in
                 var item: [String: JSONValue] = ["kind": .string("document"), "collection": .string(collection.name), "document": redacted(value!, options.redact)]
                 if let id = location.id { item["id"] = .string(id) }
                 try emit(.object(item))
                 count += 1
                 if options.attachments, let id = location.id {
-                    for (name, bytes) in try attachments(at: location) {
+                    for (name, bytes) in try reader.attachments(at: location) {
                         try emit(.object(["kind": .string("attachment"), "collection": .string(collection.name), "id": .string(id),
                                           "name": .string(name), "base64": .string(Data(bytes).base64EncodedString())]))
                         attachmentsWritten += 1

@@ -36,7 +36,7 @@ extension Store {
     public static func importExport(from file: URL, into url: URL, options: Options = Options()) throws -> ImportSummary {
         let reader = try ExportReader(path: file.path)
         guard let first = try reader.nextLine() else {
-            throw AlmanacError(.invalidArgument, "the file is empty; give an export written by 'almanac export'", path: file.path)
+            throw AlmanacError(.invalidArgument, "the file is empty; give an export written by Store.export(to:)", path: file.path).with(.exportStore)
         }
         var items: [JSONValue]?  // the whole item list, for the JSON format (read at once)
         let header: JSONValue
@@ -54,7 +54,7 @@ extension Store {
             while let line = try reader.nextLine() { bytes += [0x0A] + line }
             let whole = try parseLine(bytes[...], reader: reader)
             guard let wrapped = whole["header"], case .array(let all)? = whole["items"] else {
-                throw AlmanacError(.invalidArgument, "is not an Almanac export (no header); give a file written by 'almanac export'", path: file.path)
+                throw AlmanacError(.invalidArgument, "is not an Almanac export (no header); give a file written by Store.export(to:)", path: file.path).with(.exportStore)
             }
             header = wrapped
             items = all
@@ -90,10 +90,10 @@ extension Store {
             } catch let error as AlmanacError where error.code == .missingReference {
                 throw AlmanacError(
                     .missingReference,
-                    "the export's document \(error.path ?? "") names a document the export does not hold (\(error.message)); export again from a store that 'almanac check' finds clean",
-                    path: file.path, id: error.id, pointer: error.pointer)
+                    "the export's document \(error.path ?? "") names a document the export does not hold (\(error.message)); export again from a store that Store.check() finds clean",
+                    path: file.path, id: error.id, pointer: error.pointer).with(.checkStore)
             }
-            try store.withWriteLock { _ in
+            try store.writer.withWriteLock { _ in
                 var manifest = try Manifest.required(in: store.root)
                 if let created = info.createdAt { manifest.createdAt = created }
                 manifest.migrations = info.migrations
@@ -137,7 +137,7 @@ extension Store {
         let store = try Store(at: url)
         for collection in store.catalog.collections {
             var found = false
-            try store.walkDocuments(of: collection, days: nil, readingDocuments: false) { _, _ in found = true }
+            try store.reader.walkDocuments(of: collection, days: nil, readingDocuments: false) { _, _ in found = true }
             if found {
                 throw AlmanacError(.storeExists, "the store already holds documents (\(collection.name), …); import only into a new or empty store", path: url.path)
             }
@@ -243,7 +243,7 @@ struct ExportHeader {
 
     init(_ header: JSONValue, path: String) throws {
         func missing(_ field: String) -> AlmanacError {
-            AlmanacError(.invalidArgument, "the export's header has no valid \"\(field)\"; give a file written by 'almanac export'", path: path, pointer: "/" + field)
+            AlmanacError(.invalidArgument, "the export's header has no valid \"\(field)\"; give a file written by Store.export(to:)", path: path, pointer: "/" + field).with(.exportStore)
         }
         guard header["format"]?.stringValue == "almanac-export" else { throw missing("format") }
         guard header["formatVersion"]?.numberValue?.int64Value == 1 else {
@@ -269,5 +269,26 @@ struct ExportHeader {
         createdAt = header["storeCreatedAt"]?.stringValue
         migrations = header["migrations"]?.arrayValue ?? []
         seeds = header["seeds"]?.arrayValue ?? []
+    }
+}
+
+extension Store {
+    /// Refuses the store when a document names, in a reference field, a document that does
+    /// not exist: for a store filled without checking references as it went (an import).
+    fileprivate func checkReferences() throws {
+        for collection in catalog.collections where collection.references.contains(where: { !$0.allowsDangling }) {
+            let documents = try self.documents(json: collection.name)
+            for reference in collection.references where !reference.allowsDangling {
+                let target = try self.collection(named: reference.collection)
+                let ids = try reader.locationIndex(of: target)
+                for document in documents {
+                    guard case .string(let id)? = document.value[reference.field], ids[DocumentID.key(id)] == nil else { continue }
+                    throw AlmanacError(
+                        .missingReference,
+                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; set it to null or restore the document, then try again",
+                        path: document.location.relativePath, id: document.location.id, pointer: "/" + reference.field)
+                }
+            }
+        }
     }
 }

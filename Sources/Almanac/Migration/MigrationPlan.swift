@@ -47,7 +47,7 @@ public struct MigrationPlan: Sendable, Encodable {
         public var moved: Int
     }
 
-    /// One document's changes.
+    /// One document's writer.changes.
     public struct Sample: Sendable, Encodable {
         /// `collection/id`.
         public var document: String
@@ -96,11 +96,12 @@ extension Store {
     ) throws -> (target: Int, catalog: Catalog, pending: [MigrationFile]) {
         let status = migrationStatus(migrations)
         if let problem = status.problems.first {
-            throw AlmanacError(.invalidMigration, problem + (status.problems.count > 1 ? " (and \(status.problems.count - 1) more problems; see 'almanac migrate status')" : ""))
+            throw AlmanacError(.invalidMigration, problem + (status.problems.count > 1 ? " (and \(status.problems.count - 1) more problems; Migrator.status(of:) lists them)" : ""))
+                .with(status.problems.count > 1 ? .migrationStatus : AlmanacError.Remedy.repairMigrations.appearing(in: problem))
         }
         let target = version ?? migrations.latestVersion
         guard target >= schemaVersion, target <= migrations.latestVersion else {
-            throw AlmanacError(.invalidArgument, "cannot migrate to version \(target): the store is at \(schemaVersion) and the last migration is \(migrations.latestVersion); to go back, use 'almanac migrate rollback'")
+            throw AlmanacError(.invalidArgument, "cannot migrate to version \(target): the store is at \(schemaVersion) and the last migration is \(migrations.latestVersion); to go back, use Migrator.rollback(storeAt:)").with(.rollBack)
         }
         let catalog = try Catalog.load(folder: targetSchema)
         guard catalog.version == target else {

@@ -181,7 +181,8 @@ public struct MigrationSet: Sendable {
     public func requireNoProblems() throws {
         guard var error = problems.first?.error else { return }
         if problems.count > 1 {
-            error.message += " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s") in \(folder); `almanac migrate status` lists them all)"
+            error.message += " (and \(problems.count - 1) more problem\(problems.count == 2 ? "" : "s") in \(folder); Migrator.status(of:) lists them all)"
+            error.remedy = .migrationStatus
         }
         throw error
     }

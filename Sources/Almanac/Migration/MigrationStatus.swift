@@ -79,13 +79,13 @@ extension Store {
             case (let record?, let file?):
                 entry.state = record.checksum == file.checksum ? .applied : .edited
                 if entry.state == .edited {
-                    problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with 'almanac migrate repair'")
+                    problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with Migrator.repair(storeAt:)")
                 }
             case (let record?, nil) where record.fileRemoved:
                 entry.state = .removed
             case (let record?, nil):
                 entry.state = .missing
-                problems.append("migration \(version) (\(record.name)) was applied but its file is missing from \(migrations.folder); restore it, or accept its absence with 'almanac migrate repair'")
+                problems.append("migration \(version) (\(record.name)) was applied but its file is missing from \(migrations.folder); restore it, or accept its absence with Migrator.repair(storeAt:)")
             case (nil, _):
                 entry.state = version <= schemaVersion ? .baseline : .pending
             }

@@ -12,7 +12,7 @@ extension MigrationWorkingSet {
                 for (id, entry) in (collections[collection.name] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     guard case .string(let target)? = entry.value[reference.field], !targets.contains(DocumentID.key(target)) else { continue }
                     if try !existedBefore(target, in: reference.collection), let source = entry.source,
-                       try store.read(source)?.value[reference.field] == .string(target) {
+                       try store.reader.read(source)?.value[reference.field] == .string(target) {
                         continue
                     }
                     let label = id.isEmpty ? collection.name : "\(collection.name)/\(id)"
@@ -27,6 +27,6 @@ extension MigrationWorkingSet {
     private func existedBefore(_ id: String, in collection: String) throws -> Bool {
         guard let descriptor = store.catalog.collection(named: collection), (try? DocumentID.validate(id, collection: collection)) != nil
         else { return false }
-        return try store.location(of: id, in: descriptor) != nil
+        return try store.reader.location(of: id, in: descriptor) != nil
     }
 }

@@ -32,7 +32,7 @@ extension Store {
         let collectionPath = base + "/data/" + descriptor.name
         folders.append(collectionPath)
         let depth = descriptor.partition?.depth ?? 0
-        guard depth > 0, let top = try openFolders(["data", descriptor.name]),
+        guard depth > 0, let top = try reader.openFolders(["data", descriptor.name]),
               let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing)
         else { return folders }
         func walk(_ folder: Directory, _ names: [String]) throws {

@@ -24,7 +24,7 @@ extension Store {
         _ query: Query, options: ObservationOptions = ObservationOptions(),
         onChange: @escaping @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void
     ) throws -> ObservationHandle {
-        try check(query, in: try collection(named: query.collection))
+        try reader.check(query, in: try collection(named: query.collection))
         let observer = StoreObserver(store: self, subject: .query(query), options: options, deliver: onChange)
         observer.start()
         return ObservationHandle(observer)
@@ -52,8 +52,8 @@ extension Store {
     public func observe<D: Document>(
         _ type: D.Type, _ query: Query, options: ObservationOptions = ObservationOptions()
     ) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
-        try checkType(D.self, of: query)
-        return try stream({ try self.observe(query, options: options, onChange: $0) }) { try $0.decoded { try self.decode(D.self, $0) } }
+        try reader.checkType(D.self, of: query)
+        return try stream({ try self.observe(query, options: options, onChange: $0) }) { try $0.decoded { try self.reader.decode(D.self, $0) } }
     }
 
     // MARK: One document
@@ -96,10 +96,10 @@ extension Store {
     /// ```
     /// - Throws: as ``observe(json:in:options:onChange:)``.
     public func observe<D: Document>(_ type: D.Type, id: D.ID, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
-        let descriptor = try documentCollection(for: D.self)
-        let id = try idString(id)
+        let descriptor = try reader.documentCollection(for: D.self)
+        let id = try reader.idString(id)
         return try stream({ try self.observe(json: id, in: descriptor.name, options: options, onChange: $0) }) {
-            try $0.decoded { try self.decode(D.self, $0) }
+            try $0.decoded { try self.reader.decode(D.self, $0) }
         }
     }
 
@@ -107,9 +107,9 @@ extension Store {
     ///
     /// - Throws: as ``observe(json:in:options:onChange:)``.
     public func observe<S: SingletonDocument>(_ type: S.Type, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<S>, any Error> {
-        let descriptor = try singletonCollection(for: S.self)
+        let descriptor = try reader.singletonCollection(for: S.self)
         return try stream({ try self.observe(json: "", in: descriptor.name, options: options, onChange: $0) }) {
-            try $0.decoded { try self.decode(S.self, $0) }
+            try $0.decoded { try self.reader.decode(S.self, $0) }
         }
     }
 

@@ -53,7 +53,7 @@ final class StoreObserver: Sendable {
     /// Starts watching and delivers the current results.
     func start() {
         let watchers = makeWatchers()
-        let token = store.changes.add { [weak self] in self?.schedule(foldersChanged: false) }
+        let token = store.writer.changes.add { [weak self] in self?.schedule(foldersChanged: false) }
         state.withLock { state in
             state.watchers = watchers
             state.signalToken = token
@@ -71,7 +71,7 @@ final class StoreObserver: Sendable {
             }
         }
         for watcher in watchers { watcher.stop() }
-        if let token { store.changes.remove(token) }
+        if let token { store.writer.changes.remove(token) }
     }
 
     private func makeWatchers() -> [any FolderWatcher] {

@@ -28,14 +28,14 @@ extension Store {
             // unreadable file holds the mark back.
             var holdBack = Int64.max
             var found: [AlmanacError] = []
-            try walkLeafFolders(of: descriptor, days: nil, newestFirst: false) { folder, folders, entries in
+            try reader.walkLeafFolders(of: descriptor, days: nil, newestFirst: false) { folder, folders, entries in
                 for entry in entries where entry.kind == .file {
                     guard let id = DocumentID.id(fromFileName: entry.name), let identity = try folder.identity(of: entry.name) else { continue }
                     if let mark, identity.changed <= mark { continue }
                     let location = DocumentLocation(collection: descriptor.name, folders: folders, id: id)
                     let date: DocumentDate
                     do {
-                        guard let stored = try remembered(location, in: folder) ?? read(location, in: folder, remembering: true),
+                        guard let stored = try reader.remembered(location, in: folder) ?? reader.read(location, in: folder, remembering: true),
                               let members = stored.value.objectValue,
                               let filed = try filing.filingDate(of: members, in: descriptor, id: id)
                         else { continue }

@@ -11,7 +11,7 @@ extension Store {
     public func documents(matching query: Query) throws -> [StoredDocument] {
         try readingOneVersion {
             var documents: [StoredDocument] = []
-            _ = try execute(query, keepGoing: false) { documents.append($0); return true }
+            _ = try reader.execute(query, keepGoing: false) { documents.append($0); return true }
             return documents
         }
     }
@@ -24,7 +24,7 @@ extension Store {
     public func results(matching query: Query) throws -> QueryResults<StoredDocument> {
         try readingOneVersion {
             var documents: [StoredDocument] = []
-            let problems = try execute(query, keepGoing: true) { documents.append($0); return true }
+            let problems = try reader.execute(query, keepGoing: true) { documents.append($0); return true }
             return QueryResults(documents: documents, problems: problems, conflicts: documents.compactMap(\.conflict))
         }
     }
@@ -36,13 +36,13 @@ extension Store {
     public func count(matching query: Query) throws -> Int {
         let descriptor = try collection(named: query.collection)
         if query.condition == nil, query.days == nil, query.instants == nil {
-            try check(query, in: descriptor)
-            let total = try readingOneVersion { try documentFiles(in: descriptor, days: nil).count }
+            try reader.check(query, in: descriptor)
+            let total = try readingOneVersion { try reader.documentFiles(in: descriptor, days: nil).count }
             return max(0, min(total - max(0, query.offset), query.limit ?? .max))
         }
         return try readingOneVersion {
             var count = 0
-            _ = try execute(query, keepGoing: false) { _ in count += 1; return true }
+            _ = try reader.execute(query, keepGoing: false) { _ in count += 1; return true }
             return count
         }
     }
@@ -68,7 +68,7 @@ extension Store {
     public func forEachDocument(
         matching query: Query, keepGoing: Bool = false, _ body: (StoredDocument) throws -> Bool
     ) throws -> [AlmanacError] {
-        try readingStreamed { try execute(query, keepGoing: keepGoing, body) }
+        try reader.readingStreamed { try reader.execute(query, keepGoing: keepGoing, body) }
     }
 
     /// The documents of type `D` that `query` selects, in its order and window.
@@ -80,15 +80,15 @@ extension Store {
     /// - Throws: as ``documents(matching:)``, and `.invalidArgument` when `query` is over
     ///   another collection than `D`'s; `.invalidDocument` when a file cannot be read as a `D`.
     public func documents<D: Document>(_ type: D.Type, matching query: Query) throws -> [D] {
-        try checkType(D.self, of: query)
-        return try documents(matching: query).parallelMap(minimumCount: 512) { try self.decode(D.self, $0) }
+        try reader.checkType(D.self, of: query)
+        return try documents(matching: query).parallelMap(minimumCount: 512) { try reader.decode(D.self, $0) }
     }
 
     /// The documents of type `D` that `query` selects, with every file that could not be read
     /// or decoded as a `D` among the problems instead of failing on the first.
     public func results<D: Document>(_ type: D.Type, matching query: Query) throws -> QueryResults<D> {
-        try checkType(D.self, of: query)
-        return try results(matching: query).decoded { try self.decode(D.self, $0) }
+        try reader.checkType(D.self, of: query)
+        return try results(matching: query).decoded { try reader.decode(D.self, $0) }
     }
 
     /// The first document of type `D` that `query` selects, or nil.
@@ -96,11 +96,13 @@ extension Store {
         try documents(D.self, matching: query.limit(1)).first
     }
 
-    /// Refuses a query over another collection than `D`'s.
-    func checkType<D: Document>(_ type: D.Type, of query: Query) throws {
-        guard query.collection == D.collection else {
-            throw AlmanacError(.invalidArgument, "the query reads \(query.collection), but \(D.self) documents are in \(D.collection); build it with Query(\(D.self).self)")
-        }
-        _ = try documentCollection(for: D.self)
+    /// Parses the text form of a condition (``Condition/init(parsing:)``) for `collection`,
+    /// reading each bare value as the type the schema gives its field (`code=123` is the
+    /// string "123" when `code` is a string), and checks it.
+    ///
+    /// - Throws: `.invalidQuery` naming an unknown operator, a field the schema does not
+    ///   define (with the closest declared name), or a value of the wrong type.
+    public func condition(parsing text: String, in collection: String) throws -> Condition {
+        try reader.condition(parsing: text, in: try self.collection(named: collection))
     }
 }

@@ -37,7 +37,7 @@ extension CatalogReader {
                     throw error(at + "/fields", "only a clear rule takes fields; \(action.rawValue) acts on the whole document — remove them")
                 }
                 if collection.attachments {
-                    throw error(at + "/action", "retention cannot \(action.rawValue) documents of \(collection.name) yet: they own attachments; use a clear rule or delete them with 'almanac delete'")
+                    throw error(at + "/action", "retention cannot \(action.rawValue) documents of \(collection.name) yet: they own attachments; use a clear rule or delete them with Store.delete(_:)").with(.deleteDocuments)
                 }
                 if rules.contains(where: { $0.action != .clear }) {
                     throw error(at + "/action", "collection \(collection.name) already has an archive or delete rule; a document can leave data/ only one way, keep one")

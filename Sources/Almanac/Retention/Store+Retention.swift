@@ -34,7 +34,7 @@ extension Store {
         let asOf = day ?? CalendarDate(Date(), in: timeZone)
         if dryRun {
             return try readingOneVersion {
-                try self.dryRun { transaction in
+                try writer.dryRun { transaction in
                     let plan = try retentionPlan(asOf: asOf)
                     try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
                     return RetentionReport(asOf: asOf, dryRun: true, rules: plan.rules)
@@ -93,8 +93,8 @@ extension Store {
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
         let timeZone = self.timeZone
-        let found: [RetentionCandidate?] = try documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
-            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+        let found: [RetentionCandidate?] = try reader.documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+            .parallelMap(chunkState: { FolderCursor(reader: reader) }) { cursor, files in
                 // A document a sync left in several versions stays until they are resolved:
                 // archiving one would drop the others (check and every read report it).
                 guard !files.hasVersions else { return nil }
@@ -121,7 +121,7 @@ extension Store {
         var change = AtomicChange()
         for (descriptor, location, members) in plan.cleared {
             do {
-                change.writes.append(try prepare(.object(members), in: descriptor))
+                change.writes.append(try writer.prepare(.object(members), in: descriptor))
             } catch let error as AlmanacError {
                 throw Store.clearFailure(error, at: location)
             }
@@ -136,10 +136,10 @@ extension Store {
             // another device's last edit (it archived while this one edited).
             var archived = bytes
             let descriptor = try collection(named: location.collection)
-            if let other = try archivedLocation(of: id, in: descriptor) {
-                if let otherBytes = try openFolders(["archive", other.collection] + other.folders)?.readFile(other.fileName), otherBytes != bytes,
+            if let other = try reader.archivedLocation(of: id, in: descriptor) {
+                if let otherBytes = try reader.openFolders(["archive", other.collection] + other.folders)?.readFile(other.fileName), otherBytes != bytes,
                    let live = try? JSONParser.parse(bytes).value, let old = try? JSONParser.parse(otherBytes).value {
-                    archived = CanonicalJSON.prettyBytes(VersionMerge.liveAndArchived(live, archived: old, base: mergeBase(of: id, in: location.collection),
+                    archived = CanonicalJSON.prettyBytes(VersionMerge.liveAndArchived(live, archived: old, base: reader.mergeBase(of: id, in: location.collection),
                                                                                        modifiedField: descriptor.modifiedField))
                 }
                 if other.folders != location.folders {
@@ -149,7 +149,7 @@ extension Store {
             change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: archived))
         }
         // The archive changes with this run: its id index is listed afresh next time.
-        caches.withLock { caches in for (location, _) in plan.leaving { caches.archived[location.collection] = nil } }
+        reader.caches.withLock { caches in for (location, _) in plan.leaving { caches.archived[location.collection] = nil } }
         var manifest = try Manifest.required(in: root)
         let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         // The last run that changed the store (a run that changes nothing writes nothing).

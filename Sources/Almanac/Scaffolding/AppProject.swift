@@ -107,7 +107,7 @@ package struct AppProject: Sendable {
     /// - Throws: `.notFound` naming the command that makes one when it does not exist.
     func openSchemaFolder() throws -> ProjectFolder {
         guard let folder = try ProjectFolder.open(schemaFolder) else {
-            throw AlmanacError(.notFound, "no schema folder for app \"\(app)\"; start the app with 'almanac schema new \(app)'", path: schemaFolder)
+            throw AlmanacError(.notFound, "no schema folder for app \"\(app)\"; start the app with AppProject(app: \"\(app)\").create()", path: schemaFolder).with(.newSchema(app))
         }
         return folder
     }

@@ -29,7 +29,7 @@ extension Store {
     public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
         if dryRun {
             return try readingOneVersion {
-                try self.dryRun { transaction in
+                try writer.dryRun { transaction in
                     let (report, change) = try seedImportPlan(files)
                     try transaction.include(change)
                     return SeedImportReport(dryRun: true, files: report)
@@ -109,8 +109,8 @@ extension Store {
                     report.inserted.append(id)
                 }
                 do {
-                    let write = try prepare(next, in: descriptor)
-                    try checkUnique(write, against: change.writes)
+                    let write = try writer.prepare(next, in: descriptor)
+                    try writer.checkUnique(write, against: change.writes)
                     change.writes.append(write)
                 } catch var error as AlmanacError {
                     error.path = file.path

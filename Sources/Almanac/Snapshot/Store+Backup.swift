@@ -59,8 +59,8 @@ extension Store {
                 let first = report.problems.first { $0.severity == .error }
                 throw AlmanacError(
                     .checkFailed,
-                    "the copy does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); run 'almanac check' on the store, repair it, and back up again",
-                    path: first?.path)
+                    "the copy does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); run Store.check() on the store, repair it, and back up again",
+                    path: first?.path).with(.checkStore)
             }
             try parent.rename(staging, into: parent, as: target.lastPathComponent)
             try parent.synchronize(.full)

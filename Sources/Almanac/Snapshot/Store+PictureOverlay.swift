@@ -43,7 +43,7 @@ extension Store {
             return
         }
         for (parent, name, temporary) in overlay.stagedFolderList where pictured(split(parent) + [name]) {
-            guard let source = try openFolders(split(parent)),
+            guard let source = try reader.openFolders(split(parent)),
                   let staged = try source.openFolder(temporary) ?? source.openFolder(name)
             else { continue }
             let into = try targetFolder(split(parent))
@@ -52,7 +52,7 @@ extension Store {
         }
         for (folder, name, temporary) in overlay.stagedFileList {
             let names = split(folder)
-            guard names.isEmpty ? name == Manifest.fileName : pictured(names), let source = try openFolders(names) else { continue }
+            guard names.isEmpty ? name == Manifest.fileName : pictured(names), let source = try reader.openFolders(names) else { continue }
             let into = try targetFolder(names)
             _ = try into.removeFile(name)
             // Under its temporary name until the writer renames it, under its own after: the
@@ -70,7 +70,7 @@ extension Store {
             var before = split(from), after = split(to)
             guard let oldName = before.popLast(), let newName = after.popLast(), pictured(before), pictured(after) else { continue }
             _ = try target.openFolderPath(before)?.removeTree(oldName)
-            guard let source = try openFolders(split(from)) ?? openFolders(split(to)) else { continue }
+            guard let source = try reader.openFolders(split(from)) ?? reader.openFolders(split(to)) else { continue }
             let into = try targetFolder(after)
             _ = try into.removeTree(newName)
             try copier.copyTree(source, into: into, as: newName)

@@ -33,7 +33,7 @@ extension Store {
         } catch let error as AlmanacError {
             throw error.prefixed("the store's parent folder cannot be opened: ")
         }
-        keepStoresReplacedByInterruptedRestores(of: name, in: parent)
+        StoreRecovery.keepStoresReplacedByInterruptedRestores(of: name, in: parent)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: backup.path, isDirectory: &isFolder), isFolder.boolValue,
            FileManager.default.fileExists(atPath: target.path) {
@@ -56,7 +56,7 @@ extension Store {
             guard current.app == (try Store(at: stagingURL, options: options)).app else {
                 throw AlmanacError(.invalidArgument, "the backup is of another app than the store (\(current.app)); restore it into a new folder instead", path: backup.path)
             }
-            try current.withWriteLock { _ in
+            try current.writer.withWriteLock { _ in
                 TestHooks.crashPoint("restore", "before-exchange")
                 try parent.exchange(staging, with: parent, name)
                 try parent.synchronize(.full)
@@ -65,10 +65,10 @@ extension Store {
             current.finishWriting()
             try parent.rename(staging, into: parent, as: kept)
             try parent.synchronize(.barrier)
-            _ = try? Directory.openRoot(atPath: target.path).openFolder(".almanac")?.removeFile(stagingMark)
+            _ = try? Directory.openRoot(atPath: target.path).openFolder(".almanac")?.removeFile(StoreRecovery.stagingMark)
             return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
         } catch {
-            if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(stagingMark)").path) {
+            if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(StoreRecovery.stagingMark)").path) {
                 try? FileManager.default.removeItem(at: stagingURL)
             }
             throw error
@@ -84,14 +84,14 @@ extension Store {
         if isFolder.boolValue {
             let source = try Store(at: backup, options: options)
             // A backup this code could read but not write would become a store it cannot write.
-            if let refusal = source.writeRefusal { throw refusal.at(path: backup.path) }
+            if let refusal = source.writer.writeRefusal { throw refusal.at(path: backup.path) }
             let report = try source.check()
             guard report.isClean else {
                 let first = report.problems.first { $0.severity == .error }
                 throw AlmanacError(.checkFailed, "the backup does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); it is not restored", path: backup.path)
             }
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
-            try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(stagingMark, [], flush: nil)
+            try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(StoreRecovery.stagingMark, [], flush: nil)
             let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
             if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
@@ -102,7 +102,7 @@ extension Store {
         importOptions.isStaging = true
         let summary = try importExport(from: backup, into: stagingURL, options: importOptions)
         let copyRoot = try Directory.openRoot(atPath: stagingURL.path)
-        try copyRoot.openOrCreateFolder(".almanac").folder.createFile(stagingMark, [], flush: .barrier)
+        try copyRoot.openOrCreateFolder(".almanac").folder.createFile(StoreRecovery.stagingMark, [], flush: .barrier)
         let report = try Store(at: stagingURL, options: options).check()
         guard report.isClean else {
             throw AlmanacError(.checkFailed, "the export does not make a store that checks clean; it is not restored", path: backup.path)

@@ -132,7 +132,7 @@ extension Store {
     /// commit began or finished putting its files in place meanwhile, and with the committed
     /// journal then being put in place applied to it (DESIGN §4, "Readers").
     private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
-        let snapshots = try createFolders([".almanac", StoreSnapshot.folderName])
+        let snapshots = try writer.createFolders([".almanac", StoreSnapshot.folderName])
         Store.removeSnapshotsOfDeadProcesses(in: snapshots)
         let copier = TreeCopier { source, file, folder in
             do {
@@ -143,7 +143,7 @@ extension Store {
             }
         }
         func picture(_ view: ReadView) throws -> StoreSnapshot {
-            let name = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
+            let name = "\(getpid())-\(writer.instanceID)-\(writer.tokenCounter.next())"
             let target = try snapshots.openOrCreateFolder(name, synchronize: false).folder
             do {
                 try Store.copyStoreFiles(of: root, into: target, using: copier, collections: collections,
@@ -158,14 +158,14 @@ extension Store {
             }
             return StoreSnapshot(url: url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), kept: (snapshots, name))
         }
-        for _ in 0..<Store.readAttempts {
-            let view = try currentView()
+        for _ in 0..<StoreReader.readAttempts {
+            let view = try reader.currentView()
             let snapshot = try picture(view)
-            if clock.now() == view.clock { return snapshot }
+            if reader.clock.now() == view.clock { return snapshot }
             snapshot.remove()
         }
         // Overtaken by commits every time: the last picture is taken holding the writers' lock.
-        return try withWriteLock(reading: true) { _ in try picture(ReadView(clock: clock.now(), overlay: nil)) }
+        return try writer.withWriteLock(reading: true) { _ in try picture(ReadView(clock: reader.clock.now(), overlay: nil)) }
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,

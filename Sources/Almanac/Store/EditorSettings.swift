@@ -37,7 +37,7 @@ enum EditorSettings {
     ///   is not an array, since overwriting it would lose a person's settings.
     static func settings(for catalog: Catalog, merging existing: JSONValue?) throws -> JSONValue {
         guard case .object(var members) = existing ?? .object([:]) else {
-            throw AlmanacError(.invalidDocument, "is not a JSON object; fix or remove it, then Store.fix() writes the editor settings", path: path)
+            throw AlmanacError(.invalidDocument, "is not a JSON object; fix or remove it, then Store.fix() writes the editor settings", path: path).with(.fixStore)
         }
         var kept: [JSONValue] = []
         switch members[schemasKey] {
@@ -46,7 +46,7 @@ enum EditorSettings {
             kept = current.filter { !($0["url"]?.stringValue?.hasPrefix(ownedPrefix) ?? false) }
         case _?:
             throw AlmanacError(.invalidDocument, "\"\(schemasKey)\" is not an array; fix it, then Store.fix() writes the editor settings",
-                               path: path, pointer: "/" + schemasKey)
+                               path: path, pointer: "/" + schemasKey).with(.fixStore)
         }
         members[schemasKey] = .array(entries(for: catalog) + kept)
         return .object(members)

@@ -55,7 +55,7 @@ struct Filing: Sendable {
         return AlmanacError(
             .misfiled,
             "is misfiled: dated \(date.text) but filed under \(here)/, so date queries for \(there) miss it; Store.fix() moves it",
-            path: location.relativePath, id: location.id, pointer: "/" + field)
+            path: location.relativePath, id: location.id, pointer: "/" + field).with(.fixStore)
     }
 
     /// The location named by a store-relative document path, or `nil` when it names none.

@@ -54,7 +54,7 @@ extension Store {
         let skeleton: Set<String> = ["schema", "data", ".almanac"]
         for entry in try root.entries() {
             if entry.name == Manifest.fileName {
-                throw AlmanacError(.storeExists, "a store already exists here; open it, or choose a new folder for 'almanac init'", path: url.path)
+                throw AlmanacError(.storeExists, "a store already exists here; open it, or create the new store in another folder", path: url.path)
             }
             if !skeleton.contains(entry.name) && !SystemFile.isSystemFile(entry.name) && !SyncConflict.toolEntries.contains(entry.name) {
                 throw AlmanacError(.invalidArgument, "the folder is not empty (it holds \"\(entry.name)\"); choose a new or empty folder for the store", path: url.path)

@@ -54,32 +54,7 @@ extension Store {
     ///
     /// - Throws: `.unknownCollection` listing the store's collections.
     public func collection(named name: String) throws -> CollectionDescriptor {
-        if let descriptor = catalog.collection(named: name) { return descriptor }
-        let names = catalog.collections.map(\.name)
-        let suggestion = Suggestion.closest(to: name, in: names).map { " Did you mean \"\($0)\"?" } ?? ""
-        throw AlmanacError(
-            .unknownCollection,
-            "no collection \"\(name)\" in the \(app) catalog.\(suggestion) The collections are: \(names.joined(separator: ", "))")
-    }
-
-    /// Opens the folders `names` from the store root, or returns `nil` when one is missing.
-    func openFolders(_ names: [String]) throws -> Directory? {
-        var folder = root
-        for (depth, name) in names.enumerated() {
-            guard let next = try openVisibleFolder(name, in: folder, at: Array(names[..<depth])) else { return nil }
-            folder = next
-        }
-        return folder
-    }
-
-    /// Opens the folders `names` from the store root, creating the missing ones (0700, each
-    /// made durable by fsyncing its parent).
-    func createFolders(_ names: [String]) throws -> Directory {
-        var folder = root
-        for name in names {
-            folder = try folder.openOrCreateFolder(name).folder
-        }
-        return folder
+        try reader.collection(named: name)
     }
 }
 

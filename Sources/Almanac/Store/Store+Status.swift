@@ -40,8 +40,8 @@ extension Store {
                 StoreStatus.Collection(
                     name: collection.name,
                     layout: collection.isSingleton ? "singleton" : collection.partition?.rawValue ?? "none",
-                    documents: try documentFiles(in: collection, days: nil).count)
+                    documents: try reader.documentFiles(in: collection, days: nil).count)
             },
-            writeRefusal: writeRefusal?.message)
+            writeRefusal: writer.writeRefusal?.message)
     }
 }

@@ -10,8 +10,8 @@ enum ManifestMerge {
         func refuse(_ what: String) -> AlmanacError {
             AlmanacError(
                 .syncConflict,
-                "store.json has two versions a sync could not merge: \(what). Keep the version that matches the app you ship (with git, check out one side of store.json, ours or theirs; with a sync tool, delete \(theirsName) or move it over store.json), run 'almanac migrate up' to bring the documents forward, then 'almanac check'",
-                path: Manifest.fileName)
+                "store.json has two versions a sync could not merge: \(what). Keep the version that matches the app you ship (with git, check out one side of store.json, ours or theirs; with a sync tool, delete \(theirsName) or move it over store.json), then Migrator.migrate(storeAt:) to bring the documents forward, then Store.check()",
+                path: Manifest.fileName).with(.migrateThenCheck)
         }
         guard ours.app == theirs.app, ours.formatVersion == theirs.formatVersion else {
             throw refuse("one is a store of \(ours.app) (format \(ours.formatVersion)), the other of \(theirs.app) (format \(theirs.formatVersion))")

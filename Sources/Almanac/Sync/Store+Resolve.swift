@@ -11,9 +11,9 @@ extension Store {
         return try readingOneVersion {
             var found: [DocumentConflict] = []
             for descriptor in descriptors {
-                let conflicts = try documentFiles(in: descriptor, days: nil)
-                    .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
-                        try self.read(files, in: cursor.folder(files.first.folderPath))?.conflict
+                let conflicts = try reader.documentFiles(in: descriptor, days: nil)
+                    .parallelMap(chunkState: { FolderCursor(reader: reader) }) { cursor, files in
+                        try reader.read(files, in: cursor.folder(files.first.folderPath))?.conflict
                     }
                 found += conflicts.compactMap { $0 }
             }
@@ -46,7 +46,7 @@ extension Store {
         if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
         let body = { (transaction: Transaction) throws -> ResolveReport? in
             guard let stored = try transaction.current(descriptor, id: descriptor.isSingleton ? nil : id) else {
-                throw AlmanacError(.notFound, "no \(collection) document \"\(id)\"; 'almanac check' lists the documents in conflict", id: id)
+                throw AlmanacError(.notFound, "no \(collection) document \"\(id)\"; Store.check() lists the documents in conflict", id: id).with(.checkStore)
             }
             guard let conflict = stored.conflict else {
                 guard stored.location.copyName != nil else { return nil }
@@ -77,9 +77,9 @@ extension Store {
     public func resolveStoreFile(dryRun: Bool = false) throws -> [String] {
         guard !manifestVersions.isEmpty else { return [] }
         if dryRun { return manifestVersions }
-        return try withWriteLock { _ in
+        return try writer.withWriteLock { _ in
             guard let current = try Manifest.current(in: root), !current.versions.isEmpty else { return [] }
-            try root.writeFile(Manifest.fileName, try current.manifest.bytes, folderFlush: commitFlush)
+            try root.writeFile(Manifest.fileName, try current.manifest.bytes, folderFlush: writer.commitFlush)
             for name in current.versions where name != Manifest.fileName { _ = try root.removeFile(name) }
             try root.synchronize(.barrier)
             return current.versions
@@ -107,7 +107,7 @@ extension Store {
         try write { transaction in
             for ((descriptor, archived), path) in zip(found, paths) {
                 guard let id = archived.location.id, let live = try transaction.current(descriptor, id: id) else { continue }
-                let merged = VersionMerge.liveAndArchived(live.value, archived: archived.value, base: mergeBase(of: id, in: descriptor.name),
+                let merged = VersionMerge.liveAndArchived(live.value, archived: archived.value, base: reader.mergeBase(of: id, in: descriptor.name),
                                                           modifiedField: descriptor.modifiedField)
                 if merged != live.value { _ = try transaction.save(json: merged, in: descriptor) }
                 transaction.pending.fileRemovals.append(path)
@@ -194,7 +194,7 @@ extension Store {
                     guard let bytes = try folder.readFile(location.fileName) else { continue }
                     let path = (["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/")
                     if let value = try? JSONParser.parse(bytes).value {
-                        versions.append(.init(path: path, origin: Store.origin(of: location), value: value))
+                        versions.append(.init(path: path, origin: StoreReader.origin(of: location), value: value))
                     } else if let markers = MergeMarkers(bytes), let ours = try? JSONParser.parse(markers.ours).value,
                               let theirs = try? JSONParser.parse(markers.theirs).value {
                         versions += [.init(path: path, origin: .gitOurs, value: ours), .init(path: path, origin: .gitTheirs, value: theirs)]
@@ -204,7 +204,7 @@ extension Store {
                 // One version under a copy's name (its original is gone) is the document: renamed.
                 guard versions.count > 1 || files.first.copyName != nil, !versions.isEmpty else { continue }
                 let ordered = VersionOrder.sorted(versions, modifiedField: descriptor.modifiedField)
-                let value = VersionMerge(ordered.map(\.value), base: base ?? mergeBase(of: files.id, in: descriptor.name)).value
+                let value = VersionMerge(ordered.map(\.value), base: base ?? reader.mergeBase(of: files.id, in: descriptor.name)).value
                 let name = DocumentID.fileName(files.id)
                 change.files.append(AtomicChange.File(folder: ["archive", descriptor.name] + folders, name: name, bytes: CanonicalJSON.prettyBytes(value)))
                 for location in files.locations where location.fileName != name {
@@ -213,13 +213,13 @@ extension Store {
                 merged.append((["archive", descriptor.name] + folders + [name]).joined(separator: "/"))
             }
         }
-        return try withWriteLock { state in
+        return try writer.withWriteLock { state in
             for descriptor in catalog.collections where !descriptor.isSingleton {
-                if let top = try openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
+                if let top = try reader.openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
             }
             if !dryRun, !merged.isEmpty {
-                try commit(change, state, crashPointKind: "resolve")
-                caches.withLock { caches in for descriptor in catalog.collections { caches.archived[descriptor.name] = nil } }
+                try writer.commit(change, state, crashPointKind: "resolve")
+                reader.caches.withLock { caches in for descriptor in catalog.collections { caches.archived[descriptor.name] = nil } }
             }
             return merged
         }

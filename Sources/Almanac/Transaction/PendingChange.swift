@@ -61,7 +61,7 @@ struct PendingChange {
         return writes[index]
     }
 
-    /// The whole change, ready for ``Store/commit(_:crashPointKind:)``.
+    /// The whole change, ready for ``StoreWriter/commit(_:_:crashPointKind:)``.
     var atomicChange: AtomicChange {
         var change = extra
         change.writes += allWrites

@@ -19,9 +19,9 @@ extension ReadTransaction {
         case .all:
             preconditionFailure("deleting everything is planned by the store")
         case .collection(let name, let days, let condition):
-            targets = try documents(json: try store.collection(named: name).name, days: days, where: condition)
+            targets = try documents(json: try reader.collection(named: name).name, days: days, where: condition)
         case .document(let name, let id):
-            let descriptor = try store.collection(named: name)
+            let descriptor = try reader.collection(named: name)
             if !descriptor.isSingleton { try DocumentID.validate(id, collection: name) }
             guard let document = try current(descriptor, id: descriptor.isSingleton ? nil : id) else {
                 throw AlmanacError(.notFound, "no \(name) document \"\(id)\"", id: id)
@@ -39,13 +39,13 @@ extension ReadTransaction {
             guard plan.deleted[key] == nil else { continue }
             plan.deleted[key] = target.location
             plan.nullified[key] = nil
-            let descriptor = try store.collection(named: target.location.collection)
-            if !overridingFinalStates { try Self.refuseFinalState(of: target, in: descriptor, store: store) }
+            let descriptor = try reader.collection(named: target.location.collection)
+            if !overridingFinalStates { try Self.refuseFinalState(of: target, in: descriptor) }
             if pending.removals[key] == nil, let stored = try storedLocation(descriptor, id: target.location.id) {
-                plan.report.attachments += try store.attachments(at: stored, readingBytes: false).count
+                plan.report.attachments += try reader.attachments(at: stored, readingBytes: false).count
             }
             guard let id = target.location.id else { continue }
-            for referring in store.catalog.collections {
+            for referring in reader.catalog.collections {
                 for reference in referring.references where reference.collection == target.location.collection {
                     if referrers[referring.name] == nil { referrers[referring.name] = try documents(json: referring.name) }
                     for document in referrers[referring.name] ?? []
@@ -84,13 +84,13 @@ extension ReadTransaction {
     /// Refuses deleting a document whose `transitions` field holds a final value (one the rule
     /// moves to and never from): Pressure's MISSED commitment, deleted and saved again as YES,
     /// would otherwise undo the one-way rule.
-    static func refuseFinalState(of document: StoredDocument, in collection: CollectionDescriptor, store: Store) throws {
+    static func refuseFinalState(of document: StoredDocument, in collection: CollectionDescriptor) throws {
         for rule in collection.rules {
             guard case .transitions(let field, let allowed, keepsFinal: true)? = rule.check, let value = document.value[field]?.stringValue,
                   allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) })
             else { continue }
-            throw store.ruleViolation(
-                rule, at: document.location, pointer: "/" + field,
+            throw rule.violation(
+                at: document.location, pointer: "/" + field,
                 "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too").with(.overrideFinalStates)
         }
     }

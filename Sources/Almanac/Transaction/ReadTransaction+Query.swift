@@ -17,21 +17,21 @@ extension ReadTransaction {
     /// - Throws: as ``Store/documents(matching:)``.
     public func documents(matching query: Query) throws -> [StoredDocument] {
         try requireOpen()
-        let descriptor = try store.collection(named: query.collection)
-        try store.check(query, in: descriptor)
+        let descriptor = try reader.collection(named: query.collection)
+        try reader.check(query, in: descriptor)
         var documents: [StoredDocument] = []
         guard pending.touches(collection: descriptor.name) else {
-            _ = try store.execute(query, keepGoing: false) { documents.append($0); return true }
+            _ = try reader.execute(query, keepGoing: false) { documents.append($0); return true }
             return documents
         }
         var whole = query
         whole.offset = 0
         whole.limit = nil
-        _ = try store.execute(whole, keepGoing: false) { document in
+        _ = try reader.execute(whole, keepGoing: false) { document in
             if !pending.touches(PendingChange.key(descriptor.name, document.location.id)) { documents.append(document) }
             return true
         }
-        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: store.timeZone, filing: store.filing) else {
+        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: reader.timeZone, filing: reader.filing) else {
             return []
         }
         var matches = try documents.compactMap(run.match)
@@ -63,8 +63,8 @@ extension ReadTransaction {
     ///
     /// - Throws: as ``Store/documents(_:matching:)``.
     public func documents<D: Document>(_ type: D.Type, matching query: Query) throws -> [D] {
-        try store.checkType(D.self, of: query)
-        return try documents(matching: query).map { try store.decode(D.self, $0) }
+        try reader.checkType(D.self, of: query)
+        return try documents(matching: query).map { try reader.decode(D.self, $0) }
     }
 
     /// The first document of type `D` that `query` selects with this transaction's changes, or nil.

@@ -13,15 +13,16 @@ import Foundation
 /// }
 /// ```
 public class ReadTransaction {
-    let store: Store
+    /// The store's read side: every read of the block goes to it.
+    let reader: StoreReader
     var pending = PendingChange()
     /// Whether the running thread is inside a ``Store/read(_:)`` block, where a write is
     /// refused: it would commit on its own, and make the block run again.
     @TaskLocal static var isRunningBlock = false
     private var isOpen = true
 
-    init(store: Store) {
-        self.store = store
+    init(reader: StoreReader) {
+        self.reader = reader
     }
 
     /// Ends the transaction: later calls throw.
@@ -41,7 +42,7 @@ public class ReadTransaction {
     ///   the file, line and column when the stored file is damaged.
     public func document(json id: String, in collection: String) throws -> StoredDocument? {
         try requireOpen()
-        let descriptor = try store.collection(named: collection)
+        let descriptor = try reader.collection(named: collection)
         if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
         return try current(descriptor, id: descriptor.isSingleton ? nil : id)
     }
@@ -65,44 +66,44 @@ public class ReadTransaction {
     /// The document of type `D` with `id`, or `nil` when there is none.
     public func document<D: Document>(_ type: D.Type, id: D.ID) throws -> D? {
         try requireOpen()
-        let descriptor = try store.documentCollection(for: D.self)
-        let id = try store.idString(id)
+        let descriptor = try reader.documentCollection(for: D.self)
+        let id = try reader.idString(id)
         try DocumentID.validate(id, collection: descriptor.name)
-        return try current(descriptor, id: id).map { try store.decode(D.self, $0) }
+        return try current(descriptor, id: id).map { try reader.decode(D.self, $0) }
     }
 
     /// Every document of type `D`, oldest first.
     public func documents<D: Document>(_ type: D.Type) throws -> [D] {
-        let descriptor = try store.documentCollection(for: D.self)
-        return try documents(json: descriptor.name).map { try store.decode(D.self, $0) }
+        let descriptor = try reader.documentCollection(for: D.self)
+        return try documents(json: descriptor.name).map { try reader.decode(D.self, $0) }
     }
 
     /// The documents of type `D` dated on the days `from` through `to` (inclusive), oldest first.
     public func documents<D: Document>(_ type: D.Type, from: CalendarDate, to: CalendarDate) throws -> [D] {
         guard from <= to else { return [] }
-        let descriptor = try store.documentCollection(for: D.self)
-        return try documents(json: descriptor.name, days: from...to).map { try store.decode(D.self, $0) }
+        let descriptor = try reader.documentCollection(for: D.self)
+        return try documents(json: descriptor.name, days: from...to).map { try reader.decode(D.self, $0) }
     }
 
     /// The documents of type `D` whose date field falls in `from..<to` (a timestamp field by
     /// its instant, a date field by its day), oldest first.
     public func documents<D: Document>(_ type: D.Type, from: Date, to: Date) throws -> [D] {
         guard from < to else { return [] }
-        let descriptor = try store.documentCollection(for: D.self)
-        let days = CalendarDate(from, in: store.timeZone)...CalendarDate(to.addingTimeInterval(-0.000_001), in: store.timeZone)
+        let descriptor = try reader.documentCollection(for: D.self)
+        let days = CalendarDate(from, in: reader.timeZone)...CalendarDate(to.addingTimeInterval(-0.000_001), in: reader.timeZone)
         return try documents(json: descriptor.name, days: days).filter { document in
             guard let members = document.value.objectValue,
-                  case .timestamp(let instant)? = try store.filing.filingDate(of: members, in: descriptor, id: document.location.id)
+                  case .timestamp(let instant)? = try reader.filing.filingDate(of: members, in: descriptor, id: document.location.id)
             else { return true }  // a day in range
             return (from..<to).contains(instant)
-        }.map { try store.decode(D.self, $0) }
+        }.map { try reader.decode(D.self, $0) }
     }
 
     /// The document of a singleton collection, or `nil` when it was never saved.
     public func singleton<S: SingletonDocument>(_ type: S.Type) throws -> S? {
         try requireOpen()
-        let descriptor = try store.singletonCollection(for: S.self)
-        return try current(descriptor, id: nil).map { try store.decode(S.self, $0) }
+        let descriptor = try reader.singletonCollection(for: S.self)
+        return try current(descriptor, id: nil).map { try reader.decode(S.self, $0) }
     }
 
     // MARK: Internals
@@ -114,10 +115,10 @@ public class ReadTransaction {
             return StoredDocument(location: write.location, value: .object(write.members), hadByteOrderMark: false)
         }
         if pending.removals[key] != nil { return nil }
-        if descriptor.isSingleton { return try store.documentFiles(in: descriptor, days: nil).first.flatMap { try store.read($0, in: nil) } }
+        if descriptor.isSingleton { return try reader.documentFiles(in: descriptor, days: nil).first.flatMap { try reader.read($0, in: nil) } }
         guard let location = try storedLocation(descriptor, id: id) else { return nil }
-        if let id, let files = try store.versionFiles(of: id, in: descriptor) { return try store.read(files, in: nil) }
-        return try store.read(location)
+        if let id, let files = try reader.versionFiles(of: id, in: descriptor) { return try reader.read(files, in: nil) }
+        return try reader.read(location)
     }
 
     /// ``current(_:id:)`` through the store's document cache: a document that many writes look
@@ -125,18 +126,18 @@ public class ReadTransaction {
     func currentRemembered(_ descriptor: CollectionDescriptor, id: String?) throws -> StoredDocument? {
         let key = PendingChange.key(descriptor.name, id)
         if pending.write(for: key) != nil || pending.removals[key] != nil { return try current(descriptor, id: id) }
-        guard let location = try storedLocation(descriptor, id: id), let folder = try store.openFolders(location.folderPath) else { return nil }
-        if let id, let files = try store.versionFiles(of: id, in: descriptor) { return try store.read(files, in: folder) }
-        if let known = try store.remembered(location, in: folder) { return known }
-        return try store.read(location, in: folder, remembering: true)
+        guard let location = try storedLocation(descriptor, id: id), let folder = try reader.openFolders(location.folderPath) else { return nil }
+        if let id, let files = try reader.versionFiles(of: id, in: descriptor) { return try reader.read(files, in: folder) }
+        if let known = try reader.remembered(location, in: folder) { return known }
+        return try reader.read(location, in: folder, remembering: true)
     }
 
     /// Where the document is stored on disk (ignoring this transaction's changes).
     func storedLocation(_ descriptor: CollectionDescriptor, id: String?) throws -> DocumentLocation? {
         guard let id else {
             let location = DocumentLocation(collection: descriptor.name, folders: [], id: nil)
-            return try store.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
+            return try reader.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
         }
-        return try store.locationIndex(of: descriptor)[DocumentID.key(id)]
+        return try reader.locationIndex(of: descriptor)[DocumentID.key(id)]
     }
 }

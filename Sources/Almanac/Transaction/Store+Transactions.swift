@@ -22,13 +22,7 @@ extension Store {
     ///   `.ruleViolation`, `.missingReference`); `.locked`, `.storeTooNew`, `.io`.
     @discardableResult
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try withWriteLock { state in
-            let transaction = Transaction(store: self, state: state)
-            defer { transaction.close() }
-            let result = try body(transaction)
-            try transaction.commit()
-            return result
-        }
+        try writer.transaction(body)
     }
 
     /// Runs `body` with a consistent view of the store: every read in it sees the same
@@ -49,29 +43,10 @@ extension Store {
     public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         try ReadTransaction.$isRunningBlock.withValue(true) {
             try readingOneVersion {
-                let transaction = ReadTransaction(store: self)
+                let transaction = ReadTransaction(reader: reader)
                 defer { transaction.close() }
                 return try body(transaction)
             }
-        }
-    }
-
-    /// Runs `body` in a transaction that is checked as a commit would check it, then dropped:
-    /// a dry run is refused by what would refuse the real run, and writes nothing.
-    ///
-    /// Takes this store's lock but not the file lock: like any read, a dry run leaves even
-    /// the lock record alone, and another process may write meanwhile.
-    func dryRun<T>(_ body: (Transaction) throws -> T) throws -> T {
-        if let writeRefusal { throw writeRefusal }
-        return try state.withLock { state in
-            // Like a write block: a write on the store inside it is refused, not committed.
-            state.transactionDepth += 1
-            defer { state.transactionDepth -= 1 }
-            let transaction = Transaction(store: self, state: state)
-            defer { transaction.close() }
-            let result = try body(transaction)
-            try transaction.checkChange()
-            return result
         }
     }
 }

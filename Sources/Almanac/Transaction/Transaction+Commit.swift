@@ -4,7 +4,7 @@ extension Transaction {
     func checkChange() throws {
         let writes = pending.allWrites
         for write in writes {
-            try store.checkUnique(write, against: writes, changed: pending)
+            try writer.checkUnique(write, against: writes, changed: pending)
         }
         try checkChangeRules()
     }
@@ -12,6 +12,6 @@ extension Transaction {
     /// Checks the change, then commits it: one durability point for all of it.
     func commit() throws {
         try checkChange()
-        try store.commit(pending.atomicChange, state, crashPointKind: crashPointKind)
+        try writer.commit(pending.atomicChange, state, crashPointKind: crashPointKind)
     }
 }

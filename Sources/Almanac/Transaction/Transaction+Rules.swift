@@ -5,8 +5,8 @@ extension Transaction {
     func checkDocumentRules(_ write: PreparedWrite) throws {
         let now = Date()
         for rule in write.collection.rules {
-            guard let check = rule.check, let violation = check.violation(in: write.members, now: now, timeZone: store.timeZone) else { continue }
-            throw store.ruleViolation(rule, at: write.location, pointer: violation.pointer, violation.reason)
+            guard let check = rule.check, let violation = check.violation(in: write.members, now: now, timeZone: reader.timeZone) else { continue }
+            throw rule.violation(at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
 
@@ -37,13 +37,13 @@ extension Transaction {
                     try checkUniqueInGroup(rule, field: field, per: per, changed)
                 case .among(let field, let reference, let path):
                     guard let target = collection.references.first(where: { $0.field == reference }) else { continue }
-                    let targetCollection = try store.collection(named: target.collection)
+                    let targetCollection = try reader.collection(named: target.collection)
                     for write in changed {
                         guard case .string(let id)? = write.members[reference], (try? DocumentID.validate(id, collection: target.collection)) != nil,
                               let referenced = try currentRemembered(targetCollection, id: id)
                         else { continue }  // a missing target is the reference's to refuse
                         if let reason = RuleCheck.amongViolation(write.members, field: field, reference: reference, path: path, in: referenced.value) {
-                            throw store.ruleViolation(rule, at: write.location, pointer: "/" + field, reason)
+                            throw rule.violation(at: write.location, pointer: "/" + field, reason)
                         }
                     }
                 case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, nil:
@@ -52,8 +52,8 @@ extension Transaction {
             }
             // An import's staging store takes documents in export order, a collection at a time;
             // its references are checked once it holds them all (see `Store.checkReferences()`).
-            for reference in collection.references where !reference.allowsDangling && !store.options.isStaging {
-                let target = try store.collection(named: reference.collection)
+            for reference in collection.references where !reference.allowsDangling && !reader.options.isStaging {
+                let target = try reader.collection(named: reference.collection)
                 for write in changed {
                     guard case .string(let id)? = write.members[reference.field] else { continue }
                     // An unchanged reference is not this change's doing (a hand edit, a restored backup).
@@ -75,7 +75,7 @@ extension Transaction {
     private func stored(_ write: PreparedWrite) throws -> StoredDocument? {
         let key = PendingChange.key(write.collection.name, write.location.id)
         if let known = storedBefore[key] { return known }
-        let found = try storedLocation(write.collection, id: write.location.id).flatMap { try store.read($0) }
+        let found = try storedLocation(write.collection, id: write.location.id).flatMap { try reader.read($0) }
         storedBefore[key] = .some(found)
         return found
     }
@@ -89,11 +89,11 @@ extension Transaction {
             let oldText = old.stringValue ?? old.shortDescription
             let newText = new.stringValue ?? new.shortDescription
             guard let targets = allowed[oldText] else {
-                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
+                throw rule.violation(at: write.location, pointer: "/" + field,
                                           "\(field) is \(oldText), which never changes; it cannot become \(newText)")
             }
             guard targets.contains(newText) else {
-                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
+                throw rule.violation(at: write.location, pointer: "/" + field,
                                           "\(field) may go from \(oldText) to \(targets.joined(separator: ", ")) only, not to \(newText)")
             }
         }
@@ -106,8 +106,8 @@ extension Transaction {
             let group = per.map { write.members[$0] ?? .null }
             // A group by the date field needs that day's folder only.
             var days: ClosedRange<CalendarDate>?
-            if per == [collection.dateField].compactMap({ $0 }), let date = try store.filing.filingDate(of: write.members, in: collection, id: write.location.id) {
-                let day = date.day(in: store.timeZone)
+            if per == [collection.dateField].compactMap({ $0 }), let date = try reader.filing.filingDate(of: write.members, in: collection, id: write.location.id) {
+                let day = date.day(in: reader.timeZone)
                 days = day...day
             }
             for other in try documents(json: collection.name, days: days) {
@@ -116,7 +116,7 @@ extension Transaction {
                       zip(per, group).allSatisfy({ (other.value[$0] ?? .null).hasSameValue(as: $1) })
                 else { continue }
                 let groupText = zip(per, group).map { "\($0) \($1.shortDescription)" }.joined(separator: ", ")
-                throw store.ruleViolation(rule, at: write.location, pointer: "/" + field,
+                throw rule.violation(at: write.location, pointer: "/" + field,
                                           "\(field) \(value.shortDescription) is already used by \(collection.name) document \"\(other.location.id ?? "")\" with the same \(groupText)")
             }
         }

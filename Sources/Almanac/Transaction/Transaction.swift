@@ -36,9 +36,13 @@ public final class Transaction: ReadTransaction {
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]
 
-    init(store: Store, state: StoreState) {
+    /// The store's write side: it prepares each document and commits the change.
+    let writer: StoreWriter
+
+    init(writer: StoreWriter, state: StoreState) {
+        self.writer = writer
         self.state = state
-        super.init(store: store)
+        super.init(reader: writer.reader)
     }
 
     // MARK: Saving
@@ -49,7 +53,7 @@ public final class Transaction: ReadTransaction {
     ///   document); the transaction stays usable and the refused document is not part of it.
     ///   Unique fields, counts, transitions and references are checked when the block returns.
     public func save<D: Document>(_ document: D) throws {
-        let descriptor = try store.documentCollection(for: D.self)
+        let descriptor = try reader.documentCollection(for: D.self)
         try save(json: try DocumentEncoder().encode(document), in: descriptor)
     }
 
@@ -57,7 +61,7 @@ public final class Transaction: ReadTransaction {
     ///
     /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
-        let descriptor = try store.documentCollection(for: D.self)
+        let descriptor = try reader.documentCollection(for: D.self)
         let encoder = DocumentEncoder()
         try save(batch: try documents.map { (descriptor, try encoder.encode($0)) })
     }
@@ -71,7 +75,7 @@ public final class Transaction: ReadTransaction {
 
     /// The collection and JSON of a document whose type is known only at run time.
     private func encoded<D: Document>(_ document: D) throws -> (CollectionDescriptor, JSONValue) {
-        (try store.documentCollection(for: D.self), try DocumentEncoder().encode(document))
+        (try reader.documentCollection(for: D.self), try DocumentEncoder().encode(document))
     }
 
     /// Saves a batch in which each document may appear once (two with one id are a mistake).
@@ -97,7 +101,7 @@ public final class Transaction: ReadTransaction {
 
     /// Saves the document of a singleton collection when the transaction commits.
     public func save<S: SingletonDocument>(_ singleton: S) throws {
-        let descriptor = try store.singletonCollection(for: S.self)
+        let descriptor = try reader.singletonCollection(for: S.self)
         try save(json: try DocumentEncoder().encode(singleton), in: descriptor)
     }
 
@@ -109,13 +113,13 @@ public final class Transaction: ReadTransaction {
     /// - Returns: where the document will live.
     @discardableResult
     public func save(json document: JSONValue, in collection: String) throws -> DocumentLocation {
-        try save(json: document, in: try store.collection(named: collection))
+        try save(json: document, in: try reader.collection(named: collection))
     }
 
     @discardableResult
     func save(json document: JSONValue, in descriptor: CollectionDescriptor) throws -> DocumentLocation {
         try requireOpen()
-        var write = try store.prepare(document, in: descriptor)
+        var write = try writer.prepare(document, in: descriptor)
         let key = PendingChange.key(descriptor.name, write.location.id)
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(
@@ -130,11 +134,11 @@ public final class Transaction: ReadTransaction {
             write.isNew = true
         }
         try checkDocumentRules(write)
-        if write.isNew, let id = write.location.id, let archived = try store.archivedLocation(of: id, in: descriptor) {
+        if write.isNew, let id = write.location.id, let archived = try reader.archivedLocation(of: id, in: descriptor) {
             // The id is archived: this save brings that document back (one move), never a second copy.
             let path = (["archive", archived.collection] + archived.folders + [archived.fileName]).joined(separator: "/")
             if !pending.fileRemovals.contains(path) { pending.fileRemovals.append(path) }
-            store.caches.withLock { $0.archived[descriptor.name] = nil }
+            reader.caches.withLock { $0.archived[descriptor.name] = nil }
         }
         pending.put(write)
         return write.location
@@ -146,8 +150,8 @@ public final class Transaction: ReadTransaction {
     /// catalog's references; returns false when there is none.
     @discardableResult
     public func delete<D: Document>(_ type: D.Type, id: D.ID) throws -> Bool {
-        let descriptor = try store.documentCollection(for: D.self)
-        return try delete(id: try store.idString(id), in: descriptor.name)
+        let descriptor = try reader.documentCollection(for: D.self)
+        return try delete(id: try reader.idString(id), in: descriptor.name)
     }
 
     /// Deletes the document `id` of `collection` with its attachments when the transaction
@@ -158,7 +162,7 @@ public final class Transaction: ReadTransaction {
     @discardableResult
     public func delete(id: String, in collection: String) throws -> Bool {
         try requireOpen()
-        let descriptor = try store.collection(named: collection)
+        let descriptor = try reader.collection(named: collection)
         if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
         guard try current(descriptor, id: descriptor.isSingleton ? nil : id) != nil else { return false }
         try delete(.document(collection, id: id))
@@ -181,24 +185,24 @@ public final class Transaction: ReadTransaction {
         }
         let plan = try deletePlan(selection, overridingFinalStates: overridingFinalStates)
         for (key, location) in plan.deleted {
-            let descriptor = try store.collection(named: location.collection)
+            let descriptor = try reader.collection(named: location.collection)
             pending.dropWrite(key)
             guard let stored = try storedLocation(descriptor, id: location.id) else { continue }
             if pending.removals[key] == nil {
                 pending.removals[key] = stored
                 // Every version a sync left of it goes too.
-                if let id = stored.id, let files = try store.versionFiles(of: id, in: descriptor) {
+                if let id = stored.id, let files = try reader.versionFiles(of: id, in: descriptor) {
                     pending.fileRemovals += files.locations.filter { $0 != stored }.map(\.relativePath)
                 }
-                for attachment in try store.attachments(at: stored, readingBytes: false) {
-                    pending.fileRemovals.append((stored.folderPath + [Store.attachmentFolderName(stored.id ?? ""), attachment.name]).joined(separator: "/"))
+                for attachment in try reader.attachments(at: stored, readingBytes: false) {
+                    pending.fileRemovals.append((stored.folderPath + [Filing.attachmentFolderName(stored.id ?? ""), attachment.name]).joined(separator: "/"))
                 }
             }
         }
         for (key, document) in plan.nullified.sorted(by: { $0.key < $1.key }) where plan.deleted[key] == nil {
             let name = String(key.prefix(while: { $0 != "/" }))
             do {
-                try save(json: document, in: try store.collection(named: name))
+                try save(json: document, in: try reader.collection(named: name))
             } catch let error as AlmanacError {
                 throw error.prefixed("cannot set the reference to null (the schema must allow null there): ")
             }

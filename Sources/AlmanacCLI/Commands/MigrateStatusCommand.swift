@@ -20,7 +20,7 @@ enum MigrateStatusCommand: AlmanacCommand {
             let pending = status.pending.count
             Output.write("\nstore at version \(status.storeVersion); latest migration \(status.latestVersion); "
                 + (status.isUpToDate ? "up to date." : "\(pending) pending."))
-            for problem in status.problems { Output.error("almanac: error: \(problem)") }
+            for problem in status.problems { Output.error("almanac: error: \(FlagHints.apply(migrationProblem: problem))") }
         }
         return status.problems.isEmpty ? ExitCode.success : ExitCode.problemsFound
     }

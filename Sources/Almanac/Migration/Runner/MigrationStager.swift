@@ -44,7 +44,7 @@ struct MigrationStager {
     /// Stages `working` and returns the staging folder (holding `data/`, `schema/`, `store.json`).
     mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest, backup: MigrationBackup) throws -> (Directory, Outcome) {
         try refuseFilesOutsideDocuments(working)
-        let internalFolder = try store.createFolders([".almanac"])
+        let internalFolder = try store.writer.createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.stagingFolder)
         let staging = try folder(named: StoreSwap.stagingFolder, in: internalFolder)
         cursor = [("", staging)]
@@ -113,7 +113,7 @@ struct MigrationStager {
             for entry in documents.values {
                 guard let source = entry.source else { continue }
                 known.insert(source.relativePath)
-                if let id = source.id { attachmentFolders.insert((source.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/")) }
+                if let id = source.id { attachmentFolders.insert((source.folderPath + [Filing.attachmentFolderName(id)]).joined(separator: "/")) }
             }
         }
         var strays: [String] = []
@@ -142,24 +142,24 @@ struct MigrationStager {
         if let copy = strays.first(where: { SyncConflict.documentFile(named: String($0.split(separator: "/").last ?? "")) != nil }) {
             throw AlmanacError(
                 .syncConflict,
-                "data/ holds versions of documents that a sync left (\(copy)\(strays.count > 1 ? ", …" : "")); merge them first with 'almanac resolve' (Store.resolve), then migrate",
-                path: copy)
+                "data/ holds versions of documents that a sync left (\(copy)\(strays.count > 1 ? ", …" : "")); merge them first with the Store.resolve… calls, then migrate",
+                path: copy).with(.resolveConflicts)
         }
         guard strays.isEmpty else {
             let shown = strays.prefix(10).joined(separator: ", ")
             throw AlmanacError(
                 .migrationFailed,
-                "data/ holds \(strays.count) file\(strays.count == 1 ? "" : "s") that \(strays.count == 1 ? "is not a document" : "are not documents") of the store's collections (\(shown)\(strays.count > 10 ? ", …" : "")); move \(strays.count == 1 ? "it" : "them") out of the store (see 'almanac check'), then migrate",
-                path: strays[0])
+                "data/ holds \(strays.count) file\(strays.count == 1 ? "" : "s") that \(strays.count == 1 ? "is not a document" : "are not documents") of the store's collections (\(shown)\(strays.count > 10 ? ", …" : "")); move \(strays.count == 1 ? "it" : "them") out of the store (Store.check() lists them), then migrate",
+                path: strays[0]).with(.checkStore)
         }
     }
 
     /// Links the attachment files of the document read from `source` beside its new location.
     private mutating func linkAttachments(of source: DocumentLocation, to location: DocumentLocation, in target: Directory) throws {
         guard let sourceID = source.id, let id = location.id,
-              let files = try sourceFolder(source.folderPath).openFolder(Store.attachmentFolderName(sourceID))
+              let files = try sourceFolder(source.folderPath).openFolder(Filing.attachmentFolderName(sourceID))
         else { return }
-        let copy = try folder(named: Store.attachmentFolderName(id), in: target)
+        let copy = try folder(named: Filing.attachmentFolderName(id), in: target)
         for entry in try files.entries() where entry.kind == .file && !Directory.isTemporaryName(entry.name) && !SystemFile.isSystemFile(entry.name) {
             try files.linkOrCopy(entry.name, into: copy, as: entry.name, flush: flushEach ? .barrier : nil)
         }
@@ -193,7 +193,7 @@ struct MigrationStager {
 
     private mutating func sourceFolder(_ path: [String]) throws -> Directory {
         if let open = sourceFolders.folder(at: path) { return open }
-        guard let folder = try store.openFolders(path) else {
+        guard let folder = try store.reader.openFolders(path) else {
             throw AlmanacError(.io, "the folder vanished while the migration was staged; is something else changing the store?", path: path.joined(separator: "/"))
         }
         sourceFolders.insert(folder, at: path)

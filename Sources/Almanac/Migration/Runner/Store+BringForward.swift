@@ -31,7 +31,7 @@ extension Store {
     ///   documents are rewritten only by the steps the store ran.
     func documentsInOlderShape(_ migrations: MigrationSet, registry: MigrationRegistry) throws -> [OlderShape] {
         if let problem = migrationStatus(migrations).problems.first {
-            throw AlmanacError(.invalidMigration, "documents in an older shape are not brought forward: \(problem); fix the migrations folder first ('almanac migrate status')")
+            throw AlmanacError(.invalidMigration, "documents in an older shape are not brought forward: \(problem); fix the migrations folder first (Migrator.status(of:) lists its problems)").with(.migrationStatus)
         }
         // Only migrations this store ran (a store created at a later version ran none before it).
         let ran = Set(appliedMigrations.map(\.version))
@@ -40,7 +40,7 @@ extension Store {
         for migration in applied { try registry.requireFunctions(for: migration.operations) }
         var found: [OlderShape] = []
         for collection in catalog.collections {
-            let schema = try compiledSchema(for: collection)
+            let schema = try reader.compiledSchema(for: collection)
             _ = try forEachDocument(matching: Query(collection.name), keepGoing: true) { stored in
                 var value = stored.value
                 var merged: [String] = []

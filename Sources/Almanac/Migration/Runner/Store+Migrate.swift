@@ -16,9 +16,9 @@ extension Store {
             defer { store.finishWriting() }
             let result: MigrationResult?
             do {
-                result = try store.withWriteLock { state throws -> MigrationResult? in
+                result = try store.writer.withWriteLock { state throws -> MigrationResult? in
                     // Another process may have migrated between opening and locking: start again.
-                    guard try store.versionOnDisk() == store.schemaVersion else { return nil }
+                    guard try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
                     return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
                                                         registry: registry, started: started, progress: progress, state)
                 }
@@ -73,17 +73,17 @@ extension Store {
             (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
         } catch {
             // Nothing outside the staging folder changed; drop it.
-            if let internalFolder = try? openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
+            if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
             throw error
         }
         progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
-        _ = try createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
+        _ = try writer.createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
         guard let dataInode = try staging.identity(of: "data")?.inode, let schemaInode = try staging.identity(of: "schema")?.inode else {
             throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(StoreSwap.stagingFolder)")
         }
         let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
                                        stagingFolder: StoreSwap.stagingFolder, dataInode: dataInode, schemaInode: schemaInode)
-        dropCaches(state)
+        writer.dropCaches(state)
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         // When and how long: this device's own record (store.json is the same on every device).
@@ -100,10 +100,10 @@ extension Store {
         let lines = invalid.prefix(20).map { document in
             "  \(document.document): " + document.violations.prefix(3).map(\.description).joined(separator: "; ")
         }
-        let more = invalid.count > 20 ? "\n  … and \(invalid.count - 20) more (all with 'almanac migrate plan')" : ""
+        let more = invalid.count > 20 ? "\n  … and \(invalid.count - 20) more (all with Migrator.plan(for:))" : ""
         return AlmanacError(
             .migrationFailed,
             "\(invalid.count) document\(invalid.count == 1 ? "" : "s") would break the schema of version \(target), so nothing was changed; fix the migration (or the documents) and run it again:\n" + lines.joined(separator: "\n") + more,
-            id: invalid.first?.document)
+            id: invalid.first?.document).with(invalid.count > 20 ? .migrationPlan : nil)
     }
 }

@@ -15,7 +15,7 @@ extension Store {
         try migrations.requireNoProblems()
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.withWriteLock { _ in try store.repairHoldingLock(migrations) }
+        return try store.writer.withWriteLock { _ in try store.repairHoldingLock(migrations) }
     }
 
     private func repairHoldingLock(_ migrations: MigrationSet) throws -> [MigrationRepair] {

@@ -6,18 +6,18 @@ extension Store {
     static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.withWriteLock { try store.rollbackHoldingLock(force: force, $0) }
+        return try store.writer.withWriteLock { try store.rollbackHoldingLock(force: force, $0) }
     }
 
     private func rollbackHoldingLock(force: Bool, _ state: StoreState) throws -> MigrationRollback {
         let backupPath = ".almanac/\(StoreSwap.backupFolder)"
-        guard let backupFolder = try openFolders([".almanac", StoreSwap.backupFolder]),
+        guard let backupFolder = try reader.openFolders([".almanac", StoreSwap.backupFolder]),
               let recordBytes = try backupFolder.readFile(StoreSwap.backupRecord)
         else {
             throw AlmanacError(.notFound, "there is no migration to roll back: no pre-migration copy is kept (a rollback uses it up, and a store that was never migrated has none)", path: backupPath)
         }
         let backup = try MigrationBackup(bytes: recordBytes)
-        let current = try versionOnDisk()
+        let current = try reader.versionOnDisk()
         guard current == backup.toVersion else {
             throw AlmanacError(.rollbackRefused, "the kept copy undoes the migration from version \(backup.fromVersion) to \(backup.toVersion), but the store is at version \(current); it cannot be restored", path: backupPath)
         }
@@ -25,7 +25,7 @@ extension Store {
             throw AlmanacError(.io, "the pre-migration copy has no \(name); it cannot be restored", path: backupPath + "/" + name)
         }
         if !force {
-            let now = try MigrationBackup.fingerprint(of: try createFolders(["data"]))
+            let now = try MigrationBackup.fingerprint(of: try writer.createFolders(["data"]))
             guard now == backup.fingerprint else {
                 throw AlmanacError(
                     .rollbackRefused,
@@ -38,7 +38,7 @@ extension Store {
         }
         let journal = MigrationJournal(kind: .rollback, fromVersion: current, toVersion: backup.fromVersion,
                                        stagingFolder: StoreSwap.backupFolder, dataInode: dataInode, schemaInode: schemaInode)
-        dropCaches(state)
+        writer.dropCaches(state)
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
         return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)

@@ -13,9 +13,7 @@
 /// no copy, no flush. They are
 /// device-local (`.almanac/` is not synced) and only a hint: without a base, a merge takes
 /// members only one version has and decides every other difference by the collection's policy.
-extension Store {
-    static let mergeBaseFolder = "base"
-
+extension StoreWriter {
     /// Before `change` commits: keeps each replaced file that came from elsewhere as its
     /// document's merge base.
     func keepMergeBases(_ change: AtomicChange, _ state: StoreState) {
@@ -49,7 +47,7 @@ extension Store {
             try? folder.linkOrCopy(write.location.fileName, into: bases, as: mine, flush: nil)
         }
         for removed in change.removals {
-            guard let id = removed.id, let bases = try? existingFolder([".almanac", Store.mergeBaseFolder, removed.collection], state) else { continue }
+            guard let id = removed.id, let bases = try? existingFolder([".almanac", StoreReader.mergeBaseFolder, removed.collection], state) else { continue }
             _ = try? bases.removeFile(DocumentID.key(id) + ".mine.json")
             _ = try? bases.removeFile(DocumentID.fileName(DocumentID.key(id)))
         }
@@ -59,7 +57,7 @@ extension Store {
     /// base is a hint, and a flush here would also make the commit's renames durable before
     /// their own flush, hiding a missing one from the crash tests.
     private func baseFolder(_ collection: String, _ state: StoreState) -> Directory? {
-        let path = [".almanac", Store.mergeBaseFolder, collection]
+        let path = [".almanac", StoreReader.mergeBaseFolder, collection]
         if let open = try? existingFolder(path, state) { return open }
         var folder = root
         for name in path {
@@ -68,13 +66,5 @@ extension Store {
         }
         state.folders.insert(folder, at: path)
         return folder
-    }
-
-    /// The merge base kept for document `id` of `collection`, when there is a readable one.
-    func mergeBase(of id: String, in collection: String) -> JSONValue? {
-        guard let bases = try? openFolders([".almanac", Store.mergeBaseFolder, collection]),
-              let bytes = try? bases.readFile(DocumentID.fileName(DocumentID.key(id)))
-        else { return nil }
-        return try? JSONParser.parse(bytes).value
     }
 }

@@ -21,13 +21,15 @@ struct ReadView: Sendable {
     @TaskLocal static var current: ReadView?
 }
 
-extension Store {
+extension StoreReader {
     /// How many times a read is done again when commits keep overtaking it, before its last
     /// attempt takes the writers' lock (the one case where a read waits, DESIGN §4).
     static let readAttempts = 8
 
     /// Runs a read so that it sees one committed state of the store, whole, without waiting
-    /// for a writer (snapshot isolation, DESIGN §4 "Readers").
+    /// for a writer (snapshot isolation, DESIGN §4 "Readers"); `.overtaken` when commits kept
+    /// overtaking it ``readAttempts`` times (`Store` then runs it once more holding the
+    /// writers' lock, ``readingAsWriter(_:)``).
     ///
     /// The read runs under a ``ReadView``: the commit clock when it began, and the journal of a
     /// change being put in place then, which its listings and reads apply. When the clock
@@ -36,22 +38,23 @@ extension Store {
     /// swapped in: a read meeting a swap waits for it (it lasts a few renames), and a read
     /// during which a new version was committed is done again, or fails with `.storeChanged`
     /// when this store's catalog no longer describes the documents.
-    func readingOneVersion<T>(_ read: () throws -> T) throws -> T {
+    func attemptingOneVersion<T>(_ read: () throws -> T) throws -> ReadOutcome<T> {
         // A read inside another (a query inside a read block) is part of that attempt.
-        if ReadView.current != nil { return try read() }
+        if ReadView.current != nil { return .read(try read()) }
         try awaitSettledVersion()
-        for _ in 0..<Store.readAttempts {
+        for _ in 0..<StoreReader.readAttempts {
             let view = try currentView()
             let result = try ReadView.$current.withValue(view) { try read() }
             guard clock.now() == view.clock else { continue }
-            guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return result }
+            guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return .read(result) }
             try awaitSettledVersion()
         }
-        // Overtaken every time (a long scan while saves land every few milliseconds): the
-        // last attempt holds the writers' lock, so that it ends.
-        return try withWriteLock(reading: true) { _ in
-            try ReadView.$current.withValue(ReadView(clock: clock.now(), overlay: nil)) { try read() }
-        }
+        return .overtaken
+    }
+
+    /// Runs `read` as the writer holding the lock sees the store: no commit can move under it.
+    func readingAsWriter<T>(_ read: () throws -> T) throws -> T {
+        try ReadView.$current.withValue(ReadView(clock: clock.now(), overlay: nil)) { try read() }
     }
 
     /// Runs a read whose results already went out as it ran (a streamed listing), so it
@@ -78,7 +81,7 @@ extension Store {
             let now = clock.now()
             guard now % 2 == 1 else { return ReadView(clock: now, overlay: nil) }
             if let journal = try committedJournal() { return ReadView(clock: now, overlay: CommitOverlay(journal)) }
-            if staleOddClock.withLock({ $0.value == now }) || waited >= Store.staleOddClockWait {
+            if staleOddClock.withLock({ $0.value == now }) || waited >= StoreReader.staleOddClockWait {
                 staleOddClock.withLock { $0.value = now }
                 return ReadView(clock: now, overlay: nil)
             }
@@ -108,7 +111,7 @@ extension Store {
         // (Never true inside this store's own write session: the journal exists only while
         // its writer holds the lock, or after that writer died, and then taking the lock recovered it.)
         if StoreSwap.isPending(root: root) {
-            try Store.finishInterruptedSwap(root: root, options: options)
+            try StoreRecovery.finishInterruptedSwap(root: root, options: options)
         }
         guard manifestWasReplaced else { return }
         let version = try versionOnDisk()
@@ -121,7 +124,13 @@ extension Store {
     }
 }
 
-/// The odd clock value readers judged left by a dead writer (see ``Store/currentView()``).
+/// What a read attempt came to: its result, or overtaken by commits too often to go on trying.
+enum ReadOutcome<T> {
+    case read(T)
+    case overtaken
+}
+
+/// The odd clock value readers judged left by a dead writer (see ``StoreReader/currentView()``).
 final class StaleClockMark {
     var value: UInt64?
 }

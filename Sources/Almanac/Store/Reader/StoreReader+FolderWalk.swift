@@ -12,7 +12,7 @@ import Darwin
 /// store with years of day folders has thousands of folders. Every walk therefore holds open
 /// only the folders on the path from the collection to the folder it is in; a scan lists first,
 /// then each of its readers keeps one folder open at a time (``FolderCursor``).
-extension Store {
+extension StoreReader {
     /// Calls `body` for each leaf folder of `collection` that can hold documents of `days`
     /// (all when `nil`), in name order (date order), with the folder's entries sorted by name.
     ///
@@ -116,7 +116,7 @@ extension Store {
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
         _ body: (DocumentFiles, StoredDocument?) throws -> Void
     ) throws {
-        var cursor = FolderCursor(store: self)
+        var cursor = FolderCursor(reader: self)
         for files in try documentFiles(in: collection, days: days) {
             guard readingDocuments else { try body(files, nil); continue }
             guard let document = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
@@ -134,25 +134,25 @@ extension Store {
 /// that a run of documents in one folder opens it once, the next day folder costs one `openat`,
 /// and a reader holds two folders open at a time.
 struct FolderCursor {
-    let store: Store
+    let reader: StoreReader
     private var parent: (path: ArraySlice<String>, folder: Directory?)?
     private var leaf: (path: [String], folder: Directory?)?
 
-    init(store: Store) {
-        self.store = store
+    init(reader: StoreReader) {
+        self.reader = reader
     }
 
     /// The folder at `path` (from the store root), or `nil` when it is gone.
     mutating func folder(_ path: [String]) throws -> Directory? {
         if let leaf, leaf.path == path { return leaf.folder }
         leaf = nil  // closed before the next is opened
-        guard let name = path.last else { return store.root }
+        guard let name = path.last else { return reader.root }
         let parentPath = path.dropLast()
         if parent?.path != parentPath {
             parent = nil
-            parent = (parentPath, try store.openFolders(Array(parentPath)))
+            parent = (parentPath, try reader.openFolders(Array(parentPath)))
         }
-        let folder = try parent?.folder.flatMap { try store.openVisibleFolder(name, in: $0, at: Array(parentPath)) }
+        let folder = try parent?.folder.flatMap { try reader.openVisibleFolder(name, in: $0, at: Array(parentPath)) }
         leaf = (path, folder)
         return folder
     }

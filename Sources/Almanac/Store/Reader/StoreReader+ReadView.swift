@@ -1,7 +1,7 @@
 /// Listing and opening as the running read attempt sees the store: with the journal of a
 /// change being put in place applied (``CommitOverlay``). Outside a read attempt (a writer,
 /// which sees the files as they are), or with no journal, these are the plain calls.
-extension Store {
+extension StoreReader {
     /// The entries of `folder`, the folder at `path` from the store root.
     func visibleEntries(of folder: Directory, at path: [String]) throws -> [Directory.Entry] {
         let entries = try folder.entries()

@@ -1,6 +1,6 @@
 /// The write path's open folders (``StoreState/folders``), so a run of saves into one day
 /// folder opens it once.
-extension Store {
+extension StoreWriter {
     /// Opens the folders `names` for writing, creating missing ones, through the cache of
     /// open folders.
     func writableFolder(_ names: [String], _ state: StoreState) throws -> Directory {
@@ -15,7 +15,7 @@ extension Store {
         // A folder removed behind our back (by hand) keeps its descriptor valid; writing into it
         // would lose the file, so a cached folder is used only while it is still linked.
         if let open = state.folders.folder(at: names), open.isStillLinked { return open }
-        guard let folder = try openFolders(names) else { return nil }
+        guard let folder = try reader.openFolders(names) else { return nil }
         state.folders.insert(folder, at: names)
         return folder
     }
@@ -24,7 +24,7 @@ extension Store {
     /// rollback swapped them), and moves the clock so other stores on the folder forget too.
     func dropCaches(_ state: StoreState) {
         state.folders.removeAll()
-        caches.withLock { $0.invalidate() }
+        reader.caches.withLock { $0.invalidate() }
         _ = try? clock.advance()
         _ = try? clock.advance()
     }

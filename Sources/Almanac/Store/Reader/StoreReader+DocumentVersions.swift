@@ -1,6 +1,6 @@
 /// Reading a document a sync left in several versions: each file read once, in the listing's
 /// folder, and one version chosen the same way on every device (``VersionOrder``).
-extension Store {
+extension StoreReader {
     /// Reads the document `files` hold, or `nil` when every file is gone. `folder` is the open
     /// folder of `files.first` when the caller has it.
     ///
@@ -32,7 +32,7 @@ extension Store {
                 versions += conflict.versions
                 base = base ?? conflict.base
             } else {
-                versions.append(.init(path: location.relativePath, origin: Store.origin(of: location), value: document.value))
+                versions.append(.init(path: location.relativePath, origin: StoreReader.origin(of: location), value: document.value))
             }
         }
         let conflict = chosen(versions, base: base ?? mergeBase(of: files.id, in: files.first.collection),
@@ -64,5 +64,16 @@ extension Store {
     static func origin(of location: DocumentLocation) -> DocumentConflict.Origin {
         guard let name = location.copyName, let copy = SyncConflict.copy(named: name, exists: { _ in false }) else { return .file }
         return .copy(tool: copy.tool)
+    }
+
+    /// The folder of `.almanac/` that keeps merge bases (see StoreWriter+MergeBase.swift).
+    static let mergeBaseFolder = "base"
+
+    /// The merge base kept for document `id` of `collection`, when there is a readable one.
+    func mergeBase(of id: String, in collection: String) -> JSONValue? {
+        guard let bases = try? openFolders([".almanac", StoreReader.mergeBaseFolder, collection]),
+              let bytes = try? bases.readFile(DocumentID.fileName(DocumentID.key(id)))
+        else { return nil }
+        return try? JSONParser.parse(bytes).value
     }
 }

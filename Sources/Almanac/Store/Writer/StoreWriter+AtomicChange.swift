@@ -48,7 +48,7 @@ struct AtomicChange {
     static let writableRoots: Set<String> = ["data", "archive"]
 }
 
-extension Store {
+extension StoreWriter {
     /// Commits `change` in the write session that owns `state`, after every document was checked.
     ///
     /// Its files are written one folder at a time (one folder open at once), unflushed where
@@ -96,7 +96,7 @@ extension Store {
     /// `before` to the value now; indexes at any other value were another's and are dropped.
     private func recordInCaches(_ change: AtomicChange, from before: UInt64) {
         let now = clock.now()
-        caches.withLock { caches in
+        reader.caches.withLock { caches in
             guard caches.clock == before else { return caches.invalidate() }
             caches.clock = now
             for removed in change.removals {
@@ -126,11 +126,11 @@ extension Store {
         var journal = WriteJournal(kind: .change)
         for write in change.writes where write.collection.attachments {
             guard let previous = write.previous, let id = previous.id, previous.folderPath != write.location.folderPath,
-                  try openFolders(previous.folderPath)?.entryKind(of: Store.attachmentFolderName(id)) == .folder
+                  try reader.openFolders(previous.folderPath)?.entryKind(of: Filing.attachmentFolderName(id)) == .folder
             else { continue }
             journal.folderMoves.append(WriteJournal.Move(
-                from: (previous.folderPath + [Store.attachmentFolderName(id)]).joined(separator: "/"),
-                to: (write.location.folderPath + [Store.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
+                from: (previous.folderPath + [Filing.attachmentFolderName(id)]).joined(separator: "/"),
+                to: (write.location.folderPath + [Filing.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
         }
         var created: [(folder: [String], name: String)] = []
         do {
@@ -186,7 +186,7 @@ extension Store {
         } catch let error as AlmanacError {
             // A journal renamed into place but not flushed may still reach the disk: keep what
             // it names and let the next writer finish it; without a journal nothing happened.
-            if (try? openFolders([".almanac"])?.entryKind(of: WriteJournal.fileName)) == .file {
+            if (try? reader.openFolders([".almanac"])?.entryKind(of: WriteJournal.fileName)) == .file {
                 state.session?.interrupted = true
                 throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
             }
@@ -225,7 +225,7 @@ extension Store {
                 try current?.folder.synchronize(.barrier)
                 current = nil
                 let names = folderPath.isEmpty ? [] : folderPath.split(separator: "/").map(String.init)
-                guard names.first.map(AtomicChange.writableRoots.contains) ?? true, let folder = try openFolders(names) else { continue }
+                guard names.first.map(AtomicChange.writableRoots.contains) ?? true, let folder = try reader.openFolders(names) else { continue }
                 current = (folderPath, folder)
             }
             guard let folder = current?.folder else { continue }
@@ -247,19 +247,19 @@ extension Store {
             }
             var names = path.split(separator: "/").map(String.init)
             guard let name = names.popLast(), let top = names.first, AtomicChange.writableRoots.contains(top),
-                  !names.contains(".."), name != "..", let folder = try openFolders(names)
+                  !names.contains(".."), name != "..", let folder = try reader.openFolders(names)
             else { continue }
             if try folder.removeFile(name) { try folder.synchronize(.barrier) }
             // Date folders left empty go too (a copy's, or an older layout's day folder).
             var parents = names
             while parents.count > 2, parents[0] == "data", let last = parents.last, Int(last) != nil {
                 parents.removeLast()
-                guard let parent = try openFolders(parents), parent.removeFolderIfEmpty(last) else { break }
+                guard let parent = try reader.openFolders(parents), parent.removeFolderIfEmpty(last) else { break }
                 state.folders.forget(under: parents + [last])
                 try parent.synchronize(.barrier)
             }
             // An attachment folder left empty goes too.
-            if let owner = names.last, owner.hasSuffix(".files"), let parent = try openFolders(Array(names.dropLast())),
+            if let owner = names.last, owner.hasSuffix(".files"), let parent = try reader.openFolders(Array(names.dropLast())),
                parent.removeFolderIfEmpty(owner) {
                 try parent.synchronize(.barrier)
             }
@@ -273,7 +273,7 @@ extension Store {
     /// Removes what a change created before its commit point: temporary files, and staged folders with their files.
     private func removeCreated(_ created: [(folder: [String], name: String)]) {
         for (path, name) in created {
-            guard let folder = try? openFolders(path) else { continue }
+            guard let folder = try? reader.openFolders(path) else { continue }
             if (try? folder.entryKind(of: name)) == .folder { _ = try? folder.removeTree(name) } else { _ = try? folder.removeFile(name) }
         }
     }
@@ -289,7 +289,7 @@ extension Store {
             return (names, name)
         }
         guard let source = split(from), let target = split(to), !requireTemporary || Directory.isTemporaryName(source.name),
-              let sourceParent = try openFolders(source.parent), try sourceParent.entryKind(of: source.name) == .folder
+              let sourceParent = try reader.openFolders(source.parent), try sourceParent.entryKind(of: source.name) == .folder
         else { return }
         let targetParent = try writableFolder(target.parent, state)
         try sourceParent.rename(source.name, into: targetParent, as: target.name)

@@ -7,9 +7,11 @@ import Darwin
 #endif
 import Foundation
 
-/// What a restore cut short leaves, found and put right when the store is opened (the restore
-/// itself is in Snapshot/; its marks are read here, where every recovery is).
-extension Store {
+/// Recovery that runs before a store is open: a migration or rollback killed while swapping
+/// versions, and what a restore cut short leaves (the restore itself is in Snapshot/; its marks
+/// are read here, where every recovery is). The writer's own recovery, when it takes the lock,
+/// is in StoreWriter+Recovery.swift.
+enum StoreRecovery {
     /// The file that marks a staged copy as the restore's own (removable), not a replaced store.
     static let stagingMark = "restore-staging"
 
@@ -46,5 +48,24 @@ extension Store {
                 _ = try? parent.rename(entry.name, into: parent, as: "\(name).replaced-by-interrupted-restore-\(pid)")
             }
         }
+    }
+
+    /// Finishes or undoes a migration or rollback that was killed while swapping versions,
+    /// before the store is read. Waits for the write lock: a live migration holds it until
+    /// its swap is done.
+    static func finishInterruptedSwap(root: Directory, options: Store.Options) throws {
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        let lock = try StoreLock(folder: internalFolder)
+        let (previous, holder) = try lock.acquire(command: options.commandName, token: "recover-\(getpid())-\(UUID().uuidString.prefix(8))",
+                                                  timeout: options.lockTimeout)
+        do {
+            try StoreSwap.recover(root: root)
+        } catch {
+            lock.abandon()
+            throw error
+        }
+        // A killed writer may have left temporary files too: keep its record saying so, for
+        // the next writer's sweep.
+        if previous?.state == "active" { lock.abandon() } else { lock.release(holder) }
     }
 }

@@ -1,4 +1,4 @@
-extension Store {
+extension StoreReader {
     /// The compiled schema of `collection`, compiled on first use from the store's own copy
     /// in `schema/`.
     func compiledSchema(for collection: CollectionDescriptor) throws -> JSONSchema {
@@ -28,7 +28,7 @@ extension Store {
 
     /// How a stored document breaks its collection's current schema (empty when it does not):
     /// a read reports a document a device on an earlier version wrote (an older shape).
-    package func schemaViolations(of document: JSONValue, in collection: CollectionDescriptor) throws -> [SchemaViolation] {
+    func schemaViolations(of document: JSONValue, in collection: CollectionDescriptor) throws -> [SchemaViolation] {
         let schema = try compiledSchema(for: collection)
         return schema.validate(schema.normalizingTimestamps(in: document)).map(\.explainedForDocuments)
     }

@@ -1,4 +1,4 @@
-extension Store {
+extension StoreReader {
     /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
     /// a writer (which alone moves it while it holds the lock).
     var readClock: UInt64 { ReadView.current?.clock ?? clock.now() }

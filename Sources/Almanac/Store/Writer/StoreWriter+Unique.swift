@@ -1,4 +1,4 @@
-extension Store {
+extension StoreWriter {
     /// Refuses `write` when one of its collection's unique fields has a value another
     /// document (stored, or earlier in the same batch) already uses.
     ///
@@ -30,10 +30,10 @@ extension Store {
                 let day = date.day(in: timeZone)
                 days = day...day
             }
-            for files in try documentFiles(in: collection, days: days) {
+            for files in try reader.documentFiles(in: collection, days: days) {
                 guard let otherID = files.first.id, DocumentID.key(otherID) != key,
                       changed?.touches(PendingChange.key(collection.name, otherID)) != true,
-                      let stored = try read(files, in: nil), let otherValue = stored.value[field],
+                      let stored = try reader.read(files, in: nil), let otherValue = stored.value[field],
                       collection.uniqueValue(otherValue, of: field).hasSameValue(as: compared)
                 else { continue }
                 throw violation(otherID, stored.location.relativePath)

@@ -7,18 +7,15 @@ import Darwin
 #endif
 import Foundation
 
-extension Store {
-    /// The schema version `store.json` says now (it changes only under the write lock).
-    func versionOnDisk() throws -> Int {
-        try Manifest.required(in: root).schemaVersion
-    }
-
+/// Recovery as the writer runs it when it takes the lock: what a writer killed in mid-write
+/// left (its journal, temporary files, a migration swap) is finished or undone first.
+extension StoreWriter {
     /// Carries out a committed delete of everything; idempotent, so recovery can run it again.
     func finishDeletingEverything(_ state: StoreState) throws {
         // Readers apply the journal (nothing left) while the clock is odd.
         try clock.markChanging()
         state.folders.removeAll()
-        caches.withLock { $0.invalidate() }
+        reader.caches.withLock { $0.invalidate() }
         let data = try createFolders(["data"])
         for entry in try data.entries() {
             if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,
@@ -36,7 +33,7 @@ extension Store {
         let internalFolder = try createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.backupFolder)
         try internalFolder.removeTree("ids")
-        try internalFolder.removeTree(Store.mergeBaseFolder)  // earlier versions of the documents
+        try internalFolder.removeTree(StoreReader.mergeBaseFolder)  // earlier versions of the documents
         _ = try internalFolder.removeFile(DeviceHistory.fileName)  // names seed files and runs
         try internalFolder.synchronize(.barrier)
         try removeJournal()
@@ -44,7 +41,7 @@ extension Store {
     }
 
     func removeJournal() throws {
-        guard let folder = try openFolders([".almanac"]) else { return }
+        guard let folder = try reader.openFolders([".almanac"]) else { return }
         if try folder.removeFile(WriteJournal.fileName) { try folder.synchronize(.barrier) }
     }
 
@@ -52,10 +49,10 @@ extension Store {
     /// (the new copy is durable, so the old one goes; without a new copy the old one stays)
     /// and removes leftover temporary files, in the write session that owns `state`.
     func recoverInterruptedWrite(_ state: StoreState) throws {
-        if try StoreSwap.recover(root: root), try versionOnDisk() != schemaVersion {
-            throw AlmanacError(.storeChanged, "the store was migrated to another version while it was open; open it again", path: url.path)
+        if try StoreSwap.recover(root: root), try reader.versionOnDisk() != schemaVersion {
+            throw AlmanacError(.storeChanged, "the store was migrated to another version while it was open; open it again", path: reader.url.path)
         }
-        if let folder = try openFolders([".almanac"]), let bytes = try folder.readFile(WriteJournal.fileName) {
+        if let folder = try reader.openFolders([".almanac"]), let bytes = try folder.readFile(WriteJournal.fileName) {
             let journal = try WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)")
             switch journal.kind {
             case .deleteAll:
@@ -65,7 +62,7 @@ extension Store {
             case .moves:
                 for move in journal.moves {
                     guard let old = filing.parseRelativePath(move.from), let new = filing.parseRelativePath(move.to) else { continue }
-                    if try openFolders(new.folderPath)?.readFile(new.fileName) != nil {
+                    if try reader.openFolders(new.folderPath)?.readFile(new.fileName) != nil {
                         try moveAttachments(from: old, to: new, state)
                         try removeDocumentFile(at: old, flush: .barrier, state)
                     }
@@ -93,26 +90,5 @@ extension Store {
             }
         }
         if removed { try folder.synchronize(.barrier) }
-    }
-}
-
-extension Store {
-    /// Finishes or undoes a migration or rollback that was killed while swapping versions,
-    /// before the store is read. Waits for the write lock: a live migration holds it until
-    /// its swap is done.
-    static func finishInterruptedSwap(root: Directory, options: Options) throws {
-        let internalFolder = try root.openOrCreateFolder(".almanac").folder
-        let lock = try StoreLock(folder: internalFolder)
-        let (previous, holder) = try lock.acquire(command: options.commandName, token: "recover-\(getpid())-\(UUID().uuidString.prefix(8))",
-                                                  timeout: options.lockTimeout)
-        do {
-            try StoreSwap.recover(root: root)
-        } catch {
-            lock.abandon()
-            throw error
-        }
-        // A killed writer may have left temporary files too: keep its record saying so, for
-        // the next writer's sweep.
-        if previous?.state == "active" { lock.abandon() } else { lock.release(holder) }
     }
 }

@@ -13,50 +13,14 @@ struct PreparedWrite {
     var isNew: Bool
 }
 
-extension Store {
-    /// Saves an untyped document into `collection`, durably; replaces the document with the
-    /// same id, moving it when its date changed.
-    ///
-    /// - Parameters:
-    ///   - document: a JSON object with a string `"id"` (not needed in a singleton collection).
-    ///   - collection: the collection's name.
-    /// - Returns: where the document now lives.
-    /// - Throws: `.invalidID`, `.invalidDocument`, `.idCollision`, `.uniqueViolation`,
-    ///   `.ruleViolation`, `.missingReference`, `.locked`, `.storeTooNew`, `.io`.
-    @discardableResult
-    public func save(json document: JSONValue, in collection: String) throws -> DocumentLocation {
-        try save(json: [document], in: collection)[0]
-    }
-
-    /// Saves many untyped documents into `collection` as one transaction: every document is
-    /// checked before any file is written, and all of them are durable together, or none.
-    ///
-    /// - Returns: the documents' locations, in order.
-    @discardableResult
-    public func save(json documents: [JSONValue], in collection: String) throws -> [DocumentLocation] {
-        let descriptor = try self.collection(named: collection)
-        return try write { try $0.save(batch: documents.map { (descriptor, $0) }) }
-    }
-
-    /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
-    /// references (nullify, cascade, restrict); returns false when there was none.
-    ///
-    /// - Throws: `.invalidID` for an id that breaks the rules, `.deleteRestricted` when a
-    ///   `restrict` reference forbids it, `.locked`, `.storeTooNew`, `.io`.
-    @discardableResult
-    public func delete(id: String, in collection: String) throws -> Bool {
-        let descriptor = try self.collection(named: collection)
-        if !descriptor.isSingleton { try DocumentID.validate(id, collection: collection) }
-        return try write { try $0.delete(id: id, in: collection) }
-    }
-
+extension StoreWriter {
     /// Works out where `document` goes and whether an existing copy must move.
     ///
     /// Timestamps (strings of the schema's `date-time` fields) written with another offset are
     /// stored in UTC with `Z`, the instant unchanged, so that files sort, compare and read the
     /// same everywhere.
     func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
-        let schema = try compiledSchema(for: collection)
+        let schema = try reader.compiledSchema(for: collection)
         let document = schema.normalizingTimestamps(in: document)
         let location: DocumentLocation
         do {
@@ -64,16 +28,16 @@ extension Store {
         } catch let error as AlmanacError where error.code == .invalidDocument {
             // The schema knows what the date field must be (a timestamp, or a calendar date)
             // and says it better than the filing can: "not a valid date-time", not "or a date".
-            try validate(document, against: schema, in: collection, id: document["id"]?.stringValue)
+            try reader.validate(document, against: schema, in: collection, id: document["id"]?.stringValue)
             throw error
         }
         guard case .object(let members) = document else { preconditionFailure("location(for:) accepts objects only") }
-        try validate(document, against: schema, in: collection, id: location.id)
-        try Store.validateAttachmentFields(members, of: collection, id: location.id)
+        try reader.validate(document, against: schema, in: collection, id: location.id)
+        try Filing.validateAttachmentFields(members, of: collection, id: location.id)
         var previous: DocumentLocation?
         var superseded: [DocumentLocation] = []
         var isNew = location.id != nil
-        if let id = location.id, let existing = try locationIndex(of: collection)[DocumentID.key(id)] {
+        if let id = location.id, let existing = try reader.locationIndex(of: collection)[DocumentID.key(id)] {
             isNew = false
             if existing.id != id {
                 throw AlmanacError(
@@ -82,9 +46,9 @@ extension Store {
                     path: existing.relativePath, id: id)
             }
             if existing != location { previous = existing }
-            superseded = try versionFiles(of: id, in: collection)?.locations.filter { $0 != location && $0 != existing } ?? []
+            superseded = try reader.versionFiles(of: id, in: collection)?.locations.filter { $0 != location && $0 != existing } ?? []
         }
-        if collection.isSingleton, let files = try documentFiles(in: collection, days: nil).first {
+        if collection.isSingleton, let files = try reader.documentFiles(in: collection, days: nil).first {
             superseded = files.locations.filter { $0.copyName != nil }
         }
         return PreparedWrite(collection: collection, location: location, members: members,
@@ -96,7 +60,7 @@ extension Store {
     /// `visibly`: the removal is a whole commit of its own, so readers see the clock odd around it.
     func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState, visibly: Bool = false) throws {
         let path = location.folderPath
-        guard let folder = try openFolders(path) else { return }
+        guard let folder = try reader.openFolders(path) else { return }
         if visibly {
             try changingOneFile { try folder.removeFile(location.fileName) }
         } else {
@@ -111,7 +75,7 @@ extension Store {
         var folders = location.folders
         while let last = folders.popLast() {
             let parentPath = ["data", location.collection] + folders
-            guard let parent = try openFolders(parentPath) else { return }
+            guard let parent = try reader.openFolders(parentPath) else { return }
             guard parent.removeFolderIfEmpty(last) else { return }
             state.folders.forget(under: parentPath + [last])
             try parent.synchronize(.barrier)

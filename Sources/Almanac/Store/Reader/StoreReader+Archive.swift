@@ -1,11 +1,6 @@
-extension Store {
-    /// The documents of `collection` that retention archived (`archive/<collection>/`, in the
-    /// same folder layout as `data/`), oldest first: out of every query, kept for totals and
-    /// history that must not shrink when retention runs.
-    ///
-    /// - Throws: `.unknownCollection`; `.malformedJSON` naming the archived file.
-    public func archivedDocuments(json collection: String) throws -> [StoredDocument] {
-        let descriptor = try self.collection(named: collection)
+extension StoreReader {
+    /// The archived documents of `descriptor`, oldest first (``Store/archivedDocuments(json:)``).
+    func archivedDocuments(of descriptor: CollectionDescriptor) throws -> [StoredDocument] {
         guard let folder = try openFolders(["archive", descriptor.name]) else { return [] }
         var found: [StoredDocument] = []
         try collectArchived(in: folder, folders: [], descriptor: descriptor, into: &found)
@@ -14,11 +9,6 @@ extension Store {
             return (date?.sortKey ?? 0, document.location.id ?? "", document)
         }
         return keyed.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
-    }
-
-    /// The archived documents of type `D`, oldest first (see ``archivedDocuments(json:)``).
-    public func archivedDocuments<D: Document>(_ type: D.Type) throws -> [D] {
-        try archivedDocuments(json: D.collection).map { try decode(D.self, $0) }
     }
 
     /// Reads the archived documents below `folder` through the store's document cache, so that

@@ -1,14 +1,8 @@
 /// Checking queries against the collection's schema before reading, so that a typo in a
 /// field, an operator or a value is an error naming it, never an empty result.
-extension Store {
-    /// Parses the text form of a condition (``Condition/init(parsing:)``) for `collection`,
-    /// reading each bare value as the type the schema gives its field (`code=123` is the
-    /// string "123" when `code` is a string), and checks it.
-    ///
-    /// - Throws: `.invalidQuery` naming an unknown operator, a field the schema does not
-    ///   define (with the closest declared name), or a value of the wrong type.
-    public func condition(parsing text: String, in collection: String) throws -> Condition {
-        let descriptor = try self.collection(named: collection)
+extension StoreReader {
+    /// Parses and checks the text form of a condition (``Store/condition(parsing:in:)``).
+    func condition(parsing text: String, in descriptor: CollectionDescriptor) throws -> Condition {
         let fields = try schemaFields(of: descriptor)
         var parser = ConditionParser(text) { field, word in
             let path = field.split(separator: ".").map(String.init)

@@ -1,6 +1,6 @@
 /// Running a query: the walk that stops when the window is full, and the read-everything
 /// path for other orders.
-extension Store {
+extension StoreReader {
     /// What reading one file gave a query.
     private enum Outcome: Sendable {
         case match(QueryRun.Match)
@@ -9,7 +9,7 @@ extension Store {
     }
 
     /// Calls `deliver` with each document of the query's window, in its order (callers run
-    /// it inside ``readingOneVersion(_:)`` or ``readingStreamed(_:)``), and returns
+    /// it inside ``Store/readingOneVersion(_:)`` or ``readingStreamed(_:)``), and returns
     /// the files that could not be read when `keepGoing` (else the first such file throws).
     ///
     /// A query whose order starts with the date field walks the date folders in that order,
@@ -53,7 +53,7 @@ extension Store {
             }
         } else {
             let outcomes = try documentFiles(in: descriptor, days: run.folderDays)
-                .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+                .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, files in
                     try self.outcome(run, reading: files.first) {
                         guard let folder = try cursor.folder(files.first.folderPath) else { return nil }
                         return try self.read(files, in: folder, remembering: true)

@@ -7,7 +7,7 @@
 /// trusted: a hinted file is read and must exist, and anything missing or stale falls back
 /// to listing the collection. They are appended without fsync for that reason, and writers
 /// never use them to decide that an id is new.
-extension Store {
+extension StoreReader {
     static let hintBucketCount: UInt32 = 256
 
     /// The bucket file name of `id`: two hex digits of its FNV-1a hash.
@@ -23,7 +23,7 @@ extension Store {
     /// The last location hinted for `id`, or `nil` when there is no hint or it says deleted.
     func hintedLocation(of id: String, in collection: CollectionDescriptor) -> DocumentLocation? {
         guard let folder = try? openFolders([".almanac", "ids", collection.name]),
-              let bytes = try? folder.readFile(Store.hintBucket(for: id))
+              let bytes = try? folder.readFile(StoreReader.hintBucket(for: id))
         else { return nil }
         let key = DocumentID.key(id)
         var latest: DocumentLocation?
@@ -35,28 +35,5 @@ extension Store {
             latest = path == "-" ? nil : filing.parseRelativePath(path).flatMap { $0.collection == collection.name ? $0 : nil }
         }
         return latest
-    }
-
-    /// Queues hints for documents created or moved (`location`) or deleted (`nil`); they are
-    /// appended when the write session ends, or now when many are waiting.
-    func recordHints(_ hints: [IDHint], _ state: StoreState) {
-        state.pendingHints += hints
-        if state.pendingHints.count >= 4096 { flushHints(state) }
-    }
-
-    /// Appends the pending hints. A hint that cannot be written only costs a later lookup a
-    /// listing, so failures are not errors. Called in the write session, which owns the hint files.
-    func flushHints(_ state: StoreState) {
-        guard !state.pendingHints.isEmpty else { return }
-        var lines: [[String]: [UInt8]] = [:]
-        for hint in state.pendingHints {
-            let target = hint.location?.relativePath ?? "-"
-            lines[[hint.collection, Store.hintBucket(for: hint.id)], default: []] += Array("\(hint.id)\t\(target)\n".utf8)
-        }
-        state.pendingHints.removeAll()
-        for (key, bytes) in lines {
-            guard let folder = try? writableFolder([".almanac", "ids", key[0]], state) else { continue }
-            try? folder.append(key[1], bytes)
-        }
     }
 }

@@ -14,7 +14,7 @@ struct WriteSession {
 /// A pending id hint: `location` nil means the document was deleted.
 typealias IDHint = (id: String, collection: String, location: DocumentLocation?)
 
-extension Store {
+extension StoreWriter {
     /// How long the lock is kept after a write (``Options/lockLinger``), so that a run of saves takes it once.
     ///
     /// Taking the lock rewrites the lock record, and every file dirtied next to a durable
@@ -52,7 +52,7 @@ extension Store {
                 return result
             } catch {
                 state.folders.removeAll()
-                caches.withLock { $0.invalidate() }
+                reader.caches.withLock { $0.invalidate() }
                 endSession(state)
                 throw error
             }
@@ -69,9 +69,9 @@ extension Store {
             // Another writer came first: the open folders of the write path may be gone, and
             // if it migrated the store, this store's catalog is stale.
             state.folders.removeAll()
-            if previous?.command != nil, try versionOnDisk() != schemaVersion {
+            if previous?.command != nil, try reader.versionOnDisk() != schemaVersion {
                 endSession(state)
-                throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: url.path)
+                throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: reader.url.path)
             }
         }
         state.lastSession = token
@@ -135,21 +135,8 @@ extension Store {
         state.lastSession = "\(current.holder.token)/released"
     }
 
-    /// Finishes the write session now instead of after the short linger: the lock is
-    /// released and id hints are written, so another process can write at once.
-    ///
-    /// Saves are durable when they return whether or not this is called; call it when a
-    /// burst of writes is over and another process may want to write, and on iOS before the
-    /// app can be suspended when ``Options/lockLinger`` is above zero (a suspended app holding
-    /// a lock in a shared container is killed):
-    ///
-    /// ```swift
-    /// let task = UIApplication.shared.beginBackgroundTask()
-    /// try store.save(entry)
-    /// store.finishWriting()
-    /// UIApplication.shared.endBackgroundTask(task)
-    /// ```
-    public func finishWriting() {
+    /// Ends the write session now (``Store/finishWriting()``), unless a block holds it.
+    func finishWriting() {
         state.withLock { state in
             // Inside a read or write block the lock is the block's until it returns.
             guard state.transactionDepth == 0 else { return }

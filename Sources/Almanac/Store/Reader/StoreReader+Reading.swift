@@ -1,6 +1,6 @@
 import Foundation
 
-extension Store {
+extension StoreReader {
     /// Reads the document at `location`, or returns `nil` when the file does not exist.
     ///
     /// - Throws: `.malformedJSON` with the file's path, line and column; `.symbolicLink`.
@@ -43,17 +43,8 @@ extension Store {
         return StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
     }
 
-    /// The untyped document `id` of `collection`, or `nil` when there is none.
-    ///
-    /// Ids are compared ignoring case. For a singleton collection the id is ignored.
-    /// - Throws: `.invalidID` before touching the disk when `id` breaks the id rules;
-    ///   `.malformedJSON` naming the file, line and column when the file is damaged.
-    public func document(json id: String, in collection: String) throws -> StoredDocument? {
-        let descriptor = try self.collection(named: collection)
-        return try readingOneVersion { try self.document(json: id, in: descriptor) }
-    }
-
-    private func document(json id: String, in descriptor: CollectionDescriptor) throws -> StoredDocument? {
+    /// The untyped document `id` of `descriptor` (``Store/document(json:in:)``), in the running read attempt.
+    func document(json id: String, in descriptor: CollectionDescriptor) throws -> StoredDocument? {
         let collection = descriptor.name
         if descriptor.isSingleton {
             return try documentFiles(in: descriptor, days: nil).first.flatMap { try read($0, in: nil) }
@@ -96,34 +87,10 @@ extension Store {
             path: document.location.relativePath, id: id, pointer: "/id")
     }
 
-    /// The untyped documents of `collection`, oldest first (by their date field, then id).
-    ///
-    /// Only the date folders that can hold documents in range are opened.
-    /// - Parameters:
-    ///   - collection: the collection's name.
-    ///   - days: keep documents whose date falls on these days (in the store's time zone).
-    ///   - instants: keep documents whose date field is a timestamp in this half-open range.
-    ///   - condition: keep documents matching it; checked against the collection's schema.
-    /// - Throws: `.invalidArgument` for a date range on a collection without a date field;
-    ///   `.malformedJSON` for a damaged file in range; `.invalidDocument` for a document whose date is unreadable.
-    public func documents(
-        json collection: String, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
-        where condition: Condition? = nil
-    ) throws -> [StoredDocument] {
-        try scan(try self.collection(named: collection), days: days, instants: instants, where: condition) { $0 }
-    }
-
     /// Reads the documents of `collection` in range on all cores, applying `transform` to each
     /// as soon as it is read (so a typed scan never holds every parsed document at once), and
-    /// returns the results oldest first.
-    func scan<T: Sendable>(
-        _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>? = nil, instants: Range<Date>? = nil,
-        where condition: Condition? = nil, transform: @Sendable @escaping (StoredDocument) throws -> T
-    ) throws -> [T] {
-        try readingOneVersion { try self.scanFiles(descriptor, days: days, instants: instants, where: condition, transform: transform) }
-    }
-
-    private func scanFiles<T: Sendable>(
+    /// returns the results oldest first; in the running read attempt (``Store/scan(_:days:instants:where:transform:)``).
+    func scanFiles<T: Sendable>(
         _ descriptor: CollectionDescriptor, days: ClosedRange<CalendarDate>?, instants: Range<Date>?,
         where condition: Condition?, transform: @Sendable @escaping (StoredDocument) throws -> T
     ) throws -> [T] {
@@ -137,7 +104,7 @@ extension Store {
         // Reading and parsing dominate a scan; spread them over the cores. Unlike a query's
         // matches, each document is transformed (decoded) as soon as it is read.
         let loaded: [(key: Double, id: String, value: T)?] = try documentFiles(in: descriptor, days: pruneDays)
-            .parallelMap(chunkState: { FolderCursor(store: self) }) { cursor, files in
+            .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, files in
                 guard let document = try self.read(files, in: cursor.folder(files.first.folderPath)) else { return nil }  // removed meanwhile
                 guard let match = try run.match(document) else { return nil }
                 return (match.dateKey, files.first.id ?? "", try transform(document))

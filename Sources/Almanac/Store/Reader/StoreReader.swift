@@ -1,0 +1,72 @@
+import Foundation
+
+/// The read side of a store: folder walks, the read caches, queries and the read gate that
+/// gives every read one committed state, whole, without waiting for a writer (DESIGN §4, "Readers").
+///
+/// `Store` holds one and forwards its reads to it; ``StoreWriter`` holds the same one, to read
+/// what a change replaces and to record its commits in the caches. It holds no writer state:
+/// nothing here can take the writers' lock (the one read that must, after being overtaken
+/// ``readAttempts`` times, is finished by `Store`, which holds both parts).
+final class StoreReader: Sendable {
+    /// The store's folder, for messages.
+    let url: URL
+    let root: Directory
+    let catalog: Catalog
+    let manifest: Manifest
+    /// The inode of `store.json` when it was read: a migration or rollback replaces the file,
+    /// so another inode means this store's catalog may no longer describe the documents.
+    let manifestInode: UInt64?
+    let filing: Filing
+    let options: Store.Options
+    /// The counter of commits reads are checked against (`.almanac/commits`).
+    let clock: CommitClock
+    /// What readers remember, behind a lock of its own that no writer holds for long.
+    let caches = Guarded(ReadCaches())
+    /// An odd clock value readers found left by a dead writer.
+    let staleOddClock = Guarded(StaleClockMark())
+    /// Parsed documents kept between queries, by file identity.
+    let documentCache: DocumentCache
+
+    var timeZone: TimeZone { manifest.timeZone }
+    var schemaVersion: Int { manifest.schemaVersion }
+
+    init(url: URL, root: Directory, catalog: Catalog, manifest: Manifest, manifestInode: UInt64?, options: Store.Options) {
+        self.url = url
+        self.root = root
+        self.catalog = catalog
+        self.manifest = manifest
+        self.manifestInode = manifestInode
+        filing = Filing(catalog: catalog, timeZone: manifest.timeZone)
+        self.options = options
+        clock = CommitClock(root: root)
+        documentCache = DocumentCache(capacity: options.documentCacheCapacity)
+    }
+
+    /// The catalog entry for `name` (``Store/collection(named:)``).
+    func collection(named name: String) throws -> CollectionDescriptor {
+        if let descriptor = catalog.collection(named: name) { return descriptor }
+        let names = catalog.collections.map(\.name)
+        let suggestion = Suggestion.closest(to: name, in: names).map { " Did you mean \"\($0)\"?" } ?? ""
+        throw AlmanacError(
+            .unknownCollection,
+            "no collection \"\(name)\" in the \(manifest.app) catalog.\(suggestion) The collections are: \(names.joined(separator: ", "))")
+    }
+
+    /// Opens the folders `names` from the store root as the running read sees them, or
+    /// returns `nil` when one is missing.
+    func openFolders(_ names: [String]) throws -> Directory? {
+        var folder = root
+        for (depth, name) in names.enumerated() {
+            guard let next = try openVisibleFolder(name, in: folder, at: Array(names[..<depth])) else { return nil }
+            folder = next
+        }
+        return folder
+    }
+}
+
+extension StoreReader {
+    /// The schema version `store.json` says now (it changes only under the write lock).
+    func versionOnDisk() throws -> Int {
+        try Manifest.required(in: root).schemaVersion
+    }
+}
