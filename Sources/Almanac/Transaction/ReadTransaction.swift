@@ -18,7 +18,8 @@ public class ReadTransaction {
     var pending = PendingChange()
     /// Whether the running thread is inside a ``Store/read(_:)`` block, where a write is
     /// refused: it would commit on its own, and make the block run again.
-    @TaskLocal static var isRunningBlock = false
+    static let runningBlock = ThreadLocal<Bool>()
+    static var isRunningBlock: Bool { runningBlock.value ?? false }
     private var isOpen = true
 
     init(reader: StoreReader) {

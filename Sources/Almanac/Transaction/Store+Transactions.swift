@@ -41,7 +41,7 @@ extension Store {
     /// ```
     /// - Throws: what `body` throws; `.storeChanged` when a migration swapped the store's version.
     public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try ReadTransaction.$isRunningBlock.withValue(true) {
+        try ReadTransaction.runningBlock.withValue(true) {
             try readingOneVersion {
                 let transaction = ReadTransaction(reader: reader)
                 defer { transaction.close() }

@@ -21,8 +21,8 @@ extension Array where Element: Sendable {
         }
         let chunks = Swift.min(count, ParallelWork.cores * 4)
         let results = ResultSlots<T>(count: count)
-        // The workers read what the caller's read attempt sees (the view is task-local, and
-        // these threads run no task of the caller's).
+        // The workers read what the caller's read attempt sees (the view is bound to the
+        // calling thread, and these are other threads).
         let view = ReadView.current
         @Sendable func mapChunk(_ chunk: Int) {
             let range = (count * chunk / chunks)..<(count * (chunk + 1) / chunks)
@@ -37,7 +37,7 @@ extension Array where Element: Sendable {
             }
         }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            ReadView.$current.withValue(view) { mapChunk(chunk) }
+            ReadView.with(view) { mapChunk(chunk) }
         }
         return try results.values()
     }

@@ -9,7 +9,7 @@ import Darwin
 /// What one attempt of a read sees: the commit clock when it began, and the committed journal
 /// being put in place then, if any (DESIGN §4, "Readers").
 ///
-/// Bound for the length of an attempt as a task-local value, so the folder walks and file
+/// Bound for the length of an attempt on the reading thread (``ThreadLocal``), so the folder walks and file
 /// reads below it (on any worker thread a scan spreads to, see ``Array/parallelMap(minimumCount:chunkState:_:)``)
 /// see the same view.
 struct ReadView: Sendable {
@@ -18,7 +18,15 @@ struct ReadView: Sendable {
     /// The journal whose renames and removals were under way then, as readers apply it.
     let overlay: CommitOverlay?
 
-    @TaskLocal static var current: ReadView?
+    private static let bound = ThreadLocal<ReadView>()
+
+    /// The view of the read attempt running on this thread, or `nil` outside one (a writer).
+    static var current: ReadView? { bound.value }
+
+    /// Runs `body` under `view` (`nil`: as the files are, outside any attempt).
+    static func with<R>(_ view: ReadView?, _ body: () throws -> R) rethrows -> R {
+        try bound.withValue(view, body)
+    }
 }
 
 extension StoreReader {
@@ -44,7 +52,7 @@ extension StoreReader {
         try awaitSettledVersion()
         for _ in 0..<StoreReader.readAttempts {
             let view = try currentView()
-            let result = try ReadView.$current.withValue(view) { try read() }
+            let result = try ReadView.with(view) { try read() }
             guard clock.now() == view.clock else { continue }
             guard StoreSwap.isPending(root: root) || manifestWasReplaced else { return .read(result) }
             try awaitSettledVersion()
@@ -54,7 +62,7 @@ extension StoreReader {
 
     /// Runs `read` as the writer holding the lock sees the store: no commit can move under it.
     func readingAsWriter<T>(_ read: () throws -> T) throws -> T {
-        try ReadView.$current.withValue(ReadView(clock: clock.now(), overlay: nil)) { try read() }
+        try ReadView.with(ReadView(clock: clock.now(), overlay: nil)) { try read() }
     }
 
     /// Runs a read whose results already went out as it ran (a streamed listing), so it
@@ -64,7 +72,7 @@ extension StoreReader {
     func readingStreamed<T>(_ read: () throws -> T) throws -> T {
         if ReadView.current != nil { return try read() }
         try awaitSettledVersion()
-        let result = try ReadView.$current.withValue(try currentView()) { try read() }
+        let result = try ReadView.with(try currentView()) { try read() }
         if StoreSwap.isPending(root: root) || manifestWasReplaced { try awaitSettledVersion() }
         return result
     }

@@ -21,7 +21,7 @@ extension StoreReader {
         let full = path.isEmpty ? name : path + "/" + name
         if overlay.movesAway(full) { return nil }
         if let before = overlay.movedFolder(to: full),
-           let folder = try ReadView.$current.withValue(nil, operation: { try openFolders(before.split(separator: "/").map(String.init)) }) {
+           let folder = try ReadView.with(nil, { try openFolders(before.split(separator: "/").map(String.init)) }) {
             return folder
         }
         return try parent.openFolder(name)
