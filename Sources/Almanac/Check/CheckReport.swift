@@ -33,7 +33,7 @@ public struct CheckReport: Sendable, Equatable, Encodable {
         public var column: Int?
         /// The JSON pointer of the value at fault, when known.
         public var pointer: String?
-        /// What to do, as a value (the message ends with its library words), when it is another operation.
+        /// What to do, as a value (the message holds its library words), when it is another operation.
         public var remedy: AlmanacError.Remedy?
 
         /// `path:line:column: severity: message`.

@@ -62,7 +62,7 @@ struct CheckWalker {
         }
         for name in store.manifestVersions {
             report("sync-conflict", name,
-                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every command reads merged (the two histories are compatible); the Store.resolve… calls write the merge", remedy: .resolveConflicts)
+                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every read merges (the two histories are compatible); the Store.resolve… calls write the merge", remedy: .resolveConflicts)
         }
         if store.catalog.version != store.schemaVersion {
             report("schema-version", "schema/catalog.json",
@@ -313,7 +313,8 @@ struct CheckWalker {
                        severity: .warning, remedy: .fixStore)
             }
         } catch let error as AlmanacError {
-            report("editor-settings", EditorSettings.path, error.message, severity: .warning, line: error.line, column: error.column, pointer: error.pointer)
+            report("editor-settings", EditorSettings.path, error.message, severity: .warning, line: error.line, column: error.column, pointer: error.pointer,
+                   remedy: error.remedy)
         } catch {
             report("editor-settings", EditorSettings.path, "cannot be read: \(error)", severity: .warning)
         }

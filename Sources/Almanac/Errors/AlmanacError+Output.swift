@@ -40,3 +40,12 @@ extension AlmanacError {
         return first == outside.lastPathComponent || Directory.isTemporaryName(first)
     }
 }
+
+extension AlmanacError {
+    /// A copy whose message starts with `prefix`.
+    func prefixed(_ prefix: String) -> AlmanacError {
+        var copy = self
+        copy.message = prefix + copy.message
+        return copy
+    }
+}

@@ -1,6 +1,6 @@
 extension AlmanacError {
     /// What to do about an error, as a value: the CLI renders it as the flag or command a person
-    /// types, an app shows the library's words for it, which end the message (``api``).
+    /// types, an app shows the library's words for it, which the message holds (``api``).
     ///
     /// The remedies are listed once, below, like the codes; the `almanac` tool keeps its own
     /// table of how each is typed at a terminal.
@@ -29,11 +29,11 @@ extension AlmanacError {
         /// The remedy's stable name.
         public var description: String { name }
 
-        /// Every remedy the library's errors carry.
+        /// Every remedy the library's errors carry, but the two about one thing (``resolve(_:in:)``, ``newSchema(_:)``).
         public static var all: [Remedy] {
             [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .takeOneVersion,
-             .createStore, .checkStore, .fixStore, .resolveConflicts, .resolve("id", in: "collection"), .exportStore,
-             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .newSchema("app")]
+             .createStore, .checkStore, .fixStore, .resolveConflicts, .backupStore, .exportStore,
+             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck]
         }
 
         /// Wait longer for the lock (``Store/Options/lockTimeout``).
@@ -65,6 +65,8 @@ extension AlmanacError {
         public static func resolve(_ id: String, in collection: String) -> Remedy {
             Remedy(name: "resolve", api: "Store.resolve(\"\(id)\", in: \"\(collection)\")", arguments: [collection, id])
         }
+        /// Back the store up (``Store/backup(to:)``).
+        public static let backupStore = Remedy(name: "backup", api: "Store.backup(to:)")
         /// Export the store (``Store/export(to:options:)``).
         public static let exportStore = Remedy(name: "export", api: "Store.export(to:)")
         /// Delete documents (``Store/delete(_:dryRun:overridingFinalStates:)``).
@@ -92,7 +94,7 @@ extension AlmanacError {
         return remedy.replacing(in: message, with: words)
     }
 
-    /// A copy that carries `remedy` (its message already ends with the remedy's library words).
+    /// A copy that carries `remedy` (its message already holds the remedy's library words).
     func with(_ remedy: Remedy?) -> AlmanacError {
         var copy = self
         copy.remedy = remedy

@@ -47,7 +47,7 @@ public struct MigrationPlan: Sendable, Encodable {
         public var moved: Int
     }
 
-    /// One document's writer.changes.
+    /// One document's changes.
     public struct Sample: Sendable, Encodable {
         /// `collection/id`.
         public var document: String

@@ -43,3 +43,10 @@ extension CollectionDescriptor.Rule {
         }
     }
 }
+
+extension CollectionDescriptor.Rule {
+    /// The error for a document that breaks this rule, for the reason ``violation(in:now:timeZone:)`` gave.
+    func error(at location: DocumentLocation?, pointer: String?, _ reason: String) -> AlmanacError {
+        AlmanacError(.ruleViolation, message(reason), path: location?.relativePath, id: location?.id, pointer: pointer)
+    }
+}

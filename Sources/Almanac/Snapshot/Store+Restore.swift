@@ -79,7 +79,7 @@ extension Store {
     private static func stage(_ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Options) throws -> Int {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: backup.path, isDirectory: &isFolder) else {
-            throw AlmanacError(.notFound, "does not exist; give a backup's folder (almanac backup) or an export file", path: backup.path)
+            throw AlmanacError(.notFound, "does not exist; give a backup's folder (Store.backup(to:)) or an export file", path: backup.path).with(.backupStore)
         }
         if isFolder.boolValue {
             let source = try Store(at: backup, options: options)

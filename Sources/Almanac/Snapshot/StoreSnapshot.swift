@@ -165,7 +165,7 @@ extension Store {
             snapshot.remove()
         }
         // Overtaken by commits every time: the last picture is taken holding the writers' lock.
-        return try writer.withWriteLock(reading: true) { _ in try picture(ReadView(clock: reader.clock.now(), overlay: nil)) }
+        return try writer.withWriteLock(reading: true) { _ in try picture(reader.settledView()) }
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,

@@ -89,7 +89,7 @@ extension ReadTransaction {
             guard case .transitions(let field, let allowed, keepsFinal: true)? = rule.check, let value = document.value[field]?.stringValue,
                   allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) })
             else { continue }
-            throw rule.violation(
+            throw rule.error(
                 at: document.location, pointer: "/" + field,
                 "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too").with(.overrideFinalStates)
         }

@@ -6,7 +6,7 @@ extension Transaction {
         let now = Date()
         for rule in write.collection.rules {
             guard let check = rule.check, let violation = check.violation(in: write.members, now: now, timeZone: reader.timeZone) else { continue }
-            throw rule.violation(at: write.location, pointer: violation.pointer, violation.reason)
+            throw rule.error(at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
 
@@ -43,7 +43,7 @@ extension Transaction {
                               let referenced = try currentRemembered(targetCollection, id: id)
                         else { continue }  // a missing target is the reference's to refuse
                         if let reason = RuleCheck.amongViolation(write.members, field: field, reference: reference, path: path, in: referenced.value) {
-                            throw rule.violation(at: write.location, pointer: "/" + field, reason)
+                            throw rule.error(at: write.location, pointer: "/" + field, reason)
                         }
                     }
                 case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, nil:
@@ -89,11 +89,11 @@ extension Transaction {
             let oldText = old.stringValue ?? old.shortDescription
             let newText = new.stringValue ?? new.shortDescription
             guard let targets = allowed[oldText] else {
-                throw rule.violation(at: write.location, pointer: "/" + field,
+                throw rule.error(at: write.location, pointer: "/" + field,
                                           "\(field) is \(oldText), which never changes; it cannot become \(newText)")
             }
             guard targets.contains(newText) else {
-                throw rule.violation(at: write.location, pointer: "/" + field,
+                throw rule.error(at: write.location, pointer: "/" + field,
                                           "\(field) may go from \(oldText) to \(targets.joined(separator: ", ")) only, not to \(newText)")
             }
         }
@@ -116,7 +116,7 @@ extension Transaction {
                       zip(per, group).allSatisfy({ (other.value[$0] ?? .null).hasSameValue(as: $1) })
                 else { continue }
                 let groupText = zip(per, group).map { "\($0) \($1.shortDescription)" }.joined(separator: ", ")
-                throw rule.violation(at: write.location, pointer: "/" + field,
+                throw rule.error(at: write.location, pointer: "/" + field,
                                           "\(field) \(value.shortDescription) is already used by \(collection.name) document \"\(other.location.id ?? "")\" with the same \(groupText)")
             }
         }

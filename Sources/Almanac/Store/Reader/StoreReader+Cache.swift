@@ -1,7 +1,7 @@
 extension StoreReader {
     /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
     /// a writer (which alone moves it while it holds the lock).
-    var readClock: UInt64 { ReadView.current?.clock ?? clock.now() }
+    var readClock: UInt64 { view?.clock ?? clock.now() }
 
     /// The id → location index of `collection` at the running read's clock value.
     ///

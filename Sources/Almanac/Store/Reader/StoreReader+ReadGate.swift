@@ -13,6 +13,9 @@ import Darwin
 /// reads below it (on any worker thread a scan spreads to, see ``Array/parallelMap(minimumCount:chunkState:_:)``)
 /// see the same view.
 struct ReadView: Sendable {
+    /// The reader whose attempt this is: a read of another store inside it (a diff of two
+    /// stores, say) makes an attempt of its own.
+    let reader: ObjectIdentifier
     /// The ``CommitClock`` value when the attempt began.
     let clock: UInt64
     /// The journal whose renames and removals were under way then, as readers apply it.
@@ -20,7 +23,8 @@ struct ReadView: Sendable {
 
     private static let bound = ThreadLocal<ReadView>()
 
-    /// The view of the read attempt running on this thread, or `nil` outside one (a writer).
+    /// The view of the read attempt running on this thread, whichever store's, or `nil`
+    /// outside one (a writer); a reader asks for its own with ``StoreReader/view``.
     static var current: ReadView? { bound.value }
 
     /// Runs `body` under `view` (`nil`: as the files are, outside any attempt).
@@ -48,7 +52,7 @@ extension StoreReader {
     /// when this store's catalog no longer describes the documents.
     func attemptingOneVersion<T>(_ read: () throws -> T) throws -> ReadOutcome<T> {
         // A read inside another (a query inside a read block) is part of that attempt.
-        if ReadView.current != nil { return .read(try read()) }
+        if view != nil { return .read(try read()) }
         try awaitSettledVersion()
         for _ in 0..<StoreReader.readAttempts {
             let view = try currentView()
@@ -62,7 +66,18 @@ extension StoreReader {
 
     /// Runs `read` as the writer holding the lock sees the store: no commit can move under it.
     func readingAsWriter<T>(_ read: () throws -> T) throws -> T {
-        try ReadView.with(ReadView(clock: clock.now(), overlay: nil)) { try read() }
+        try ReadView.with(settledView()) { try read() }
+    }
+
+    /// The view of this reader's read attempt running on this thread, or `nil` outside one.
+    var view: ReadView? {
+        guard let current = ReadView.current, current.reader == ObjectIdentifier(self) else { return nil }
+        return current
+    }
+
+    /// The view of a read that holds the writers' lock: the clock now, nothing being put in place.
+    func settledView() -> ReadView {
+        ReadView(reader: ObjectIdentifier(self), clock: clock.now(), overlay: nil)
     }
 
     /// Runs a read whose results already went out as it ran (a streamed listing), so it
@@ -70,7 +85,7 @@ extension StoreReader {
     /// may see commits made while it streams. When a migration or rollback swapped the store
     /// meanwhile, it fails with `.storeChanged` afterwards instead.
     func readingStreamed<T>(_ read: () throws -> T) throws -> T {
-        if ReadView.current != nil { return try read() }
+        if view != nil { return try read() }
         try awaitSettledVersion()
         let result = try ReadView.with(try currentView()) { try read() }
         if StoreSwap.isPending(root: root) || manifestWasReplaced { try awaitSettledVersion() }
@@ -87,11 +102,11 @@ extension StoreReader {
         var waited = 0.0
         while true {
             let now = clock.now()
-            guard now % 2 == 1 else { return ReadView(clock: now, overlay: nil) }
-            if let journal = try committedJournal() { return ReadView(clock: now, overlay: CommitOverlay(journal)) }
+            guard now % 2 == 1 else { return ReadView(reader: ObjectIdentifier(self), clock: now, overlay: nil) }
+            if let journal = try committedJournal() { return ReadView(reader: ObjectIdentifier(self), clock: now, overlay: CommitOverlay(journal)) }
             if staleOddClock.withLock({ $0.value == now }) || waited >= StoreReader.staleOddClockWait {
                 staleOddClock.withLock { $0.value = now }
-                return ReadView(clock: now, overlay: nil)
+                return ReadView(reader: ObjectIdentifier(self), clock: now, overlay: nil)
             }
             usleep(50)
             waited += 0.000_05

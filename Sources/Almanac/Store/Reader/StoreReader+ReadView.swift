@@ -5,13 +5,13 @@ extension StoreReader {
     /// The entries of `folder`, the folder at `path` from the store root.
     func visibleEntries(of folder: Directory, at path: [String]) throws -> [Directory.Entry] {
         let entries = try folder.entries()
-        guard let overlay = ReadView.current?.overlay else { return entries }
+        guard let overlay = view?.overlay else { return entries }
         return overlay.apply(to: entries, ofFolder: path.joined(separator: "/"))
     }
 
     /// Opens the folder `name` of `parent`, the folder at `parentPath`; `nil` when it is not there.
     func openVisibleFolder(_ name: String, in parent: Directory, at parentPath: [String]) throws -> Directory? {
-        guard let overlay = ReadView.current?.overlay else { return try parent.openFolder(name) }
+        guard let overlay = view?.overlay else { return try parent.openFolder(name) }
         let path = parentPath.joined(separator: "/")
         if overlay.removesEverything, parentPath.count >= 2, ["data", "archive"].contains(parentPath[0]) { return nil }
         if overlay.removesEverything, path == "", name == "archive" { return nil }
@@ -30,7 +30,7 @@ extension StoreReader {
     /// The bytes and identity of the document file at `location`, in its open `folder`; `nil`
     /// when it is not there.
     func readVisibleFile(_ location: DocumentLocation, in folder: Directory) throws -> (bytes: [UInt8], identity: FileIdentity)? {
-        if let overlay = ReadView.current?.overlay {
+        if let overlay = view?.overlay {
             if overlay.removes(location.relativePath) { return nil }
             // The committed version, read under its temporary name while it has one (once
             // renamed, under its own: the rename keeps the file).
@@ -45,7 +45,7 @@ extension StoreReader {
     /// Whether the running read sees the file at `location` other than as it is on disk now
     /// (a document cache entry for it cannot be trusted).
     func isOverlaid(_ location: DocumentLocation) -> Bool {
-        guard let overlay = ReadView.current?.overlay else { return false }
+        guard let overlay = view?.overlay else { return false }
         return overlay.removes(location.relativePath)
             || overlay.stagedName(of: location.fileName, inFolder: location.folderPath.joined(separator: "/")) != nil
     }

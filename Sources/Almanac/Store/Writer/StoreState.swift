@@ -8,9 +8,9 @@ import Foundation
 /// from inside the lock (a transaction holds the state for the length of its block). Readers
 /// never take this lock: what they remember is in ``ReadCaches``.
 final class StoreState {
-    /// How many ``Store/withWriteLock(_:)`` blocks the thread holding the lock is inside.
+    /// How many ``StoreWriter/withWriteLock(reading:_:)`` blocks the thread holding the lock is inside.
     var transactionDepth = 0
-    /// The write session in progress, if this store holds the file lock; see Store+WriteSession.swift.
+    /// The write session in progress, if this store holds the file lock; see StoreWriter+WriteSession.swift.
     var session: WriteSession?
     /// Id hints written since the session began, appended when it ends.
     var pendingHints: [IDHint] = []

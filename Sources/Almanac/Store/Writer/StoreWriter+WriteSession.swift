@@ -27,13 +27,16 @@ extension StoreWriter {
     /// threads wait on the state's lock, other processes on `flock`. Recovers from a previous
     /// writer's crash when taking the lock.
     ///
-    /// - Parameter reading: for ``read(_:)``: a store newer than this code may be read, and a
+    /// - Parameter reading: for ``Store/read(_:)``: a store newer than this code may be read, and a
     ///   crashed writer's leftovers are left for a writer that understands them.
     func withWriteLock<T>(reading: Bool = false, _ body: (StoreState) throws -> T) throws -> T {
         if !reading, let writeRefusal { throw writeRefusal }
         if !reading, ReadTransaction.isRunningBlock {
             throw AlmanacError(.invalidArgument, "the store was written inside its own read block; write in a write block (store.write { db in … }), whose reads see its own changes")
         }
+        // A write from inside a streamed read (a save in a forEachDocument body) sees the files
+        // as they are, not as that read's view shows them.
+        if !reading, ReadView.current != nil { return try ReadView.with(nil) { try withWriteLock(reading: false, body) } }
         return try state.withLock { state in
             // The lock is recursive so that reads on the store work inside a transaction's
             // block; a write there would commit on its own, outside the transaction.

@@ -82,12 +82,3 @@ extension StoreWriter {
         }
     }
 }
-
-extension AlmanacError {
-    /// A copy whose message starts with `prefix`.
-    func prefixed(_ prefix: String) -> AlmanacError {
-        var copy = self
-        copy.message = prefix + copy.message
-        return copy
-    }
-}
