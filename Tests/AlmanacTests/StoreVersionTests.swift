@@ -40,7 +40,7 @@ struct StoreVersionTests {
         let folder = TemporaryFolder()
         let error = #expect(throws: AlmanacError.self) { try Store(at: folder.url) }
         #expect(error?.code == .notAStore)
-        #expect(error?.message.contains("almanac init") == true)
+        #expect(error?.message.contains("create one with Store.create(at:schema:)") == true && error?.remedy == .createStore, "\(String(describing: error?.message))")
     }
 
     @Test("init refuses a folder that already holds a store or other files")
