@@ -91,7 +91,7 @@ import Testing
         let total = 20_000 + 3
         let originalHash = treeHash(fixture.store)
         let original = treeIdentities(fixture.store)
-        let executable = try #require(AlmanacProcess.executable, "build almanac first")
+        let executable = try #require(AlmanacProcess.executable, "\(AlmanacProcess.missingExecutable)")
 
         // One clean run and rollback, to time the migration.
         let started = Date()

@@ -367,7 +367,7 @@ private func attachmentFiles(_ store: URL) -> [String] {
         let exportFile = folder.path("big.jsonl")
         try export(source, to: exportFile)
         let exported = try Data(contentsOf: exportFile)
-        let executable = try #require(AlmanacProcess.executable, "build almanac first")
+        let executable = try #require(AlmanacProcess.executable, "\(AlmanacProcess.missingExecutable)")
 
         // One clean import, to time it.
         let started = Date()

@@ -25,7 +25,7 @@ struct ExportInterruptTests {
         let out = folder.path("out/export.jsonl")
         try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
         let process = Process()
-        process.executableURL = AlmanacProcess.executable
+        process.executableURL = try AlmanacProcess.requiredExecutable()
         process.arguments = ["export", "--store", store.path, "--out", out.path]
         process.environment = ProcessInfo.processInfo.environment.merging(["ALMANAC_TEST_PAUSE_AT": "export:after-header"]) { $1 }
         process.standardError = FileHandle.nullDevice

@@ -83,7 +83,7 @@ struct FirstHourTests {
         let fixture = try MigrationFixture(in: folder.url, events: 20)
         let resume = folder.path("resume").path
         let process = Process()
-        process.executableURL = AlmanacProcess.executable
+        process.executableURL = try AlmanacProcess.requiredExecutable()
         process.arguments = fixture.upArguments
         process.environment = ProcessInfo.processInfo.environment.merging(["ALMANAC_TEST_PAUSE_AT": "migrate:after-staging", "ALMANAC_TEST_RESUME_FILE": resume]) { $1 }
         let err = Pipe()

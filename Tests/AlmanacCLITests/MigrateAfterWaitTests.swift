@@ -11,7 +11,7 @@ struct MigrateAfterWaitTests {
     /// Starts `almanac arguments` in the background.
     static func start(_ arguments: [String], env: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
-        process.executableURL = AlmanacProcess.executable
+        process.executableURL = try AlmanacProcess.requiredExecutable()
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(env) { $1 }
         let out = Pipe(), err = Pipe()

@@ -120,6 +120,21 @@ enum AlmanacProcess {
         return nil
     }()
 
+    /// What to do when ``executable`` is `nil`: the CI workflows set `ALMANAC_E2E_BINARY`, since
+    /// a runner may start the tests from a bundle that has no `almanac` beside it (Xcode's).
+    static var missingExecutable: String {
+        if let explicit = ProcessInfo.processInfo.environment["ALMANAC_E2E_BINARY"], !explicit.isEmpty {
+            return "ALMANAC_E2E_BINARY is \(explicit), which is not an executable file; set it to the built tool, e.g. ALMANAC_E2E_BINARY=\"$(swift build --show-bin-path)/almanac\""
+        }
+        return "the almanac executable was not found beside the test bundle (\(CommandLine.arguments[0])); run `swift build` first (with the same --scratch-path as `swift test`), or set ALMANAC_E2E_BINARY to the built tool, e.g. ALMANAC_E2E_BINARY=\"$(swift build --show-bin-path)/almanac\""
+    }
+
+    /// ``executable``, or an error that says how to provide it.
+    static func requiredExecutable() throws -> URL {
+        guard let executable else { throw AlmanacProcessError(description: missingExecutable) }
+        return executable
+    }
+
     /// Runs `almanac args…` and returns its exit status and output.
     ///
     /// - Parameters:
@@ -140,9 +155,7 @@ enum AlmanacProcess {
         _ args: [String], stdin: String? = nil, env: [String: String] = [:], cwd: URL? = nil, descriptorLimit: Int? = nil,
         user: Int? = nil
     ) throws -> AlmanacRun {
-        guard let executable else {
-            throw AlmanacProcessError(description: "the almanac executable was not found next to the test bundle (\(CommandLine.arguments[0])); run `swift build` first (with the same --scratch-path as `swift test`)")
-        }
+        guard let executable else { throw AlmanacProcessError(description: missingExecutable) }
         let fileManager = FileManager.default
         let io = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("almanac-e2e-io-\(UUID().uuidString)")
         try fileManager.createDirectory(at: io, withIntermediateDirectories: true)

@@ -345,7 +345,7 @@ final class ReplicaPair {
     /// The merge driver git runs: the built `almanac` tool's `git merge`, as `almanac git
     /// install` configures it.
     static func driverScript(in folder: E2EFolder) throws -> URL {
-        let tool = try #require(AlmanacProcess.executable, "the almanac tool is built beside the tests")
+        let tool = try #require(AlmanacProcess.executable, "\(AlmanacProcess.missingExecutable)")
         let script = folder.path("almanac-merge-driver")
         try "#!/bin/sh\nexec '\(tool.path)' git merge --store . \"$@\"\n".write(to: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)

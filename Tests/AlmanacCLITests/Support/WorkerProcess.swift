@@ -19,7 +19,9 @@ enum WorkerProcess {
     /// Starts the worker with `arguments`; its standard output goes to `output` when given.
     static func start(_ arguments: [String], environment: [String: String] = [:], output: URL? = nil) throws -> Process {
         guard let executable else {
-            throw AlmanacProcessError(description: "AlmanacTestWorker is not built next to almanac; run swift build")
+            throw AlmanacProcessError(description: AlmanacProcess.executable == nil
+                ? AlmanacProcess.missingExecutable
+                : "AlmanacTestWorker is not built beside \(AlmanacProcess.executable?.path ?? "almanac"); run swift build (it builds both)")
         }
         let process = Process()
         process.executableURL = executable
