@@ -12,13 +12,18 @@ import Testing
 /// cannot lock, and the operating-system files every folder may hold.
 @Suite("Platform errors")
 struct PlatformErrorTests {
-    @Test("a denied open on an Apple system says the device is locked, elsewhere it says permissions", arguments: [EPERM, EACCES])
+    @Test("a denied open on an Apple system says the device is locked where data protection is in force, elsewhere it says permissions", arguments: [EPERM, EACCES])
     func deniedOpen(code: Int32) {
-        let apple = SystemCall.failure("open", path: "data/usage-events/2025/01/01/x.json", errno: code, applePlatform: true)
+        let apple = SystemCall.failure("open", path: "data/usage-events/2025/01/01/x.json", errno: code, applePlatform: true, protection: .complete)
         #expect(apple.code == .protectedDataUnavailable)
-        #expect(apple.message.hasPrefix("protected data is not available: the device is locked"), "\(apple.message)")
+        #expect(apple.message.hasPrefix("protected data is not available: the store's files have data protection class complete"), "\(apple.message)")
         #expect(apple.message.contains("Store.Options.fileProtection"))
         #expect(apple.path == "data/usage-events/2025/01/01/x.json")
+        for protection in [nil, FileProtection.noProtection] {
+            let denied = SystemCall.failure("open", path: "x.json", errno: code, applePlatform: true, protection: protection)
+            #expect(denied.code == .io)
+            #expect(denied.message.hasPrefix("permission denied; check that the app's sandbox"), "\(denied.message)")
+        }
         let linux = SystemCall.failure("open", path: "x.json", errno: code, applePlatform: false)
         #expect(linux.code == .io)
         #expect(linux.message.hasPrefix("permission denied; check that you own the store folder"), "\(linux.message)")

@@ -39,7 +39,7 @@ extension Store {
             let summary = try export(to: fd, path: url.path, options: options, recorded: true)
             // The file's bytes before its name (a barrier), then the name made durable with one
             // full flush of the folder: without it a power cut could lose the finished export.
-            guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: url.path) }
+            try SystemCall.flush(fd, .barrier, path: url.path)
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: url.path) }
             try folder.rename(temporary, into: folder, as: name)

@@ -1,3 +1,6 @@
+#if canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// The data protection class of a store's folder on Apple systems: when its files can be read.
@@ -13,8 +16,10 @@ public enum FileProtection: String, Sendable, CaseIterable {
     case completeUnlessOpen
     /// Readable from the first unlock after boot until the device restarts.
     case completeUntilFirstUserAuthentication
-    /// Always readable.
-    case none
+    /// Always readable (Apple's class D, `FileProtectionType.none`). Not `.none`, which Swift
+    /// would read as `Optional.none`: `Options(fileProtection: .none)` would mean "the
+    /// container's default" instead.
+    case noProtection
 }
 
 extension FileProtection {
@@ -25,7 +30,7 @@ extension FileProtection {
         case .complete: .complete
         case .completeUnlessOpen: .completeUnlessOpen
         case .completeUntilFirstUserAuthentication: .completeUntilFirstUserAuthentication
-        case .none: .none
+        case .noProtection: .none
         }
         do {
             try FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: path)
@@ -34,4 +39,27 @@ extension FileProtection {
         }
         #endif
     }
+}
+
+extension FileProtection {
+    /// The class of the open file or folder `descriptor`, or `nil` where the volume has no data
+    /// protection (macOS, Linux) or the class cannot be read.
+    static func inForce(at descriptor: Int32) -> FileProtection? {
+        if let injected = TestHooks.injectedProtection(descriptor) { return injected }
+        #if canImport(Darwin)
+        // The classes' numbers (A = 1 … D = 4) are the kernel's; the SDK does not name them for apps.
+        switch fcntl(descriptor, F_GETPROTECTIONCLASS) {
+        case 1: return .complete
+        case 2: return .completeUnlessOpen
+        case 3: return .completeUntilFirstUserAuthentication
+        case 4: return .noProtection
+        default: return nil
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    /// Whether the system closes files of this class to the app while the device is locked.
+    var closesWhileLocked: Bool { self != .noProtection }
 }

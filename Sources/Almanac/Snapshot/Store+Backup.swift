@@ -53,7 +53,7 @@ extension Store {
             try snapshot.copy(into: copyRoot, using: copier)
             try snapshot.confirmRead()
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
-            if try !volumeSync || !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
+            if volumeSync { try copyRoot.synchronizeStagedTree() } else { try copyRoot.synchronizeTree() }
             let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Options(lockTimeout: 0)).check()
             guard report.isClean else {
                 let first = report.problems.first { $0.severity == .error }

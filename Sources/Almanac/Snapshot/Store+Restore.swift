@@ -94,7 +94,7 @@ extension Store {
             try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(StoreRecovery.stagingMark, [], flush: nil)
             let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
-            if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
+            try copyRoot.synchronizeStagedTree()
             TestHooks.crashPoint("restore", "after-staging")
             return report.documentsChecked
         }
@@ -107,7 +107,7 @@ extension Store {
         guard report.isClean else {
             throw AlmanacError(.checkFailed, "the export does not make a store that checks clean; it is not restored", path: backup.path)
         }
-        if try !copyRoot.synchronizeFileSystem() { try copyRoot.synchronizeTree() }
+        try copyRoot.synchronizeStagedTree()
         TestHooks.crashPoint("restore", "after-staging")
         return summary.documents
     }

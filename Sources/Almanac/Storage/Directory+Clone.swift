@@ -17,7 +17,7 @@ extension Directory {
     /// one never changes the other. Not flushed: the caller flushes the copy as a whole.
     func cloneOrCopy(_ name: String, into folder: Directory, as newName: String) throws -> CopyMethod {
         if try clone(name, into: folder, as: newName) { return .clone }
-        guard let bytes = try readFile(name) else { throw SystemCall.failure("open", path: childPath(name), errno: ENOENT) }
+        guard let bytes = try readFile(name) else { throw SystemCall.failure("open", path: childPath(name), errno: ENOENT, descriptor: descriptor) }
         try folder.createFile(newName, bytes, flush: nil)
         return .copy
     }
@@ -25,15 +25,20 @@ extension Directory {
     /// Flushes the file `name` (a barrier) where many copied files cannot be flushed by one volume sync.
     func flushFile(_ name: String) throws {
         let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
-        guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
+        try SystemCall.flush(fd, .barrier, path: childPath(name))
     }
 
-    /// Flushes this folder and every folder below it (their entries; the files are flushed apart).
-    func synchronizeTree() throws {
-        for entry in try entries() where entry.kind == .folder {
-            try openFolder(entry.name)?.synchronizeTree()
+    /// Flushes this folder and every folder below it (their entries), and with `files` every
+    /// file in them too (otherwise the files were flushed as they were written).
+    func synchronizeTree(files: Bool = false) throws {
+        for entry in try entries() {
+            if entry.kind == .folder {
+                try openFolder(entry.name)?.synchronizeTree(files: files)
+            } else if files, entry.kind == .file {
+                try flushFile(entry.name)
+            }
         }
         try synchronize(.barrier)
     }
@@ -41,45 +46,40 @@ extension Directory {
     /// Clones the file; false where the file system cannot (the caller copies instead).
     private func clone(_ name: String, into folder: Directory, as newName: String) throws -> Bool {
         #if canImport(Darwin)
-        guard let cloneFile = Directory.cloneFileAt else { return false }
-        if cloneFile(descriptor, name, folder.descriptor, newName, 0) == 0 {
+        // CLONE_NOFOLLOW: a link where a file was expected is cloned as the link, never its target.
+        if clonefileat(descriptor, name, folder.descriptor, newName, UInt32(CLONE_NOFOLLOW)) == 0 {
+            FileSystemRecorder.clonedFile(folder.descriptor, newName, made: true)
             _ = fchmodat(folder.descriptor, newName, 0o600, AT_SYMLINK_NOFOLLOW)
             return true
         }
         let code = SystemCall.errno
-        guard SystemCall.isUnsupported(code) || code == EXDEV else { throw SystemCall.failure("clonefile", path: folder.childPath(newName), errno: code) }
+        guard SystemCall.isUnsupported(code) || code == EXDEV else { throw SystemCall.failure("clonefile", path: folder.childPath(newName), errno: code, descriptor: descriptor) }
         return false
         #else
         guard let ioctl = Directory.ioctlFunction else { return false }
         let source = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(source) }
         let target = FileSystemRecorder.creating(folder.descriptor, newName) {
             SystemCall.retryingInterrupts { openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
-        guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName)) }
+        guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName), descriptor: descriptor) }
         defer { close(target) }
         if ioctl(target, Directory.ficlone, source) == 0 {
-            FileSystemRecorder.cloned(target, from: source)
+            FileSystemRecorder.clonedFile(folder.descriptor, newName, made: false)
             return true
         }
         let code = SystemCall.errno
         _ = FileSystemRecorder.nameChange("unlink", folder.descriptor, newName) { unlinkat(folder.descriptor, newName, 0) }
         // EOPNOTSUPP (ext4, tmpfs), EXDEV, EINVAL (unaligned or special files): copy instead.
         guard SystemCall.isUnsupported(code) || code == EXDEV || code == EINVAL || code == ENOTTY else {
-            throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code)
+            throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code, descriptor: descriptor)
         }
         return false
         #endif
     }
 
-    #if canImport(Darwin)
-    private typealias CloneFunction = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    private static let cloneFileAt: CloneFunction? = {
-        guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, "clonefileat") else { return nil }
-        return unsafeBitCast(address, to: CloneFunction.self)
-    }()
-    #else
+    #if !canImport(Darwin)
     /// `_IOW(0x94, 9, int)`.
     private static let ficlone: UInt = 0x4004_9409
     private typealias IoctlFunction = @convention(c) (Int32, UInt, Int32) -> Int32

@@ -24,7 +24,7 @@ extension Directory {
         _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
         guard linked else {
             if code == EEXIST { return false }
-            throw SystemCall.failure("link", path: childPath(name), errno: code)
+            throw SystemCall.failure("link", path: childPath(name), errno: code, descriptor: descriptor)
         }
         try synchronize(folderFlush)
         return true

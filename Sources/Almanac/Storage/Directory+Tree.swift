@@ -59,9 +59,9 @@ extension Directory {
         // Linux says EPERM where the file system cannot link, Apple systems ENOTSUP; EMLINK is
         // a file with as many names as it may have.
         guard code == EPERM || code == EMLINK || code == EXDEV || SystemCall.isUnsupported(code) else {
-            throw SystemCall.failure("link", path: folder.childPath(newName), errno: code)
+            throw SystemCall.failure("link", path: folder.childPath(newName), errno: code, descriptor: descriptor)
         }
-        guard let bytes = try readFile(name) else { throw SystemCall.failure("link", path: childPath(name), errno: ENOENT) }
+        guard let bytes = try readFile(name) else { throw SystemCall.failure("link", path: childPath(name), errno: ENOENT, descriptor: descriptor) }
         try folder.createFile(newName, bytes, flush: flush)
     }
 
@@ -70,7 +70,7 @@ extension Directory {
         guard FileSystemRecorder.nameChange("rename", descriptor, name, folder.descriptor, newName, {
             renameat(descriptor, name, folder.descriptor, newName)
         }) == 0 else {
-            throw SystemCall.failure("rename", path: childPath(name))
+            throw SystemCall.failure("rename", path: childPath(name), descriptor: descriptor)
         }
     }
 
@@ -81,13 +81,14 @@ extension Directory {
     /// Where the kernel has no exchange, falls back to three renames through a spare name;
     /// the migration journal records inodes so that recovery works either way.
     func exchange(_ name: String, with folder: Directory, _ otherName: String) throws {
-        if let exchange = Directory.atomicExchange {
+        if Directory.canExchange {
             if FileSystemRecorder.nameChange("exchange", descriptor, name, folder.descriptor, otherName, {
-                exchange(descriptor, name, folder.descriptor, otherName, Directory.exchangeFlag)
+                Directory.exchangeCall(descriptor, name, folder.descriptor, otherName)
             }) == 0 { return }
             let code = SystemCall.errno
+            // A file system without the call (FAT, SMB, ext2): three renames, which the journal covers.
             guard code == EINVAL || code == ENOSYS || SystemCall.isUnsupported(code) else {
-                throw SystemCall.failure("exchange", path: childPath(name), errno: code)
+                throw SystemCall.failure("exchange", path: childPath(name), errno: code, descriptor: descriptor)
             }
         }
         let spare = Directory.temporaryName(for: name)
@@ -106,7 +107,7 @@ extension Directory {
                 try folder.removeTree(entry.name)
             }
             guard removeFolder(name) else {
-                throw SystemCall.failure("rmdir", path: childPath(name))
+                throw SystemCall.failure("rmdir", path: childPath(name), descriptor: descriptor)
             }
             return true
         }
@@ -135,7 +136,7 @@ extension Directory {
         guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             let code = SystemCall.errno
             if code == ENOENT { return nil }
-            throw SystemCall.failure("stat", path: childPath(name), errno: code)
+            throw SystemCall.failure("stat", path: childPath(name), errno: code, descriptor: descriptor)
         }
         return info
     }
@@ -147,63 +148,90 @@ extension Directory {
         let fd = FileSystemRecorder.creating(descriptor, name) {
             SystemCall.retryingInterrupts { openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name)) }
+        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
         try TestHooks.check(.diskFull, name: name)
         try bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
                 let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress! + written, buffer.count - written) }
                 FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
-                guard count > 0 else { throw SystemCall.failure("write", path: childPath(name)) }
+                guard count > 0 else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
                 written += count
             }
         }
-        if let flush, SystemCall.flush(fd, flush) != 0 { throw SystemCall.failure("fsync", path: childPath(name)) }
+        if let flush { try SystemCall.flush(fd, flush, path: childPath(name)) }
     }
 
     /// Writes out every unflushed buffer of the volume holding this folder (`syncfs` on Linux,
     /// `fsync_volume_np` on Apple systems), so that a staged tree written without a flush per
-    /// file is on the disk before the commit point's full flush. Returns false where the call
-    /// does not exist, and the caller must flush each file and folder itself.
+    /// file is on the disk before the commit point's full flush.
+    ///
+    /// Returns false where the system has no such call, or the volume refuses it (the refusals
+    /// ``SystemCall/fallsBack(_:)`` lists, counted in ``FlushCounts/volumeSyncFallbacks``): the
+    /// caller must then flush each staged file and folder itself.
+    /// - Throws: an I/O error or a full disk, naming this folder.
     func synchronizeFileSystem() throws -> Bool {
-        guard let syncfs = Directory.syncFileSystem else { return false }
+        guard Directory.canSynchronizeFileSystem else { return false }
         FlushCounter.shared.countVolumeSync()
-        #if canImport(Darwin)
-        let result = syncfs(descriptor, 0x2)  // FSYNC_VOLUME_WAIT; the commit point's F_FULLFSYNC empties the drive cache
-        #else
-        let result = syncfs(descriptor)
-        #endif
-        guard result == 0 else { throw SystemCall.failure("syncfs", path: path.isEmpty ? "." : path) }
-        FileSystemRecorder.flushed(descriptor, "volume")
-        return true
+        let code = TestHooks.injectedError(.volumeSync, descriptor) ?? (Directory.volumeSyncCall(descriptor) == 0 ? 0 : SystemCall.errno)
+        if code == 0 {
+            FileSystemRecorder.flushed(descriptor, "volume")
+            return true
+        }
+        guard SystemCall.fallsBack(code) else {
+            throw SystemCall.failure(Directory.volumeSyncName, path: path.isEmpty ? "." : path, errno: code, descriptor: descriptor)
+        }
+        FlushCounter.shared.countVolumeSyncFallback()
+        return false
+    }
+
+    /// Makes a staged tree (files written without a flush each) reach the disk before what
+    /// follows: one volume sync, or where the volume refuses it, a flush of every file and folder in it.
+    func synchronizeStagedTree() throws {
+        if try !synchronizeFileSystem() { try synchronizeTree(files: true) }
+    }
+}
+
+// The Darwin calls are declared in every SDK Almanac supports (macOS 13, iOS 16); Linux's are
+// looked up at run time, since the C library headers Swift imports there do not declare them
+// and an old kernel or libc may lack them.
+extension Directory {
+    #if canImport(Darwin)
+    static let canExchange = true
+    static func exchangeCall(_ from: Int32, _ name: String, _ to: Int32, _ otherName: String) -> Int32 {
+        renameatx_np(from, name, to, otherName, UInt32(RENAME_SWAP))
     }
 
     /// Whether ``synchronizeFileSystem()`` can write out many unflushed files at once.
-    static var canSynchronizeFileSystem: Bool { syncFileSystem != nil }
-
+    static let canSynchronizeFileSystem = !TestSwitch.noVolumeSync
+    static let volumeSyncName = "fsync_volume_np"
+    static func volumeSyncCall(_ descriptor: Int32) -> Int32 {
+        // Waits for the writes; the commit point's F_FULLFSYNC then empties the drive's cache.
+        fsync_volume_np(descriptor, SYNC_VOLUME_WAIT)
+    }
+    #else
     private typealias ExchangeFunction = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-    #if canImport(Darwin)
-    private typealias SyncFunction = @convention(c) (Int32, Int32) -> Int32
-    #else
     private typealias SyncFunction = @convention(c) (Int32) -> Int32
-    #endif
+    private static let renameat2: ExchangeFunction? = symbol("renameat2")
+    private static let syncfs: SyncFunction? = TestSwitch.noVolumeSync ? nil : symbol("syncfs")
 
-    // Looked up at run time: the C library headers Swift imports do not declare them on
-    // every system, and an old kernel or libc may lack them.
-    #if canImport(Darwin)
-    private static let atomicExchange: ExchangeFunction? = symbol("renameatx_np")
-    private static let exchangeFlag: UInt32 = 0x2  // RENAME_SWAP
-    private static let syncFileSystem: SyncFunction? = TestSwitch.noVolumeSync ? nil : symbol("fsync_volume_np")
-    #else
-    private static let atomicExchange: ExchangeFunction? = symbol("renameat2")
-    private static let exchangeFlag: UInt32 = 0x2  // RENAME_EXCHANGE
-    private static let syncFileSystem: SyncFunction? = TestSwitch.noVolumeSync ? nil : symbol("syncfs")
-    #endif
+    static var canExchange: Bool { renameat2 != nil }
+    static func exchangeCall(_ from: Int32, _ name: String, _ to: Int32, _ otherName: String) -> Int32 {
+        renameat2.map { $0(from, name, to, otherName, 0x2) } ?? -1  // RENAME_EXCHANGE
+    }
+
+    /// Whether ``synchronizeFileSystem()`` can write out many unflushed files at once.
+    static var canSynchronizeFileSystem: Bool { syncfs != nil }
+    static let volumeSyncName = "syncfs"
+    static func volumeSyncCall(_ descriptor: Int32) -> Int32 {
+        syncfs.map { $0(descriptor) } ?? -1
+    }
 
     private static func symbol<T>(_ name: String) -> T? {
         guard let handle = dlopen(nil, RTLD_NOW), let address = dlsym(handle, name) else { return nil }
         return unsafeBitCast(address, to: T.self)
     }
+    #endif
 }

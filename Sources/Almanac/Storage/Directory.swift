@@ -66,15 +66,15 @@ final class Directory: @unchecked Sendable {
             FileSystemRecorder.made("mkdir", descriptor, name)
         } else {
             let code = SystemCall.errno
-            guard code == EEXIST else { throw SystemCall.failure("mkdir", path: childPath(name), errno: code) }
+            guard code == EEXIST else { throw SystemCall.failure("mkdir", path: childPath(name), errno: code, descriptor: descriptor) }
             created = false  // another writer made it between our open and mkdir
         }
         guard let folder = try openFolder(name) else {
-            throw SystemCall.failure("open", path: childPath(name), errno: ENOENT)
+            throw SystemCall.failure("open", path: childPath(name), errno: ENOENT, descriptor: descriptor)
         }
         if created {
             // The umask may have removed bits, or a hostile umask removed owner bits: set 0700 exactly.
-            guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path) }
+            guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path, descriptor: descriptor) }
             if synchronize { try self.synchronize(.barrier) }
         }
         return (folder, created)
@@ -90,15 +90,16 @@ final class Directory: @unchecked Sendable {
     /// one), or returns `nil` when it does not exist.
     func readFileAndIdentity(_ name: String) throws -> (bytes: [UInt8], identity: FileIdentity)? {
         TestHooks.fileOpened(childPath(name))
-        let fd = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        let injected = TestHooks.injectedError(.open, descriptor)
+        let fd = injected != nil ? -1 : SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         if fd < 0 {
-            let code = SystemCall.errno
+            let code = injected ?? SystemCall.errno
             if code == ENOENT { return nil }
             throw openFailure(name, errno: code)
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw SystemCall.failure("stat", path: childPath(name)) }
+        guard fstat(fd, &info) == 0 else { throw SystemCall.failure("stat", path: childPath(name), descriptor: descriptor) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw AlmanacError(.io, "is not a regular file; remove or rename it", path: childPath(name))
         }
@@ -114,7 +115,7 @@ final class Directory: @unchecked Sendable {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 SystemCall.retryingInterrupts { read(fd, buffer.baseAddress! + filled, buffer.count - filled) }
             }
-            if count < 0 { throw SystemCall.failure("read", path: childPath(name)) }
+            if count < 0 { throw SystemCall.failure("read", path: childPath(name), descriptor: descriptor) }
             if count == 0 { break }
             filled += count
             if filled < bytes.count { break }
@@ -144,7 +145,7 @@ final class Directory: @unchecked Sendable {
         guard FileSystemRecorder.nameChange("rename", descriptor, temporary, descriptor, name, {
             renameat(descriptor, temporary, descriptor, name)
         }) == 0 else {
-            let failure = SystemCall.failure("rename", path: childPath(name))
+            let failure = SystemCall.failure("rename", path: childPath(name), descriptor: descriptor)
             _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
             throw failure
         }
@@ -159,11 +160,11 @@ final class Directory: @unchecked Sendable {
                 openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             }
         }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(temporary)) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(temporary), descriptor: descriptor) }
         var closed = false
         do {
             defer { if !closed { close(fd) } }
-            guard fchmod(fd, mode) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary)) }
+            guard fchmod(fd, mode) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary), descriptor: descriptor) }
             try TestHooks.check(.diskFull, name: name)
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
@@ -172,14 +173,14 @@ final class Directory: @unchecked Sendable {
                         write(fd, buffer.baseAddress! + written, buffer.count - written)
                     }
                     FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
-                    guard count > 0 else { throw SystemCall.failure("write", path: childPath(name)) }
+                    guard count > 0 else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
                     written += count
                 }
             }
             TestHooks.crashPoint("write", "after-temporary-write:\(name)")
-            guard SystemCall.flush(fd, .barrier) == 0 else { throw SystemCall.failure("fsync", path: childPath(name)) }
+            try SystemCall.flush(fd, .barrier, path: childPath(name))
             closed = true
-            guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name)) }
+            guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name), descriptor: descriptor) }
         } catch {
             _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
             throw error
@@ -195,15 +196,15 @@ final class Directory: @unchecked Sendable {
                 openat(descriptor, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             }
         }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name)) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name)) }
+        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
         let count = bytes.withUnsafeBytes { buffer in
             let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress, buffer.count) }
             FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count)
             return count
         }
-        guard count == bytes.count else { throw SystemCall.failure("write", path: childPath(name)) }
+        guard count == bytes.count else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
     }
 
     /// Removes the file `name`; returns false when it did not exist. Does not fsync the folder.
@@ -213,7 +214,7 @@ final class Directory: @unchecked Sendable {
         if removed { return true }
         let code = SystemCall.errno
         if code == ENOENT { return false }
-        throw SystemCall.failure("unlink", path: childPath(name), errno: code)
+        throw SystemCall.failure("unlink", path: childPath(name), errno: code, descriptor: descriptor)
     }
 
     /// Removes the child folder `name` if it is empty or holds only files the operating system
@@ -243,7 +244,7 @@ final class Directory: @unchecked Sendable {
     /// Flushes this folder's entries (creations, renames, removals): `.barrier` orders them
     /// before later writes, `.full` makes them durable (see ``Flush``).
     func synchronize(_ flush: Flush) throws {
-        guard SystemCall.flush(descriptor, flush) == 0 else { throw SystemCall.failure("fsync", path: path.isEmpty ? "." : path) }
+        try SystemCall.flush(descriptor, flush, path: path.isEmpty ? "." : path)
     }
 
     /// The kind of a folder entry, as far as the store cares.
@@ -258,10 +259,10 @@ final class Directory: @unchecked Sendable {
     /// The folder's entries except `.` and `..`, in no particular order.
     func entries() throws -> [Entry] {
         let listing = dup(descriptor)
-        guard listing >= 0 else { throw SystemCall.failure("dup", path: path) }
+        guard listing >= 0 else { throw SystemCall.failure("dup", path: path, descriptor: descriptor) }
         guard let stream = fdopendir(listing) else {
             close(listing)
-            throw SystemCall.failure("opendir", path: path)
+            throw SystemCall.failure("opendir", path: path, descriptor: descriptor)
         }
         defer { closedir(stream) }
         rewinddir(stream)
@@ -300,14 +301,14 @@ final class Directory: @unchecked Sendable {
             var info = stat()
             if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
-                    return SystemCall.failure("open", path: childPath(name), errno: ELOOP)
+                    return SystemCall.failure("open", path: childPath(name), errno: ELOOP, descriptor: descriptor)
                 }
                 if code == ENOTDIR {
                     return AlmanacError(.io, "is a file where a folder was expected; move it out of the store", path: childPath(name))
                 }
             }
         }
-        return SystemCall.failure("open", path: childPath(name), errno: code)
+        return SystemCall.failure("open", path: childPath(name), errno: code, descriptor: descriptor)
     }
 }
 

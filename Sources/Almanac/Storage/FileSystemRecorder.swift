@@ -83,15 +83,20 @@ enum FileSystemRecorder {
         #endif
     }
 
-    /// Logs a copy-on-write clone into `fd` as the write of the source's bytes.
+    /// Logs the file `name` in `folder`, just made as a copy-on-write clone, as the write of
+    /// its bytes, and with `made` (a clone made by name, as `clonefileat` does) as its creation first.
     @inline(__always)
-    static func cloned(_ fd: Int32, from source: Int32) {
+    static func clonedFile(_ folder: Int32, _ name: String, made: Bool) {
         #if DEBUG
         guard log != nil else { return }
+        if made { self.made("create", folder, name) }
+        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(source, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(bytes.count)) }
             if count <= 0 { break }
             bytes += buffer[0..<count]
         }

@@ -24,6 +24,14 @@ final class FlushCounter: @unchecked Sendable {
         lock.synchronized { counts.volumeSyncs += 1 }
     }
 
+    func countFlushFallback() {
+        lock.synchronized { counts.flushFallbacks += 1 }
+    }
+
+    func countVolumeSyncFallback() {
+        lock.synchronized { counts.volumeSyncFallbacks += 1 }
+    }
+
     var current: FlushCounts { lock.synchronized { counts } }
 }
 
@@ -45,12 +53,22 @@ public struct FlushCounts: Sendable, Equatable, CustomStringConvertible {
     public var fullFlushes = 0
     /// Whole-volume syncs of staged trees: `fsync_volume_np` on Apple systems, `syncfs` on Linux.
     public var volumeSyncs = 0
+    /// Flushes the volume refused as asked (`F_FULLFSYNC` or `F_BARRIERFSYNC` answered
+    /// `ENOTSUP`, `ENOTTY`, `EINVAL`, `EPERM` or `EACCES`: some network, FAT and external
+    /// volumes) and that were made with `fsync` instead. On such a volume a power cut may lose
+    /// what the drive's cache held; more than zero on an app's own container is worth a report.
+    public var flushFallbacks = 0
+    /// Volume syncs the volume refused, after which every staged file and folder was flushed
+    /// one by one instead (slower, as safe).
+    public var volumeSyncFallbacks = 0
 
     /// Creates counts (all zero by default).
-    public init(barriers: Int = 0, fullFlushes: Int = 0, volumeSyncs: Int = 0) {
+    public init(barriers: Int = 0, fullFlushes: Int = 0, volumeSyncs: Int = 0, flushFallbacks: Int = 0, volumeSyncFallbacks: Int = 0) {
         self.barriers = barriers
         self.fullFlushes = fullFlushes
         self.volumeSyncs = volumeSyncs
+        self.flushFallbacks = flushFallbacks
+        self.volumeSyncFallbacks = volumeSyncFallbacks
     }
 
     /// The counts of this process so far.
@@ -62,9 +80,14 @@ public struct FlushCounts: Sendable, Equatable, CustomStringConvertible {
     /// The flushes between two readings.
     public static func - (after: FlushCounts, before: FlushCounts) -> FlushCounts {
         FlushCounts(barriers: after.barriers - before.barriers, fullFlushes: after.fullFlushes - before.fullFlushes,
-                    volumeSyncs: after.volumeSyncs - before.volumeSyncs)
+                    volumeSyncs: after.volumeSyncs - before.volumeSyncs, flushFallbacks: after.flushFallbacks - before.flushFallbacks,
+                    volumeSyncFallbacks: after.volumeSyncFallbacks - before.volumeSyncFallbacks)
     }
 
-    /// `N full, N barrier, N volume`.
-    public var description: String { "\(fullFlushes) full, \(barriers) barrier, \(volumeSyncs) volume" }
+    /// `N full, N barrier, N volume`, and the fallbacks when there were any.
+    public var description: String {
+        let counts = "\(fullFlushes) full, \(barriers) barrier, \(volumeSyncs) volume"
+        guard flushFallbacks + volumeSyncFallbacks > 0 else { return counts }
+        return counts + " (fell back: \(flushFallbacks) flush, \(volumeSyncFallbacks) volume)"
+    }
 }

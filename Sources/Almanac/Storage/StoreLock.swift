@@ -86,10 +86,11 @@ final class StoreLock: @unchecked Sendable {
         // The record saying a writer is at work is what makes the next writer recover; after a
         // power cut it must not be older than what the writer went on to change. A barrier
         // orders it before every write of the session, at one flush per session.
-        guard SystemCall.flush(descriptor, .barrier) == 0 else {
-            let failure = SystemCall.failure("fsync", path: path)
+        do {
+            try SystemCall.flush(descriptor, .barrier, path: path)
+        } catch {
             flock(descriptor, LOCK_UN)
-            throw failure
+            throw error
         }
         return (previous, current)
     }

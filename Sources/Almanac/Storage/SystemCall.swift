@@ -35,25 +35,38 @@ enum SystemCall {
     }
 
     /// An error for a failed system call, with a message that says what to do about the usual causes.
-    static func failure(_ operation: String, path: String, errno code: Int32 = SystemCall.errno) -> AlmanacError {
+    ///
+    /// - Parameter descriptor: the open file or folder the call worked on, when there is one: a
+    ///   denial there is "the device is locked" only when data protection is in force on it.
+    static func failure(_ operation: String, path: String, errno code: Int32 = SystemCall.errno, descriptor: Int32? = nil) -> AlmanacError {
         #if canImport(Darwin)
         let applePlatform = true
         #else
-        let applePlatform = TestSwitch.applePlatform
+        let applePlatform = TestSwitch.applePlatform || descriptor.map(TestHooks.isApplePath) == true
         #endif
-        return failure(operation, path: path, errno: code, applePlatform: applePlatform)
+        let denied = code == EPERM || code == EACCES
+        let protection = applePlatform && denied ? descriptor.flatMap { FileProtection.inForce(at: $0) } : nil
+        return failure(operation, path: path, errno: code, applePlatform: applePlatform, protection: protection)
     }
 
-    /// ``failure(_:path:errno:)`` as on an Apple system (`applePlatform`) or another one, so
-    /// that tests on Linux check the Apple wording too.
-    static func failure(_ operation: String, path: String, errno code: Int32, applePlatform: Bool) -> AlmanacError {
+    /// ``failure(_:path:errno:descriptor:)`` as on an Apple system (`applePlatform`) or another
+    /// one, with the protection class in force where the call failed (`nil`: none or unknown),
+    /// so that tests on Linux check the Apple wording too.
+    static func failure(_ operation: String, path: String, errno code: Int32, applePlatform: Bool,
+                        protection: FileProtection? = nil) -> AlmanacError {
         let reason = String(cString: strerror(code))
-        if applePlatform && (code == EPERM || code == EACCES) {
-            // In an app's own container a denial is data protection: the device is locked and
-            // the file's class (complete, or any before the first unlock) keeps it unreadable.
+        let denied = code == EPERM || code == EACCES
+        if applePlatform, denied, let protection, protection.closesWhileLocked {
+            // A denial where data protection is in force: the files are closed until the device is unlocked.
             return AlmanacError(
                 .protectedDataUnavailable,
-                "protected data is not available: the device is locked, and data protection keeps the store's files closed until it is unlocked; retry after the user unlocks the device (or the first unlock after a restart), or give the store a weaker class (Store.Options.fileProtection). Outside an app's container, check that you own the store folder (\(operation): \(reason), errno \(code))",
+                "protected data is not available: the store's files have data protection class \(protection.rawValue), which keeps them closed while the device is locked; retry after the user unlocks the device (or the first unlock after a restart), or give the store a weaker class (Store.Options.fileProtection) (\(operation): \(reason), errno \(code))",
+                path: path, underlying: POSIXFailure(operation: operation, errno: code))
+        }
+        if applePlatform, denied {
+            return AlmanacError(
+                .io,
+                "permission denied; check that the app's sandbox, privacy settings (Files and Folders, Full Disk Access) or the file's owner allow it, and that the folder is not inside a read-only app bundle (\(operation): \(reason), errno \(code))",
                 path: path, underlying: POSIXFailure(operation: operation, errno: code))
         }
         let advice: String
@@ -80,49 +93,11 @@ enum SystemCall {
                             underlying: POSIXFailure(operation: operation, errno: code))
     }
 
-    /// Flushes a file or folder: `.barrier` orders it before later writes, `.full` makes it
-    /// (and everything flushed before it) durable. See ``Flush``.
-    ///
-    /// On Apple systems a call the file system does not support (`ENOTSUP`, `EOPNOTSUPP`,
-    /// `EINVAL`: some network and FAT volumes) falls back to `fsync`; an `EIO` never does, since
-    /// it means the data may be lost.
-    static func flush(_ fd: Int32, _ kind: Flush) -> Int32 {
-        FlushCounter.shared.count(kind)
-        let result = systemFlush(fd, kind)
-        if result == 0 { FileSystemRecorder.flushed(fd, kind == .full ? "full" : "barrier") }
-        return result
-    }
-
-    private static func systemFlush(_ fd: Int32, _ kind: Flush) -> Int32 {
-        #if canImport(Darwin)
-        let command = kind == .full ? F_FULLFSYNC : F_BARRIERFSYNC
-        if fcntl(fd, command) == 0 { return 0 }
-        let code = errno
-        guard isUnsupported(code) || code == EINVAL else { return -1 }
-        #endif
-        return retryingInterrupts { fsync(fd) }
-    }
-
     /// Whether `code` says the file system does not offer a call (both spellings: Linux has one
     /// value for `ENOTSUP` and `EOPNOTSUPP`, Apple systems two).
     static func isUnsupported(_ code: Int32) -> Bool {
         code == ENOTSUP || code == EOPNOTSUPP
     }
-}
-
-/// How far a flush must reach (the README's "On Apple platforms" gives the whole model).
-///
-/// Apple's `fsync` hands data to the drive, whose cache may still lose it or write it out of
-/// order; `F_FULLFSYNC` empties that cache and costs milliseconds, for the whole drive. So an
-/// operation orders its steps with barriers and pays one full flush where it commits. On
-/// Linux both are `fsync`, which is durable there.
-enum Flush: Sendable {
-    /// Orders: everything written before reaches the disk before anything written after
-    /// (`F_BARRIERFSYNC` on Apple systems, `fsync` on Linux).
-    case barrier
-    /// Durable: this file and everything flushed before it survive a power cut
-    /// (`F_FULLFSYNC` on Apple systems, `fsync` on Linux). Once per commit point.
-    case full
 }
 
 /// The raw failure of a system call, kept as the `underlying` cause of an ``AlmanacError``.

@@ -96,7 +96,11 @@ struct MigrationStager {
         try staging.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
         TestHooks.crashPoint("migrate", "after-staging")
 
-        if try flushEach || !staging.synchronizeFileSystem() { try staging.synchronize(.barrier) }
+        if flushEach {
+            try staging.synchronize(.barrier)
+        } else {
+            try staging.synchronizeStagedTree()
+        }
         // The staging folder's own entry in .almanac/.
         try internalFolder.synchronize(.barrier)
         cursor = []

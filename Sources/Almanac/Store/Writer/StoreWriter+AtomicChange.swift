@@ -113,6 +113,22 @@ extension StoreWriter {
         }
     }
 
+    /// Flushes the files and new folders a change staged without a flush each (a barrier
+    /// apiece), and the folders holding them: what the volume sync would have done.
+    private func flushStaged(_ created: [(folder: [String], name: String)]) throws {
+        for (path, names) in Dictionary(grouping: created, by: \.folder) {
+            guard let folder = try reader.openFolders(path) else { continue }
+            for entry in names {
+                if try folder.entryKind(of: entry.name) == .folder {
+                    try folder.openFolder(entry.name)?.synchronizeTree(files: true)
+                } else {
+                    try folder.flushFile(entry.name)
+                }
+            }
+            try folder.synchronize(.barrier)
+        }
+    }
+
     private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
         var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
@@ -170,7 +186,13 @@ extension StoreWriter {
                 try root.createFile(temporary, manifest.bytes, flush: volumeSync ? nil : .barrier)
                 journal.renames.append(WriteJournal.Rename(folder: "", from: temporary, to: Manifest.fileName))
             }
-            if try !volumeSync || !root.synchronizeFileSystem() { try root.synchronize(.barrier) }
+            if !volumeSync {
+                try root.synchronize(.barrier)
+            } else if try !root.synchronizeFileSystem() {
+                // The volume refused the sync: flush what was staged, file by file.
+                try flushStaged(created)
+                try root.synchronize(.barrier)
+            }
         } catch {
             // Nothing is committed yet: the files written so far go, and the store is as before.
             removeCreated(created)

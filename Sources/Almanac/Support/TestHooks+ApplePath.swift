@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The forced Apple path: a test names a folder, and every file and folder below it takes the
+/// code paths of an Apple system (its flush calls and their fallbacks, data protection) with
+/// the errors the test chose, while tests on other folders run in parallel undisturbed.
+///
+/// Files are matched by their descriptor's real path (`/proc/self/fd` on Linux, `F_GETPATH` on
+/// Apple systems), so the hooks need no path from the code they test. Release builds compile
+/// every query to `nil`.
+extension TestHooks {
+    /// A system call a test can make fail.
+    enum InjectedCall: Hashable, Sendable {
+        /// Opening a file for reading (matched by the folder it is opened in).
+        case open
+        /// `F_FULLFSYNC`.
+        case fullFlush
+        /// `F_BARRIERFSYNC`.
+        case barrierFlush
+        /// `fsync`: the fallback of both, and the flush itself off the Apple path.
+        case fsync
+        /// `fsync_volume_np` (`syncfs` off the Apple path).
+        case volumeSync
+    }
+
+    /// What a test set for the files under one folder.
+    struct ForcedApplePath: Sendable {
+        var errors: [InjectedCall: Int32]
+        var protection: FileProtection?
+    }
+
+    /// Whether the file or folder open as `descriptor` takes the Apple path (always on Apple systems).
+    static func isApplePath(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        return true
+        #else
+        return forcedApplePath(for: descriptor) != nil
+        #endif
+    }
+
+    /// The `errno` a test made `call` fail with for `descriptor`, or `nil`.
+    @inline(__always)
+    static func injectedError(_ call: InjectedCall, _ descriptor: Int32) -> Int32? {
+        forcedApplePath(for: descriptor)?.errors[call]
+    }
+
+    /// The protection class a test gave the files under `descriptor`'s folder, or `nil`.
+    static func injectedProtection(_ descriptor: Int32) -> FileProtection? {
+        forcedApplePath(for: descriptor)?.protection
+    }
+
+    private static func forcedApplePath(for descriptor: Int32) -> ForcedApplePath? {
+        #if DEBUG
+        guard ApplePaths.armed.withLock({ !$0.folders.isEmpty }), let path = realPath(of: descriptor) else { return nil }
+        return ApplePaths.armed.withLock { armed in
+            armed.folders.first { path == $0.key || path.hasPrefix($0.key + "/") }?.value
+        }
+        #else
+        return nil
+        #endif
+    }
+
+    #if DEBUG
+    private final class ApplePaths {
+        static let armed = Guarded(ApplePaths())
+        /// Real folder path → what the test set for it.
+        var folders: [String: ForcedApplePath] = [:]
+    }
+
+    /// Runs `body` with every file and folder under `folder` on the Apple path, failing the
+    /// calls in `errors` with their `errno` and reporting `protection` as their class.
+    static func withApplePath<T>(under folder: String, errors: [InjectedCall: Int32] = [:], protection: FileProtection? = nil,
+                                 _ body: () throws -> T) rethrows -> T {
+        let key = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        ApplePaths.armed.withLock { $0.folders[key] = ForcedApplePath(errors: errors, protection: protection) }
+        defer { ApplePaths.armed.withLock { $0.folders[key] = nil } }
+        return try body()
+    }
+
+    private static func realPath(of descriptor: Int32) -> String? {
+        #if canImport(Darwin)
+        var buffer = [UInt8](repeating: 0, count: Int(MAXPATHLEN))
+        guard buffer.withUnsafeMutableBytes({ fcntl(descriptor, F_GETPATH, $0.baseAddress!) }) != -1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        #else
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX))
+        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+        #endif
+    }
+    #endif
+}
