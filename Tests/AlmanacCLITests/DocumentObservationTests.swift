@@ -12,11 +12,15 @@ struct DocumentObservationTests {
         results.documents.first?.value["pauseDuration"]?.numberValue?.doubleValue
     }
 
-    @Test("a save, a date change by the almanac tool, a hand edit, a broken edit and a hand deletion each arrive long before the 30 s poll",
-          arguments: [false, true])
-    func followsOneDocument(forcePolling: Bool) throws {
+    @Test("a save, a date change by the almanac tool, a hand edit, a broken edit and a hand deletion each arrive: watching, on the Apple path, and polling",
+          arguments: ObservationTests.Watching.allCases)
+    func followsOneDocument(watching: ObservationTests.Watching) throws {
         let folder = E2EFolder()
         let storeURL = try makeStore(in: folder, timeZone: "UTC")
+        try ObservationTests.observing(watching, storeURL) { try followsOneDocument(watching, folder, storeURL) }
+    }
+
+    private func followsOneDocument(_ watching: ObservationTests.Watching, _ folder: E2EFolder, _ storeURL: URL) throws {
         let watched = uuid(1), other = uuid(2)
         let seed = try folder.write("[" + usageEvent(id: watched, timestamp: "2025-01-10T08:00:00Z") + "," + usageEvent(id: other, timestamp: "2025-01-10T09:00:00Z") + "]", to: "seed.json")
         #expect(try run(["put", "usage-events", seed.path, "--store", storeURL.path]).exit == 0)
@@ -24,7 +28,7 @@ struct DocumentObservationTests {
         let store = try Store(at: storeURL, options: Store.Options(lockLinger: 0))
         let deliveries = Deliveries()
         let handle = try store.observe(json: watched, in: "usage-events",
-                                       options: ObservationOptions(pollingInterval: forcePolling ? 0.2 : 30, forcePolling: forcePolling)) { deliveries.add($0) }
+                                       options: ObservationOptions(polling: watching == .polling ? 0.2 : nil)) { deliveries.add($0) }
         defer { handle.cancel() }
         let initial = try #require(deliveries.wait(after: 0) { _ in true }, "the document arrives at once")
         #expect(initial.0.documents.map(\.location.id) == [watched])
@@ -81,7 +85,7 @@ struct DocumentObservationTests {
         #expect(try run(["put", "usage-events", seed.path, "--store", storeURL.path]).exit == 0)
         let store = try Store(at: storeURL, options: Store.Options(lockLinger: 0))
         let deliveries = Deliveries()
-        let handle = try store.observe(json: uuid(7), in: "usage-events", options: ObservationOptions(pollingInterval: 30)) { deliveries.add($0) }
+        let handle = try store.observe(json: uuid(7), in: "usage-events", options: ObservationOptions()) { deliveries.add($0) }
         defer { handle.cancel() }
         let initial = try #require(deliveries.wait(after: 0) { _ in true })
         #expect(initial.0.documents.isEmpty && initial.0.problems.isEmpty)

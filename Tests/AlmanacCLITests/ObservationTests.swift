@@ -1,9 +1,10 @@
-import Almanac
+@testable import Almanac
 import Foundation
 import Testing
 
-/// `store.observe(query)`: every kind of change reaches the observer within a second, with
-/// the folder watcher (inotify here) and with the polling fallback forced.
+/// `store.observe(query)`: every kind of change reaches the observer within a second: with
+/// the watchers (inotify here), with the Apple path's watchers forced (at most 8 watched
+/// folders, no polling), and with polling asked for.
 @Suite("Observation")
 struct ObservationTests {
     static let query = Query("usage-events").sorted(by: "timestamp", descending: true)
@@ -27,9 +28,8 @@ struct ObservationTests {
         var count: Int { lock.lock(); defer { lock.unlock() }; return results.count }
 
         /// Waits up to `seconds` for a delivery after the first `after` that satisfies
-        /// `condition`; returns it and how long the wait took. The default stays well inside
-        /// the 30 s poll of the watching tests (so only a watcher can deliver in time) while
-        /// leaving a loaded machine room: a delivery normally takes milliseconds.
+        /// `condition`; returns it and how long the wait took. The default leaves a loaded
+        /// machine room: a delivery normally takes milliseconds.
         func wait(after: Int, seconds: Double = 10, _ condition: (QueryResults<StoredDocument>) -> Bool) -> (QueryResults<StoredDocument>, Double)? {
             let start = Date()
             while Date().timeIntervalSince(start) < seconds {
@@ -53,20 +53,36 @@ struct ObservationTests {
         results.documents.first { $0.location.id == id }?.value["pauseDuration"]?.numberValue?.doubleValue
     }
 
-    @Test("a save through the store, a put by the almanac tool, a hand edit, a hand deletion and a broken hand edit each arrive long before the 30 s poll",
-          arguments: [false, true])
-    func everyKindOfChangeArrives(forcePolling: Bool) throws {
+    /// How a test observes: the system's watchers, the Apple path's (forced on Linux), or polling.
+    enum Watching: String, CaseIterable, Sendable { case system, applePath, polling }
+
+    /// Runs `body` on the Apple path for the store at `url` when `watching` asks for it.
+    static func observing(_ watching: Watching, _ url: URL, _ body: () throws -> Void) rethrows {
+        if watching == .applePath { try TestHooks.withApplePath(under: url.path, body) } else { try body() }
+    }
+
+    @Test("a save through the store, a put by the almanac tool, a hand edit, a hand deletion and a broken hand edit each arrive: watching, on the Apple path, and polling",
+          arguments: Watching.allCases)
+    func everyKindOfChangeArrives(watching: Watching) throws {
         let folder = E2EFolder()
         let storeURL = try makeStore(in: folder, timeZone: "UTC")
+        try Self.observing(watching, storeURL) { try everyKindOfChangeArrives(watching, folder, storeURL) }
+    }
+
+    private func everyKindOfChangeArrives(_ watching: Watching, _ folder: E2EFolder, _ storeURL: URL) throws {
         let first = uuid(1), second = uuid(2), third = uuid(3)
         let seed = try folder.write("[" + usageEvent(id: first, timestamp: "2025-01-10T08:00:00Z") + "," + usageEvent(id: second, timestamp: "2025-02-10T08:00:00Z") + "]", to: "seed.json")
         #expect(try run(["put", "usage-events", seed.path, "--store", storeURL.path]).exit == 0)
 
         let store = try Store(at: storeURL, options: Store.Options(lockLinger: 0))
         let deliveries = Deliveries()
-        let handle = try store.observe(Self.query, options: ObservationOptions(pollingInterval: forcePolling ? 0.2 : 30, forcePolling: forcePolling)) { deliveries.add($0) }
-        // Watching, the poll is 30 s away: only the watcher can deliver within the 10 s wait.
+        let handle = try store.observe(Self.query, options: ObservationOptions(polling: watching == .polling ? 0.2 : nil)) { deliveries.add($0) }
         defer { handle.cancel() }
+        if watching == .polling {
+            #expect(handle.method == .polling(interval: 0.2, reason: "asked for (ObservationOptions.polling)"))
+        } else {
+            #expect(handle.method == .events, "nothing polls")
+        }
         let initial = try #require(deliveries.wait(after: 0) { _ in true }, "the current results arrive at once")
         #expect(Self.ids(initial.0) == [second, first], "newest first")
 

@@ -3,44 +3,52 @@ import Darwin
 import Foundation
 
 /// A ``FolderWatcher`` for Apple systems: a `DispatchSource` (kqueue) on each of at most
-/// ``limit`` folders, since each holds a descriptor and a process has a few hundred. It
-/// sees entries created, removed and renamed (how Almanac and most editors save), so it runs
-/// beside a ``PollingWatcher``, which catches the rest (an edit in place, folders beyond the limit).
+/// `limit` paths, since each holds a descriptor and a process has a few hundred. On a folder it
+/// sees entries created, removed and renamed (how Almanac and most editors save); on a file
+/// (the commit counter), every write.
 final class DispatchSourceWatcher: FolderWatcher, @unchecked Sendable {
     // Sendable: `sources` and `stopped` are reached only through `lock`.
-    static let limit = 8
     private let queue: DispatchQueue
+    private let limit: Int
     private let onChange: @Sendable (_ foldersChanged: Bool) -> Void
     private let lock = NSLock()
-    private var sources: [String: DispatchSourceFileSystemObject] = [:]
+    /// Path → its source and the inode it watches: a replaced folder is watched again.
+    private var sources: [String: (source: DispatchSourceFileSystemObject, inode: UInt64)] = [:]
     private var stopped = false
 
-    init(queue: DispatchQueue, onChange: @escaping @Sendable (_ foldersChanged: Bool) -> Void) {
+    init(queue: DispatchQueue, limit: Int, onChange: @escaping @Sendable (_ foldersChanged: Bool) -> Void) {
         self.queue = queue
+        self.limit = limit
         self.onChange = onChange
     }
 
-    /// Watches the first ``limit`` of `folders`: the observation lists the store's root,
-    /// `data`, the collection and then the newest folders first.
-    func watch(_ folders: [String]) {
+    /// Watches the first `limit` of `paths`: the observation lists the store's root, `data`,
+    /// the collection and then the newest folders first.
+    func watch(_ paths: [String]) {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
-        let wanted = Array(folders.prefix(Self.limit))
-        for (path, source) in sources where !wanted.contains(path) {
-            source.cancel()
+        let wanted = Array(paths.prefix(limit))
+        var inodes: [String: UInt64] = [:]
+        for path in wanted {
+            var info = stat()
+            if stat(path, &info) == 0 { inodes[path] = UInt64(info.st_ino) }
+        }
+        for (path, watched) in sources where inodes[path] != watched.inode {
+            watched.source.cancel()
             sources[path] = nil
         }
         for path in wanted where sources[path] == nil {
+            guard let inode = inodes[path] else { continue }
             let descriptor = open(path, O_EVTONLY)
-            guard descriptor >= 0 else { continue }  // gone meanwhile: the polling watcher covers it
+            guard descriptor >= 0 else { continue }  // gone meanwhile; the parent's event brings a refresh
             let source = DispatchSource.makeFileSystemObjectSource(
                 fileDescriptor: descriptor, eventMask: [.write, .delete, .rename, .link, .extend], queue: queue)
             let onChange = self.onChange
             source.setEventHandler { onChange(true) }
             source.setCancelHandler { close(descriptor) }
             source.resume()
-            sources[path] = source
+            sources[path] = (source, inode)
         }
     }
 
@@ -48,7 +56,7 @@ final class DispatchSourceWatcher: FolderWatcher, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         stopped = true
-        for source in sources.values { source.cancel() }
+        for watched in sources.values { watched.source.cancel() }
         sources = [:]
     }
 }

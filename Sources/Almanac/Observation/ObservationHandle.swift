@@ -7,6 +7,9 @@ public final class ObservationHandle: Sendable {
         self.observer = observer
     }
 
+    /// How this observation notices changes made outside its store: events, or polling and why.
+    public var method: ObservationMethod { observer.method }
+
     /// Stops the observation: no delivery starts after this returns, and its watches and
     /// descriptors are released.
     public func cancel() {

@@ -3,26 +3,33 @@ import Foundation
 /// How an observation notices changes made outside its own ``Store``.
 ///
 /// Changes saved through the same `Store` are delivered at once. Changes by another process
-/// (an app's widget, the `almanac` tool) or by hand in a text editor are noticed by watching
-/// the folders the query covers: inotify on Linux; on Apple systems a `DispatchSource` on a
-/// few folders, plus polling (the descriptor budget there allows only a handful of watched
-/// folders, and folder events miss a file edited in place). Where watching is unavailable,
-/// or with ``forcePolling``, the files' stamps (size, modification time, inode) are compared
-/// every ``pollingInterval`` seconds.
+/// (an app's widget, the `almanac` tool) are signalled by `.almanac/commits`, the counter
+/// every writer advances around each commit, watched for writes (inotify on Linux, a
+/// `DispatchSource` on Apple systems). Hand edits are noticed by watching the folders the query
+/// covers: inotify on Linux, file-level FSEvents on macOS, a `DispatchSource` on the newest few
+/// folders elsewhere. None of these polls: an idle observation costs nothing.
+///
+/// Polling is used only when asked for (``polling``: volumes that deliver no events, such as
+/// network shares and some sync folders) or when no watcher can be made; the observation's
+/// ``ObservationHandle/method`` says which, and why.
 public struct ObservationOptions: Sendable, Equatable {
-    /// Seconds between two comparisons of stamps when polling; 1 by default.
-    public var pollingInterval: TimeInterval
-    /// Poll even where folders can be watched: for volumes that deliver no events (network
-    /// shares, some sync folders) and for tests of the fallback.
-    public var forcePolling: Bool
+    /// Seconds between two comparisons of the covered folders' entries (inode, size,
+    /// modification and change time); `nil`, the default, watches instead of polling.
+    public var polling: TimeInterval?
+    /// Whether folders are watched for hand edits (tests turn it off to prove what the commit
+    /// signal alone delivers).
+    var watchesFolders = true
 
     /// Creates options.
     ///
-    /// - Parameters:
-    ///   - pollingInterval: seconds between polls (at least 0.05).
-    ///   - forcePolling: poll even where folders can be watched.
-    public init(pollingInterval: TimeInterval = 1, forcePolling: Bool = false) {
-        self.pollingInterval = max(0.05, pollingInterval)
-        self.forcePolling = forcePolling
+    /// - Parameter polling: poll every this many seconds (at least 0.05) instead of watching;
+    ///   `nil` watches.
+    ///
+    /// ```swift
+    /// // A store on a network share, whose server sends no file events:
+    /// let handle = try store.observe(query, options: ObservationOptions(polling: 2)) { … }
+    /// ```
+    public init(polling: TimeInterval? = nil) {
+        self.polling = polling.map { max(0.05, $0) }
     }
 }

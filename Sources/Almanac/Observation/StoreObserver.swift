@@ -36,6 +36,7 @@ final class StoreObserver: Sendable {
         /// The folders the watchers cover now.
         var watched: [String] = []
         var watchers: [any FolderWatcher] = []
+        var method = ObservationMethod.events
         var signalToken: Int?
     }
 
@@ -52,14 +53,18 @@ final class StoreObserver: Sendable {
 
     /// Starts watching and delivers the current results.
     func start() {
-        let watchers = makeWatchers()
+        let (watchers, method) = makeWatchers()
         let token = store.writer.changes.add { [weak self] in self?.schedule(foldersChanged: false) }
         state.withLock { state in
             state.watchers = watchers
+            state.method = method
             state.signalToken = token
         }
         queue.async { self.evaluate() }
     }
+
+    /// How the observation notices changes made outside its store.
+    var method: ObservationMethod { state.withLock { $0.method } }
 
     /// Stops the observation; idempotent.
     func cancel() {
@@ -74,17 +79,27 @@ final class StoreObserver: Sendable {
         if let token { store.writer.changes.remove(token) }
     }
 
-    private func makeWatchers() -> [any FolderWatcher] {
+    /// The commit signal and a folder watcher for hand edits (none polls), or polling when
+    /// asked for or when no watcher can be made.
+    private func makeWatchers() -> ([any FolderWatcher], ObservationMethod) {
         let onChange: @Sendable (Bool) -> Void = { [weak self] foldersChanged in self?.schedule(foldersChanged: foldersChanged) }
-        let polling = { PollingWatcher(interval: self.options.pollingInterval, queue: self.queue, onChange: onChange) }
-        guard !options.forcePolling else { return [polling()] }
-        #if os(Linux)
-        return [InotifyWatcher(queue: queue, onChange: onChange) ?? polling()]
-        #elseif canImport(Darwin)
-        return [DispatchSourceWatcher(queue: queue, onChange: onChange), polling()]
-        #else
-        return [polling()]
-        #endif
+        let onCommit: @Sendable () -> Void = { [weak self] in self?.schedule(foldersChanged: false) }
+        let polling = { (interval: TimeInterval, reason: String) -> ([any FolderWatcher], ObservationMethod) in
+            ([PollingWatcher(interval: interval, queue: self.queue, onChange: onChange)], .polling(interval: interval, reason: reason))
+        }
+        if let interval = options.polling { return polling(interval, "asked for (ObservationOptions.polling)") }
+        let platform = ObservationPlatform(store: store)
+        guard let signal = CommitSignalWatcher(storePath: store.url.path, onCommit: onCommit, makeWatcher: {
+            platform.pathWatcher(queue: self.queue, onChange: $0)
+        }) else {
+            return polling(1, platform.unavailable)
+        }
+        guard options.watchesFolders else { return ([signal], .events) }
+        guard let folders = platform.folderWatcher(storePath: store.url.path, queue: queue, onChange: onChange) else {
+            signal.stop()
+            return polling(1, platform.unavailable)
+        }
+        return ([signal, folders], .events)
     }
 
     /// Runs the query soon, once, however many changes arrive meanwhile.
@@ -141,14 +156,16 @@ final class StoreObserver: Sendable {
         }
     }
 
-    /// Points the watchers at `folders`; returns whether they covered other folders before.
+    /// Points the watchers at `folders` (each watches again a folder that was replaced under
+    /// the same path, as a migration's swap of `data/` does); returns whether they covered
+    /// other folders before.
     @discardableResult
     private func watch(_ folders: [String], with watchers: [any FolderWatcher]) -> Bool {
         let moved = state.withLock { state -> Bool in
             defer { state.watched = folders }
             return state.watched != folders
         }
-        if moved { for watcher in watchers { watcher.watch(folders) } }
+        for watcher in watchers { watcher.watch(folders) }
         return moved
     }
 }

@@ -258,6 +258,7 @@ final class Directory: @unchecked Sendable {
 
     /// The folder's entries except `.` and `..`, in no particular order.
     func entries() throws -> [Entry] {
+        TestHooks.folderListed(descriptor)
         let listing = dup(descriptor)
         guard listing >= 0 else { throw SystemCall.failure("dup", path: path, descriptor: descriptor) }
         guard let stream = fdopendir(listing) else {

@@ -55,6 +55,17 @@ extension TestHooks {
         forcedApplePath(for: descriptor)?.protection
     }
 
+    /// Notes that the folder open as `descriptor` was listed, for ``recordingFolderListings(under:_:)``.
+    @inline(__always)
+    static func folderListed(_ descriptor: Int32) {
+        #if DEBUG
+        guard ApplePaths.armed.withLock({ !$0.listings.isEmpty }), let path = realPath(of: descriptor) else { return }
+        ApplePaths.armed.withLock { armed in
+            for prefix in armed.listings.keys where path == prefix || path.hasPrefix(prefix + "/") { armed.listings[prefix]?.append(path) }
+        }
+        #endif
+    }
+
     private static func forcedApplePath(for descriptor: Int32) -> ForcedApplePath? {
         #if DEBUG
         guard ApplePaths.armed.withLock({ !$0.folders.isEmpty }), let path = realPath(of: descriptor) else { return nil }
@@ -71,6 +82,18 @@ extension TestHooks {
         static let armed = Guarded(ApplePaths())
         /// Real folder path → what the test set for it.
         var folders: [String: ForcedApplePath] = [:]
+        /// Real folder path → the folders listed under it meanwhile.
+        var listings: [String: [String]] = [:]
+    }
+
+    /// Runs `body` and returns the folders (real paths) listed under `folder` meanwhile, by any
+    /// thread: a test proves an idle observation lists nothing.
+    static func recordingFolderListings(under folder: String, _ body: () throws -> Void) rethrows -> [String] {
+        let key = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        ApplePaths.armed.withLock { $0.listings[key] = [] }
+        defer { ApplePaths.armed.withLock { $0.listings[key] = nil } }
+        try body()
+        return ApplePaths.armed.withLock { $0.listings[key] ?? [] }
     }
 
     /// Runs `body` with every file and folder under `folder` on the Apple path, failing the
