@@ -47,7 +47,8 @@ struct MigrateAfterWaitTests {
         let folder = E2EFolder()
         let fixture = try MigrationFixture(in: folder.url, events: 40)
         let resume = folder.path("resume").path
-        let (first, _, firstErr) = try Self.start(fixture.upArguments, env: ["ALMANAC_TEST_PAUSE_AT": "migrate:after-staging", "ALMANAC_TEST_RESUME_FILE": resume])
+        // Paused holding the writers' lock, about to swap (staging itself runs without it).
+        let (first, _, firstErr) = try Self.start(fixture.upArguments, env: ["ALMANAC_TEST_PAUSE_AT": "migrate:locked-unchanged", "ALMANAC_TEST_RESUME_FILE": resume])
         #expect(Self.wait { FileManager.default.fileExists(atPath: resume + ".waiting") }, "the first migration holds the lock, paused")
 
         let arguments: [String]
@@ -58,7 +59,13 @@ struct MigrateAfterWaitTests {
             arguments = ["put", "events", event.path, "--store", fixture.store.path, "--lock-timeout", "600"]
         }
         let (waiting, waitingOut, waitingErr) = try Self.start(arguments)
-        #expect(Self.wait { Self.someoneWaits(fixture.store) }, "the second command waits in line")
+        if second == "migrate" {
+            // A second migration waits for the first's staging lock, not in the writers' line.
+            usleep(300_000)
+            #expect(waiting.isRunning, "the second migration waits")
+        } else {
+            #expect(Self.wait { Self.someoneWaits(fixture.store) }, "the second command waits in line")
+        }
         _ = FileManager.default.createFile(atPath: resume, contents: nil)
 
         first.waitUntilExit()

@@ -10,7 +10,7 @@ import Testing
 
 /// A store with one seeded collection, `messages` (user-created when `isCustom` is true;
 /// `timesShown` and `isActive` belong to the user), and seed files for it.
-private struct SeedFixture {
+struct SeedFixture {
     let folder: E2EFolder
     var store: URL { folder.path("store") }
 

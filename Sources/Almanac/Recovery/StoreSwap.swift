@@ -111,8 +111,11 @@ enum StoreSwap {
     static func recover(root: Directory) throws -> Bool {
         guard let internalFolder = try root.openFolder(".almanac") else { return false }
         guard let bytes = try internalFolder.readFile(MigrationJournal.fileName) else {
-            // A migration killed while staging leaves only its staging folder.
-            if try internalFolder.removeTree(stagingFolder) { try internalFolder.synchronize(.barrier) }
+            // A migration killed while staging leaves only its staging folder; one staging now
+            // (without the writers' lock) holds the staging lock.
+            if !StagingLock.isHeld(in: internalFolder), try internalFolder.removeTree(stagingFolder) {
+                try internalFolder.synchronize(.barrier)
+            }
             return false
         }
         let journal = try MigrationJournal(bytes: bytes)

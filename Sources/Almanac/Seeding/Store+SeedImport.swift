@@ -36,19 +36,38 @@ extension Store {
                 }
             }
         }
-        let (report, change) = try readingOneVersion { try seedImportPlan(files) }
-        if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
-        let result = try write { transaction in
-            // Planned again under the lock: another writer may have changed the store since.
+        let result = try importSeedsWithShortLock(files)
+        for file in result.files where file.recorded {
+            DeviceHistory.record("seed-import", ["file": .string(file.fileName), "collection": .string(file.collection), "contentVersion": .number(JSONNumber(file.contentVersion))], root: root)
+        }
+        return result
+    }
+
+    /// Plans the import without the writers' lock (reading every stored document of the
+    /// seeded collections, validating every seed document) and takes the lock only to check
+    /// that nobody committed meanwhile (the commit clock did not move) and to commit. When
+    /// someone did, it plans again from the new state; after ``unlockedStagingAttempts`` such
+    /// attempts, it plans holding the lock.
+    private func importSeedsWithShortLock(_ files: [SeedFile]) throws -> SeedImportReport {
+        for _ in 0..<Store.unlockedStagingAttempts {
+            let (clock, (report, change)) = try readingOneVersion { (reader.clock.now(), try seedImportPlan(files)) }
+            if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
+            TestHooks.crashPoint("seed", "planned")
+            guard clock % 2 == 0 else { continue }  // planned while a change was being put in place
+            let result = try write { transaction -> SeedImportReport? in
+                guard reader.clock.now() == clock else { return nil }
+                try transaction.include(change)
+                transaction.crashPointKind = "seed"
+                return SeedImportReport(dryRun: false, files: report)
+            }
+            if let result { return result }
+        }
+        return try write { transaction in
             let (report, change) = try seedImportPlan(files)
             try transaction.include(change)
             transaction.crashPointKind = "seed"
             return SeedImportReport(dryRun: false, files: report)
         }
-        for file in result.files where file.recorded {
-            DeviceHistory.record("seed-import", ["file": .string(file.fileName), "collection": .string(file.collection), "contentVersion": .number(JSONNumber(file.contentVersion))], root: root)
-        }
-        return result
     }
 
     /// The import's report and change, as the store is now.

@@ -30,7 +30,7 @@ enum TestHooks {
 
     /// Every crash point of a migration, in the order it reaches them, for tests to iterate.
     static let migratePoints = [
-        "staged-documents:1", "after-staging", "after-journal", "after-swap-data", "after-swap-schema",
+        "staged-documents:1", "after-staging", "locked-unchanged", "after-journal", "after-swap-data", "after-swap-schema",
         "after-manifest", "after-old-backup-removed", "after-backup-kept", "before-journal-removed",
     ]
     /// The crash points of a rollback, in order.

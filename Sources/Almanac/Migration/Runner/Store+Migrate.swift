@@ -1,9 +1,22 @@
 import Foundation
 
 extension Store {
-    /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``: opens the store, takes
-    /// the write lock, and starts again (at most three times) when another process migrated
-    /// the store between the open and the lock.
+    /// How many times a migration stages without the writers' lock before it stages holding
+    /// it: each time another writer committed while it staged, it stages again from what that
+    /// writer left.
+    static let unlockedStagingAttempts = 3
+
+    /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``.
+    ///
+    /// The long part — reading every document, transforming, validating and staging the new
+    /// version in `.almanac/migration/` — runs without the writers' lock, so other writers go
+    /// on (an app's widget saving, an app suspended mid-migration holding no lock) and only
+    /// the staging lock keeps other migrations out. Then the writers' lock is taken for the
+    /// swap alone, after checking that nobody committed meanwhile (the commit clock did not
+    /// move, the version is the same). If someone did, the version is staged again from the
+    /// new state, up to ``unlockedStagingAttempts`` times; after that, holding the lock
+    /// throughout, as a store written faster than it can be staged needs. Readers see the
+    /// store wholly before or wholly after, whichever attempt commits.
     @discardableResult
     static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
@@ -11,47 +24,82 @@ extension Store {
         progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) throws -> MigrationResult {
         let started = Date()
-        for _ in 0..<3 {
+        var stagingLock: StagingLock?
+        defer { withExtendedLifetime(stagingLock) {} }
+        for attempt in 0..<(unlockedStagingAttempts + 3) {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
-            let result: MigrationResult?
+            if stagingLock == nil {
+                if let refusal = store.writer.writeRefusal { throw refusal }
+                stagingLock = try StagingLock.acquire(in: store.writer.createFolders([".almanac"]), timeout: options.lockTimeout)
+            }
+            let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
+                                     started: started, progress: progress)
             do {
-                result = try store.writer.withWriteLock { state throws -> MigrationResult? in
-                    // Another process may have migrated between opening and locking: start again.
-                    guard try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
-                    return try store.migrateHoldingLock(migrations, targetSchema: targetSchema, to: version,
-                                                        registry: registry, started: started, progress: progress, state)
-                }
+                let result = attempt < unlockedStagingAttempts
+                    ? try store.migrateStagingUnlocked(work)
+                    : try store.writer.withWriteLock { state throws -> MigrationResult? in
+                        // Another process may have migrated between opening and locking: start again.
+                        guard try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
+                        return try store.commitMigration(try store.stageMigration(work), work, state)
+                    }
+                if let result { return result }
             } catch let error as AlmanacError where error.code == .storeChanged {
                 // The lock's previous holder migrated the store while this one waited for it:
                 // open the store again, at its new version, and see what is left to do.
                 continue
             }
-            if let result { return result }
         }
         throw AlmanacError(.locked, "the store kept changing version while the migration waited; retry when other migrations are done", path: url.path)
     }
 
-    private func migrateHoldingLock(
-        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry,
-        started: Date, progress: (@Sendable (MigrationProgress) -> Void)?, _ state: StoreState
-    ) throws -> MigrationResult {
-        let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
-        guard !prepared.pending.isEmpty else {
-            return MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
-                                   documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(started))
+    /// Stages without the writers' lock and commits holding it; `nil` when another writer
+    /// committed meanwhile (the staged version is dropped, and the caller stages again).
+    private func migrateStagingUnlocked(_ work: MigrationWork) throws -> MigrationResult? {
+        guard let clockBefore = settledClock(), try reader.versionOnDisk() == schemaVersion else { return nil }
+        let staged: StagedMigration
+        do {
+            staged = try stageMigration(work)
+        } catch {
+            // A writer moving or removing a file being read is no error of the migration's: stage again.
+            if reader.clock.now() != clockBefore { return nil }
+            throw error
         }
-        progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
+        let result = try writer.withWriteLock { state throws -> MigrationResult? in
+            guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return nil }
+            TestHooks.crashPoint("migrate", "locked-unchanged")
+            return try commitMigration(staged, work, state)
+        }
+        if result == nil { discardStaging() }
+        return result
+    }
+
+    /// The commit clock when no change is being put in place, waiting up to a second for one
+    /// in flight; `nil` when it stays odd (a writer died mid-change: the locked attempt recovers it).
+    private func settledClock() -> UInt64? {
+        for _ in 0..<1000 {
+            let value = reader.clock.now()
+            if value % 2 == 0 { return value }
+            usleep(1000)
+        }
+        return nil
+    }
+
+    /// Reads, transforms, validates and stages the pending migrations in `.almanac/migration/`,
+    /// changing nothing else; `.nothingPending` when the store is at the target already.
+    private func stageMigration(_ work: MigrationWork) throws -> StagedMigration {
+        let prepared = try prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
+        guard !prepared.pending.isEmpty else { return .nothingPending }
+        work.progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
         var working = MigrationWorkingSet(store: self)
         var steps: [MigrationPlan.Step] = []
         for migration in prepared.pending {
-            steps.append(try working.apply(migration, registry: registry))
+            steps.append(try working.apply(migration, registry: work.registry))
         }
-        progress?(MigrationProgress(phase: .validating, done: 0, total: 0))
-        let invalid = try working.validate(against: prepared.catalog, schemaFolder: targetSchema)
+        work.progress?(MigrationProgress(phase: .validating, done: 0, total: 0))
+        let invalid = try working.validate(against: prepared.catalog, schemaFolder: work.targetSchema)
         if !invalid.isEmpty { throw Store.invalidResultError(invalid, target: prepared.target) }
 
-        let changed = Set(steps.flatMap(\.changedDocuments)).count
         var manifest = try Manifest.required(in: root)
         var applied = manifest.migrations
         for (migration, step) in zip(prepared.pending, steps) {
@@ -66,17 +114,29 @@ extension Store {
 
         let backup = MigrationBackup(fromVersion: schemaVersion, toVersion: prepared.target,
                                      migrations: prepared.pending.map(\.fileName), fingerprint: "")
-        var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: targetSchema, progress: progress)
-        let staging: Directory
-        let outcome: MigrationStager.Outcome
+        var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
         do {
-            (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
+            let (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
+            return .staged(prepared: prepared, steps: steps, staging: staging, outcome: outcome)
         } catch {
             // Nothing outside the staging folder changed; drop it.
-            if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
+            discardStaging()
             throw error
         }
-        progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
+    }
+
+    /// Removes the staging folder of a migration that will not be committed.
+    private func discardStaging() {
+        if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
+    }
+
+    /// Swaps the staged version in (holding the writers' lock: `state`) and records the run.
+    private func commitMigration(_ staged: StagedMigration, _ work: MigrationWork, _ state: StoreState) throws -> MigrationResult {
+        guard case .staged(let prepared, let steps, let staging, let outcome) = staged else {
+            return MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
+                                   documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started))
+        }
+        work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
         _ = try writer.createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
         guard let dataInode = try staging.identity(of: "data")?.inode, let schemaInode = try staging.identity(of: "schema")?.inode else {
             throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(StoreSwap.stagingFolder)")
@@ -89,10 +149,11 @@ extension Store {
         // When and how long: this device's own record (store.json is the same on every device).
         DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
                                          "migrations": .array(prepared.pending.map { .string($0.fileName) }),
-                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(started) * 1000)))], root: root)
+                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000)))], root: root)
         return MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
-                               documentsWritten: outcome.written, documentsKept: outcome.kept, documentsChanged: changed,
-                               duration: Date().timeIntervalSince(started))
+                               documentsWritten: outcome.written, documentsKept: outcome.kept,
+                               documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,
+                               duration: Date().timeIntervalSince(work.started))
     }
 
     /// The error for results that break the target schema: every document, its first violations.
