@@ -67,4 +67,41 @@ struct PlatformErrorTests {
         try store.save(json: .object(["id": .string("t1")]), in: "templates")
         #expect(try store.document(json: "t1", in: "templates") != nil)
     }
+
+    @Test("a dataless file (its contents in iCloud) is not-downloaded, naming it, without reading it; check reports it")
+    func datalessFile() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-03-01T10:00:00Z"), kind: "k"))
+        store.finishWriting()
+        let dayFolder = store.url.appendingPathComponent("data/events/2025/03/01").path
+        try TestHooks.withApplePath(under: dayFolder, dataless: true) {
+            let error = try #require(throws: AlmanacError.self) { try Store(at: store.url).document(LoggedEvent.self, id: "E1") }
+            #expect(error.code == .notDownloaded)
+            #expect(error.path == "data/events/2025/03/01/E1.json", "\(error.path ?? "")")
+            #expect(error.message.contains("dataless"), "\(error.message)")
+            let report = try Store(at: store.url).check()
+            #expect(report.problems.contains { $0.path == "data/events/2025/03/01/E1.json" }, "\(report.problems)")
+        }
+        #expect(try Store(at: store.url).document(LoggedEvent.self, id: "E1") != nil)
+    }
+
+    @Test("a backup and a restore keep the store's data protection class")
+    func protectionKeptThroughBackupAndRestore() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-03-01T10:00:00Z"), kind: "k"))
+        store.finishWriting()
+        let backup = folder.path("backup")
+        try TestHooks.withApplePath(under: store.url.path, protection: .complete) {
+            _ = try store.backup(to: backup)
+            let applied = TestHooks.appliedProtections(under: folder.url.path)
+            #expect(applied.contains { $0.path.hasPrefix(folder.url.resolvingSymlinksInPath().path + "/.backup") && $0.protection == .complete },
+                    "the backup's staging folder got the store's class: \(applied)")
+            _ = try Store.restore(from: backup, to: store.url)
+            let afterRestore = TestHooks.appliedProtections(under: folder.url.path)
+            #expect(afterRestore.contains { $0.path.hasPrefix(folder.url.resolvingSymlinksInPath().path + "/.store") && $0.protection == .complete },
+                    "the restored store's staging folder got the replaced store's class: \(afterRestore)")
+        }
+    }
 }

@@ -26,4 +26,12 @@ extension Directory {
             "is in iCloud Drive but not downloaded to this device (only its placeholder \(components.last ?? "") is here); download it (in Finder: Download Now, or `brctl download`), and keep stores out of iCloud Drive folders",
             path: target)
     }
+
+    /// The error for a dataless file (its contents in iCloud, not on this device).
+    static func notDownloaded(dataless path: String) -> AlmanacError {
+        AlmanacError(
+            .notDownloaded,
+            "is in iCloud but not downloaded to this device (a dataless file: reading it would wait for the download); download it (in Finder: Download Now, or `brctl download`), and keep stores out of iCloud Drive folders",
+            path: path)
+    }
 }

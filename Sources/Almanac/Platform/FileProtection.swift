@@ -25,6 +25,7 @@ public enum FileProtection: String, Sendable, CaseIterable {
 extension FileProtection {
     /// Gives the folder at `path` this protection class. A no-op where data protection does not exist.
     func apply(toFolderAt path: String) throws {
+        TestHooks.protectionApplied(self, toFolderAt: path)
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         let type: FileProtectionType = switch self {
         case .complete: .complete

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// Files that operating systems and their tools put into any folder a person opens, and the
 /// placeholders iCloud Drive leaves for files it has not downloaded.
 ///
@@ -24,5 +31,17 @@ enum SystemFile {
         guard name.hasPrefix("."), name.hasSuffix(".icloud") else { return nil }
         let inner = name.dropFirst().dropLast(".icloud".count)
         return inner.isEmpty ? nil : String(inner)
+    }
+
+    /// Whether the file open as `descriptor`, whose `fstat` is `info`, is dataless: its
+    /// contents are in iCloud and reading it would block while it downloads (`SF_DATALESS`,
+    /// which newer Apple systems give in place of `.<name>.icloud` placeholders).
+    static func isDataless(_ info: stat, descriptor: Int32) -> Bool {
+        if TestHooks.injectedDataless(descriptor) { return true }
+        #if canImport(Darwin)
+        return info.st_flags & 0x4000_0000 != 0  // SF_DATALESS (sys/stat.h)
+        #else
+        return false
+        #endif
     }
 }

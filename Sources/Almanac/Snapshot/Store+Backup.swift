@@ -42,6 +42,8 @@ extension Store {
         let staging = Directory.temporaryName(for: target.lastPathComponent)
         do {
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
+            // The copy keeps the store's data protection class: its files inherit the folder's.
+            try FileProtection.inForce(at: root.descriptor)?.apply(toFolderAt: parentPath + "/" + staging)
             var files = 0
             var cloned = 0
             let volumeSync = Directory.canSynchronizeFileSystem

@@ -44,6 +44,11 @@ extension Store {
         }
         let staging = Directory.temporaryName(for: name)
         let stagingURL = parentURL.appendingPathComponent(staging)
+        // The restored store keeps the class of the store it replaces (else the one asked for).
+        var options = options
+        if let replaced = try? Directory.openRoot(atPath: target.path), let protection = FileProtection.inForce(at: replaced.descriptor) {
+            options.fileProtection = protection
+        }
         do {
             let restored = try stage(backup, at: stagingURL, into: parent, staging: staging, options: options)
             let kept = "\(name).replaced-\(Timestamp.format(Date()).replacingOccurrences(of: ":", with: "-"))"
@@ -91,6 +96,7 @@ extension Store {
                 throw AlmanacError(.checkFailed, "the backup does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); it is not restored", path: backup.path)
             }
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
+            try options.fileProtection?.apply(toFolderAt: stagingURL.path)
             try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(StoreRecovery.stagingMark, [], flush: nil)
             let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)

@@ -103,6 +103,8 @@ final class Directory: @unchecked Sendable {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw AlmanacError(.io, "is not a regular file; remove or rename it", path: childPath(name))
         }
+        // Reading a dataless file would block while iCloud downloads it.
+        if SystemFile.isDataless(info, descriptor: fd) { throw Directory.notDownloaded(dataless: childPath(name)) }
         // One byte more than the size: a regular file returns a short read only at its end,
         // so one read call usually proves the whole file was read.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)

@@ -33,6 +33,8 @@ extension TestHooks {
     struct ForcedApplePath: Sendable {
         var errors: [InjectedCall: Int32]
         var protection: FileProtection?
+        /// Whether the files read here are dataless (their contents in iCloud, not on the device).
+        var dataless = false
     }
 
     /// Whether the file or folder open as `descriptor` takes the Apple path (always on Apple systems).
@@ -50,10 +52,34 @@ extension TestHooks {
         forcedApplePath(for: descriptor)?.errors[call]
     }
 
+    /// Whether a test made the file open as `descriptor` dataless.
+    static func injectedDataless(_ descriptor: Int32) -> Bool {
+        forcedApplePath(for: descriptor)?.dataless == true
+    }
+
     /// The protection class a test gave the files under `descriptor`'s folder, or `nil`.
     static func injectedProtection(_ descriptor: Int32) -> FileProtection? {
         forcedApplePath(for: descriptor)?.protection
     }
+
+    /// Notes that `protection` was given to the folder at `path`, for ``appliedProtections(under:)``.
+    static func protectionApplied(_ protection: FileProtection, toFolderAt path: String) {
+        #if DEBUG
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        ApplePaths.armed.withLock { armed in
+            guard !armed.folders.isEmpty else { return }
+            armed.applied.append((real, protection))
+        }
+        #endif
+    }
+
+    #if DEBUG
+    /// The protection classes given to folders below `folder` (real paths), in order.
+    static func appliedProtections(under folder: String) -> [(path: String, protection: FileProtection)] {
+        let key = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        return ApplePaths.armed.withLock { $0.applied.filter { $0.path.hasPrefix(key + "/") } }
+    }
+    #endif
 
     /// Notes that the folder open as `descriptor` was listed, for ``recordingFolderListings(under:_:)``.
     @inline(__always)
@@ -84,6 +110,8 @@ extension TestHooks {
         var folders: [String: ForcedApplePath] = [:]
         /// Real folder path → the folders listed under it meanwhile.
         var listings: [String: [String]] = [:]
+        /// Protection classes given to folders while some folder was on the Apple path.
+        var applied: [(path: String, protection: FileProtection)] = []
     }
 
     /// Runs `body` and returns the folders (real paths) listed under `folder` meanwhile, by any
@@ -97,11 +125,12 @@ extension TestHooks {
     }
 
     /// Runs `body` with every file and folder under `folder` on the Apple path, failing the
-    /// calls in `errors` with their `errno` and reporting `protection` as their class.
+    /// calls in `errors` with their `errno`, reporting `protection` as their class, and with
+    /// `dataless` every file read there as dataless.
     static func withApplePath<T>(under folder: String, errors: [InjectedCall: Int32] = [:], protection: FileProtection? = nil,
-                                 _ body: () throws -> T) rethrows -> T {
+                                 dataless: Bool = false, _ body: () throws -> T) rethrows -> T {
         let key = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        ApplePaths.armed.withLock { $0.folders[key] = ForcedApplePath(errors: errors, protection: protection) }
+        ApplePaths.armed.withLock { $0.folders[key] = ForcedApplePath(errors: errors, protection: protection, dataless: dataless) }
         defer { ApplePaths.armed.withLock { $0.folders[key] = nil } }
         return try body()
     }
