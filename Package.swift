@@ -7,7 +7,9 @@ let package = Package(
     name: "Almanac",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "Almanac", targets: ["Almanac"]),
+        // The library product is AlmanacKit (its module is Almanac: `import Almanac`): Xcode
+        // makes a scheme per product and ignores case, so "Almanac" would clash with "almanac".
+        .library(name: "AlmanacKit", targets: ["Almanac"]),
         .library(name: "ReferenceApps", targets: ["ReferenceApps"]),
         .executable(name: "almanac", targets: ["AlmanacCLI"]),
     ],

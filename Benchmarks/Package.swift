@@ -27,7 +27,7 @@ let package = Package(
         .executableTarget(
             name: "AlmanacBench",
             dependencies: [
-                .product(name: "Almanac", package: rootIdentity),
+                .product(name: "AlmanacKit", package: rootIdentity),
                 "CSQLite",
             ],
             path: "Sources/AlmanacBench"

@@ -71,7 +71,13 @@ struct ReadmeExampleTests {
     func manifestBlock() throws {
         let manifest = try #require(try Self.blocks().first(where: Self.isManifest))
         let package = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        #expect(manifest.text.contains(#".product(name: "Almanac", package: "almanac")"#))
-        #expect(package.contains(#".library(name: "Almanac", targets: ["Almanac"])"#))
+        #expect(manifest.text.contains(#".product(name: "AlmanacKit", package: "almanac")"#))
+        #expect(package.contains(#".library(name: "AlmanacKit", targets: ["Almanac"])"#))
+        // Xcode makes a scheme per product and ignores case: no two product names may differ only in case.
+        let products = package.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: #"(?<=\.(library|executable)\(name: ")[^"]+"#, options: .regularExpression) else { return nil }
+            return String(line[range]).lowercased()
+        }
+        #expect(products.count >= 3 && Set(products).count == products.count, "product names differing only in case: \(products)")
     }
 }
