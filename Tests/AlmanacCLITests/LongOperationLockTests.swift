@@ -89,4 +89,26 @@ struct LongOperationLockTests {
         #expect(int(m1["timesShown"]) == 7, "the user's count, saved while the import planned, is kept: \(m1)")
         #expect(int(fixture.document("m2")?["contentVersion"]) == 2)
     }
+
+    @Test("a migration stages in a folder of its own and sweeps the stagings of processes that are gone, never a live one's")
+    func stagingFoldersArePerProcess() throws {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 20)
+        let internalFolder = fixture.store.appendingPathComponent(".almanac")
+        try FileManager.default.createDirectory(at: internalFolder, withIntermediateDirectories: true)
+        // A live process staging (here: a sleeping one), a killed one's, and the old unnamed folder.
+        let sleeper = Process()
+        sleeper.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleeper.arguments = ["30"]
+        try sleeper.run()
+        defer { sleeper.terminate() }
+        let live = "migration-\(sleeper.processIdentifier)-1"
+        for name in [live, "migration-2147483000-1", "migration"] {
+            try FileManager.default.createDirectory(at: internalFolder.appendingPathComponent(name + "/data"), withIntermediateDirectories: true)
+        }
+        let up = try run(fixture.upArguments)
+        #expect(up.exit == 0, "\(up)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: internalFolder.path).filter { $0.hasPrefix("migration") }.sorted()
+        #expect(left == [live], "only the live process's staging is left: \(left)")
+    }
 }

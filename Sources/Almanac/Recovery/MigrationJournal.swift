@@ -8,7 +8,7 @@ struct MigrationJournal: StoreRecord, Sendable, Equatable {
     static let recordName = "the migration journal"
 
     enum Kind: String, Codable, Sendable {
-        /// A migration: `.almanac/migration/` holds the new version; after the swap it holds the old one and becomes the backup.
+        /// A migration: `.almanac/migration-<pid>-<n>/` holds the new version; after the swap it holds the old one and becomes the backup.
         case migrate
         /// A rollback: `.almanac/backup/` holds the previous version; after the swap it holds the rolled-back one and is removed.
         case rollback
@@ -38,11 +38,11 @@ struct MigrationJournal: StoreRecord, Sendable, Equatable {
     /// Reads the journal a swap left.
     ///
     /// - Throws: `.io` naming the file when it is damaged or names a staging folder other
-    ///   than `migration` or `backup`.
+    ///   than `backup` or a migration's (`migration`, `migration-<pid>-<n>`).
     init(bytes: [UInt8]) throws {
         let path = ".almanac/\(MigrationJournal.fileName)"
         self = try MigrationJournal(recordBytes: bytes, path: path)
-        guard ["migration", "backup"].contains(stagingFolder) else {
+        guard stagingFolder == StoreSwap.backupFolder || StoreSwap.stager(ofStagingFolder: stagingFolder) != nil else {
             throw AlmanacError(.io, "the migration journal names an unknown staging folder; restore the store from a backup", path: path, pointer: "/stagingFolder")
         }
     }

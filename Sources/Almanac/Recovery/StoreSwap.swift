@@ -15,7 +15,38 @@ import Foundation
 /// Recovery reads the journal: if `store.json` is at the new version, cleanup is finished;
 /// otherwise every folder whose inode shows it was swapped in is swapped back.
 enum StoreSwap {
+    /// The name every staging folder starts with: `migration` (before 0.1 staged there) or
+    /// `migration-<pid>-<n>`, the staging of one process, which stages without the writers'
+    /// lock (and holds no lock at all while it stages: an app suspended then holds none).
     static let stagingFolder = "migration"
+    private static let stagings = Counter()
+
+    /// A new staging folder's name for this process.
+    static func newStagingFolder() -> String {
+        "\(stagingFolder)-\(getpid())-\(stagings.next())"
+    }
+
+    /// The process that stages in the folder `name`, or `nil` when `name` is no staging folder
+    /// (`migration` itself, of a version that staged holding the lock, has pid 0).
+    static func stager(ofStagingFolder name: String) -> Int32? {
+        if name == stagingFolder { return 0 }
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == stagingFolder, let pid = Int32(parts[1]), pid > 0, UInt(parts[2]) != nil else { return nil }
+        return pid
+    }
+
+    /// Removes the staging folders of processes that are gone (killed while staging): they
+    /// hold no version anyone will swap in. Returns whether any was removed.
+    @discardableResult
+    static func sweepAbandonedStagings(in internalFolder: Directory) throws -> Bool {
+        var removed = false
+        for entry in try internalFolder.entries() where entry.kind == .folder {
+            guard let pid = stager(ofStagingFolder: entry.name), pid != getpid(), pid == 0 || SystemCall.processIsGone(pid) else { continue }
+            removed = try internalFolder.removeTree(entry.name) || removed
+        }
+        if removed { try internalFolder.synchronize(.barrier) }
+        return removed
+    }
     static let backupFolder = "backup"
     /// The record of what the backup holds, inside the backup folder.
     static let backupRecord = "backup.json"
@@ -111,11 +142,8 @@ enum StoreSwap {
     static func recover(root: Directory) throws -> Bool {
         guard let internalFolder = try root.openFolder(".almanac") else { return false }
         guard let bytes = try internalFolder.readFile(MigrationJournal.fileName) else {
-            // A migration killed while staging leaves only its staging folder; one staging now
-            // (without the writers' lock) holds the staging lock.
-            if !StagingLock.isHeld(in: internalFolder), try internalFolder.removeTree(stagingFolder) {
-                try internalFolder.synchronize(.barrier)
-            }
+            // A migration killed while staging leaves only its staging folder.
+            try sweepAbandonedStagings(in: internalFolder)
             return false
         }
         let journal = try MigrationJournal(bytes: bytes)

@@ -30,6 +30,9 @@ struct MigrationStager {
     /// The open staged folders on the path to the current target folder, from the staging folder down.
     private var cursor: [(name: String, folder: Directory)] = []
     private var sourceFolders = FolderCache()
+    /// This process's own staging folder in `.almanac/`: migrations stage without a lock, so
+    /// two processes migrating at once must not share one.
+    let stagingName = StoreSwap.newStagingFolder()
     /// Each file and folder is flushed as it is finished where the volume cannot be synced at once.
     private let flushEach = !Directory.canSynchronizeFileSystem
 
@@ -45,8 +48,8 @@ struct MigrationStager {
     mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest, backup: MigrationBackup) throws -> (Directory, Outcome) {
         try refuseFilesOutsideDocuments(working)
         let internalFolder = try store.writer.createFolders([".almanac"])
-        try internalFolder.removeTree(StoreSwap.stagingFolder)
-        let staging = try folder(named: StoreSwap.stagingFolder, in: internalFolder)
+        try StoreSwap.sweepAbandonedStagings(in: internalFolder)
+        let staging = try folder(named: stagingName, in: internalFolder)
         cursor = [("", staging)]
         for collection in catalog.collections where !collection.isSingleton {
             _ = try stagedFolder(["data", collection.name])
@@ -87,7 +90,7 @@ struct MigrationStager {
         }
         if flushEach { try schema.synchronize(.barrier) }
         guard let data = try staging.openFolder("data") else {
-            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(StoreSwap.stagingFolder)/data")
+            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(stagingName)/data")
         }
         outcome.fingerprint = try MigrationBackup.fingerprint(of: data)
         var backup = backup

@@ -1,11 +1,11 @@
 import Foundation
 
-/// A migration's new version, staged in `.almanac/migration/` and not yet swapped in; or
+/// A migration's new version, staged in `.almanac/migration-<pid>-<n>/` and not yet swapped in; or
 /// nothing, when the store is at the target version already.
 enum StagedMigration {
     case nothingPending
     case staged(prepared: (target: Int, catalog: Catalog, pending: [MigrationFile]), steps: [MigrationPlan.Step],
-                staging: Directory, outcome: MigrationStager.Outcome)
+                staging: (name: String, folder: Directory), outcome: MigrationStager.Outcome)
 }
 
 /// What a run of `migrate` was asked to do, kept across its attempts.

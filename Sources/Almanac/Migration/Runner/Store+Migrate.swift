@@ -9,9 +9,9 @@ extension Store {
     /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``.
     ///
     /// The long part — reading every document, transforming, validating and staging the new
-    /// version in `.almanac/migration/` — runs without the writers' lock, so other writers go
-    /// on (an app's widget saving, an app suspended mid-migration holding no lock) and only
-    /// the staging lock keeps other migrations out. Then the writers' lock is taken for the
+    /// version in a staging folder of its own, `.almanac/migration-<pid>-<n>/` — runs holding
+    /// no lock, so other writers go on (an app's widget saving) and an app suspended
+    /// mid-migration holds no lock for iOS to kill it over. Then the writers' lock is taken for the
     /// swap alone, after checking that nobody committed meanwhile (the commit clock did not
     /// move, the version is the same). If someone did, the version is staged again from the
     /// new state, up to ``unlockedStagingAttempts`` times; after that, holding the lock
@@ -24,15 +24,10 @@ extension Store {
         progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) throws -> MigrationResult {
         let started = Date()
-        var stagingLock: StagingLock?
-        defer { withExtendedLifetime(stagingLock) {} }
         for attempt in 0..<(unlockedStagingAttempts + 3) {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
-            if stagingLock == nil {
-                if let refusal = store.writer.writeRefusal { throw refusal }
-                stagingLock = try StagingLock.acquire(in: store.writer.createFolders([".almanac"]), timeout: options.lockTimeout)
-            }
+            if let refusal = store.writer.writeRefusal { throw refusal }
             let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
                                      started: started, progress: progress)
             do {
@@ -70,7 +65,7 @@ extension Store {
             TestHooks.crashPoint("migrate", "locked-unchanged")
             return try commitMigration(staged, work, state)
         }
-        if result == nil { discardStaging() }
+        if result == nil, case .staged(_, _, let staging, _) = staged { discardStaging(staging.name) }
         return result
     }
 
@@ -85,7 +80,7 @@ extension Store {
         return nil
     }
 
-    /// Reads, transforms, validates and stages the pending migrations in `.almanac/migration/`,
+    /// Reads, transforms, validates and stages the pending migrations in a staging folder of its own,
     /// changing nothing else; `.nothingPending` when the store is at the target already.
     private func stageMigration(_ work: MigrationWork) throws -> StagedMigration {
         let prepared = try prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
@@ -117,17 +112,17 @@ extension Store {
         var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
         do {
             let (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
-            return .staged(prepared: prepared, steps: steps, staging: staging, outcome: outcome)
+            return .staged(prepared: prepared, steps: steps, staging: (stager.stagingName, staging), outcome: outcome)
         } catch {
             // Nothing outside the staging folder changed; drop it.
-            discardStaging()
+            discardStaging(stager.stagingName)
             throw error
         }
     }
 
-    /// Removes the staging folder of a migration that will not be committed.
-    private func discardStaging() {
-        if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(StoreSwap.stagingFolder) }
+    /// Removes the staging folder `name` of a migration that will not be committed.
+    private func discardStaging(_ name: String) {
+        if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(name) }
     }
 
     /// Swaps the staged version in (holding the writers' lock: `state`) and records the run.
@@ -138,11 +133,11 @@ extension Store {
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
         _ = try writer.createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
-        guard let dataInode = try staging.identity(of: "data")?.inode, let schemaInode = try staging.identity(of: "schema")?.inode else {
-            throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(StoreSwap.stagingFolder)")
+        guard let dataInode = try staging.folder.identity(of: "data")?.inode, let schemaInode = try staging.folder.identity(of: "schema")?.inode else {
+            throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(staging.name)")
         }
         let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
-                                       stagingFolder: StoreSwap.stagingFolder, dataInode: dataInode, schemaInode: schemaInode)
+                                       stagingFolder: staging.name, dataInode: dataInode, schemaInode: schemaInode)
         writer.dropCaches(state)
         state.pendingHints.removeAll()
         try StoreSwap.commit(root: root, journal: journal)
