@@ -41,16 +41,15 @@ extension Store {
                 }
             }
         }
-        let plan = try readingOneVersion { try retentionPlan(asOf: asOf) }
-        if plan.isEmpty { return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules) }
-        let report = try write { transaction in
-            // Planned again under the lock: another writer may have changed the store since.
-            let plan = try retentionPlan(asOf: asOf)
+        // Planned without the writers' lock; committed holding it if nobody committed meanwhile.
+        let (report, committed) = try planningWithoutLock(kind: "retention", plan: { try retentionPlan(asOf: asOf) }, unchanged: { plan in
+            plan.isEmpty ? RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules) : nil
+        }, commit: { plan, transaction in
             try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
             transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
-        }
-        DeviceHistory.record("retention", ["asOf": .string(asOf.description)], root: root)
+        })
+        if committed { DeviceHistory.record("retention", ["asOf": .string(asOf.description)], root: root) }
         return report
     }
 

@@ -44,30 +44,16 @@ extension Store {
     }
 
     /// Plans the import without the writers' lock (reading every stored document of the
-    /// seeded collections, validating every seed document) and takes the lock only to check
-    /// that nobody committed meanwhile (the commit clock did not move) and to commit. When
-    /// someone did, it plans again from the new state; after ``unlockedStagingAttempts`` such
-    /// attempts, it plans holding the lock.
+    /// seeded collections, validating every seed document) and takes it only to commit, after
+    /// checking that nobody committed meanwhile; otherwise plans again from the new state.
     private func importSeedsWithShortLock(_ files: [SeedFile]) throws -> SeedImportReport {
-        for _ in 0..<Store.unlockedStagingAttempts {
-            let (clock, (report, change)) = try readingOneVersion { (reader.clock.now(), try seedImportPlan(files)) }
-            if change.isEmpty { return SeedImportReport(dryRun: false, files: report) }
-            TestHooks.crashPoint("seed", "planned")
-            guard clock % 2 == 0 else { continue }  // planned while a change was being put in place
-            let result = try write { transaction -> SeedImportReport? in
-                guard reader.clock.now() == clock else { return nil }
-                try transaction.include(change)
-                transaction.crashPointKind = "seed"
-                return SeedImportReport(dryRun: false, files: report)
-            }
-            if let result { return result }
-        }
-        return try write { transaction in
-            let (report, change) = try seedImportPlan(files)
-            try transaction.include(change)
+        try planningWithoutLock(kind: "seed", plan: { try seedImportPlan(files) }, unchanged: { planned in
+            planned.1.isEmpty ? SeedImportReport(dryRun: false, files: planned.0) : nil
+        }, commit: { planned, transaction in
+            try transaction.include(planned.1)
             transaction.crashPointKind = "seed"
-            return SeedImportReport(dryRun: false, files: report)
-        }
+            return SeedImportReport(dryRun: false, files: planned.0)
+        }).outcome
     }
 
     /// The import's report and change, as the store is now.

@@ -31,6 +31,11 @@ extension Store {
         /// it. A file changed by anyone is read again; the cache never returns an old version.
         public var documentCacheCapacity: Int
 
+        /// The app's background task, begun just before the store takes the writers' lock and
+        /// ended just after it releases it, so that an app sent to the background mid-commit
+        /// is not suspended holding the lock (see ``Store/BackgroundTask``); `nil` by default.
+        public var backgroundTask: BackgroundTask?
+
         /// Creates options.
         ///
         /// - Parameters:
@@ -40,15 +45,17 @@ extension Store {
         ///   - lockLinger: seconds the lock is kept after a write (default: 0 on iOS-family systems, 0.02 elsewhere).
         ///   - fileProtection: the data protection class of a store made by `create` (Apple systems only).
         ///   - documentCacheCapacity: how many parsed documents queries keep between calls (0: none).
+        ///   - backgroundTask: the app's background task, around every holding of the writers' lock.
         public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil,
                     lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil,
-                    documentCacheCapacity: Int = 1024) {
+                    documentCacheCapacity: Int = 1024, backgroundTask: BackgroundTask? = nil) {
             self.lockTimeout = lockTimeout
             self.commandName = commandName ?? ProcessInfo.processInfo.processName
             self.codeSchemaVersion = codeSchemaVersion
             self.lockLinger = max(0, lockLinger)
             self.fileProtection = fileProtection
             self.documentCacheCapacity = max(0, documentCacheCapacity)
+            self.backgroundTask = backgroundTask
         }
 
         /// The default ``lockLinger``: 0 where apps are suspended (iOS and its kin), 0.02 s elsewhere.

@@ -1,11 +1,6 @@
 import Foundation
 
 extension Store {
-    /// How many times a migration stages without the writers' lock before it stages holding
-    /// it: each time another writer committed while it staged, it stages again from what that
-    /// writer left.
-    static let unlockedStagingAttempts = 3
-
     /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``.
     ///
     /// The long part — reading every document, transforming, validating and staging the new

@@ -61,7 +61,7 @@ extension StoreWriter {
         if let write = change.singleWrite {
             let folder = try writableFolder(write.location.folderPath, state)
             let temporary = try folder.writeTemporary(for: write.location.fileName, write.bytes, mode: 0o600)
-            TestHooks.commitStep(root.path)
+            TestHooks.commitStep(reader.url.path)
             // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
             try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
             if !TestSwitch.skipFolderFlush { try folder.synchronize(commitFlush) }
@@ -202,7 +202,7 @@ extension StoreWriter {
         // Attachment files first, so a document's date folder is empty when the document goes.
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
         TestHooks.crashPoint(crashPointKind, "before-journal")
-        TestHooks.commitStep(root.path)
+        TestHooks.commitStep(reader.url.path)
         do {
             try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: commitFlush)
         } catch let error as AlmanacError {
@@ -216,7 +216,7 @@ extension StoreWriter {
             throw error
         }
         TestHooks.crashPoint(crashPointKind, "after-journal")
-        TestHooks.commitStep(root.path)
+        TestHooks.commitStep(reader.url.path)
         do {
             try finishChange(journal, state, crashPointKind: crashPointKind)
         } catch let error as AlmanacError {
@@ -235,7 +235,7 @@ extension StoreWriter {
         // New date folders first: an attachment folder moving with its document may go into one.
         for (index, move) in journal.newFolders.enumerated() {
             try moveFolder(from: move.from, to: move.to, state, requireTemporary: true)
-            TestHooks.commitStep(root.path)
+            TestHooks.commitStep(reader.url.path)
             if index == 0 { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         // The renames come grouped by folder: each folder is opened once, flushed, and closed.
@@ -252,7 +252,7 @@ extension StoreWriter {
             }
             guard let folder = current?.folder else { continue }
             if try folder.entryKind(of: from) == .file { try folder.rename(from, into: folder, as: to) }
-            TestHooks.commitStep(root.path)
+            TestHooks.commitStep(reader.url.path)
             if index == 0, journal.newFolders.isEmpty { TestHooks.crashPoint(crashPointKind, "after-first-rename") }
         }
         try current?.folder.synchronize(.barrier)
@@ -264,7 +264,7 @@ extension StoreWriter {
             if let location = filing.parseRelativePath(path) {
                 TestHooks.crashPoint(crashPointKind, "before-removing-old-copy:\(location.fileName)")
                 try removeDocumentFile(at: location, flush: .barrier, state)
-                TestHooks.commitStep(root.path)
+                TestHooks.commitStep(reader.url.path)
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
@@ -287,7 +287,7 @@ extension StoreWriter {
             }
         }
         TestHooks.crashPoint(crashPointKind, "before-journal-removed")
-        TestHooks.commitStep(root.path)
+        TestHooks.commitStep(reader.url.path)
         try removeJournal()
         try clock.markSettled()
     }

@@ -6,6 +6,8 @@ struct WriteSession {
     var holder: StoreLock.Holder
     var lastWrite: DispatchTime
     var releaseScheduled: Bool
+    /// The app's background task begun for this session (``Store/Options/backgroundTask``).
+    var backgroundToken: Int?
     /// A committed change could not be finished: the lock is left as a killed writer leaves
     /// it, so the next writer finishes the change from its journal.
     var interrupted = false
@@ -66,8 +68,17 @@ extension StoreWriter {
     private func beginSession(_ state: StoreState, recovering: Bool) throws {
         let lock = try writeLock(state)
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
-        let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
-        state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
+        // The app's background task covers the whole holding of the lock, from before it is taken.
+        let background = options.backgroundTask
+        let backgroundToken = background?.begin("Almanac: writing \(reader.url.lastPathComponent)")
+        let (previous, holder): (StoreLock.Holder?, StoreLock.Holder)
+        do {
+            (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
+        } catch {
+            if let background, let backgroundToken { background.end(backgroundToken) }
+            throw error
+        }
+        state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false, backgroundToken: backgroundToken)
         if previous.map({ "\($0.token)/\($0.state)" }) != state.lastSession {
             // Another writer came first: the open folders of the write path may be gone, and
             // if it migrated the store, this store's catalog is stale.
@@ -136,6 +147,7 @@ extension StoreWriter {
         }
         state.session = nil
         state.lastSession = "\(current.holder.token)/released"
+        if let background = options.backgroundTask, let token = current.backgroundToken { background.end(token) }
     }
 
     /// Ends the write session now (``Store/finishWriting()``), unless a block holds it.

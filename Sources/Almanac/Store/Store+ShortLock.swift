@@ -1,0 +1,43 @@
+import Foundation
+
+/// Long writes that hold the writers' lock only to commit (DESIGN §4, "Suspension").
+extension Store {
+    /// How many times a long write plans (or stages) without the writers' lock before it does
+    /// so holding it: each time another writer committed meanwhile, it plans again from what
+    /// that writer left.
+    static let unlockedStagingAttempts = 3
+
+    /// Runs a write whose planning reads much of the store (a seed import, a retention run):
+    /// `plan` runs without the writers' lock, and the lock is taken only to check that nobody
+    /// committed meanwhile (the commit clock did not move) and to `commit` the plan. When
+    /// someone did, it plans again; after ``unlockedStagingAttempts`` such attempts it plans
+    /// holding the lock. An app suspended while it plans holds no lock.
+    ///
+    /// - Parameters:
+    ///   - kind: the crash-point kind; `<kind>:planned` is reached after each unlocked plan.
+    ///   - plan: reads the store and returns what to write.
+    ///   - unchanged: the outcome of a plan that writes nothing (then no lock is taken), or `nil`.
+    ///   - commit: writes `plan` in the transaction (holding the lock).
+    /// - Returns: the outcome, and whether a transaction committed it.
+    func planningWithoutLock<Plan, Outcome>(
+        kind: String, plan: () throws -> Plan, unchanged: (Plan) -> Outcome?,
+        commit: (Plan, Transaction) throws -> Outcome
+    ) throws -> (outcome: Outcome, committed: Bool) {
+        for _ in 0..<Store.unlockedStagingAttempts {
+            let (clock, planned) = try readingOneVersion { (reader.clock.now(), try plan()) }
+            if let outcome = unchanged(planned) { return (outcome, false) }
+            TestHooks.crashPoint(kind, "planned")
+            guard clock % 2 == 0 else { continue }  // planned while a change was being put in place
+            let outcome = try write { transaction -> Outcome? in
+                guard reader.clock.now() == clock else { return nil }
+                return try commit(planned, transaction)
+            }
+            if let outcome { return (outcome, true) }
+        }
+        return try write { transaction in
+            let planned = try plan()
+            if let outcome = unchanged(planned) { return (outcome, false) }
+            return (try commit(planned, transaction), true)
+        }
+    }
+}
