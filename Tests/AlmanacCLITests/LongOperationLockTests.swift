@@ -111,4 +111,19 @@ struct LongOperationLockTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: internalFolder.path).filter { $0.hasPrefix("migration") }.sorted()
         #expect(left == [live], "only the live process's staging is left: \(left)")
     }
+
+    @Test("the sweep keeps a dead process's staging folder when the migration journal names it (recovery swaps it back)")
+    func sweepKeepsTheJournaledFolder() throws {
+        let folder = E2EFolder()
+        let internalURL = folder.path(".almanac")
+        for name in ["migration-2147483000-1", "migration-2147483000-2"] {
+            try FileManager.default.createDirectory(at: internalURL.appendingPathComponent(name + "/data"), withIntermediateDirectories: true)
+        }
+        let journal = MigrationJournal(kind: .migrate, fromVersion: 1, toVersion: 2, stagingFolder: "migration-2147483000-1", dataInode: 1, schemaInode: 2)
+        try Data(try journal.bytes).write(to: internalURL.appendingPathComponent(MigrationJournal.fileName))
+        let internalFolder = try Directory.openRoot(atPath: internalURL.path)
+        #expect(try StoreSwap.sweepAbandonedStagings(in: internalFolder))
+        let left = try FileManager.default.contentsOfDirectory(atPath: internalURL.path).filter { $0.hasPrefix("migration-") }
+        #expect(left == ["migration-2147483000-1"], "\(left)")
+    }
 }

@@ -60,7 +60,7 @@ struct MigrateAfterWaitTests {
         }
         let (waiting, waitingOut, waitingErr) = try Self.start(arguments)
         if second == "migrate" {
-            // A second migration waits for the first's staging lock, not in the writers' line.
+            // A second migration stages too (holding no lock), then waits for the writers' lock.
             usleep(300_000)
             #expect(waiting.isRunning, "the second migration waits")
         } else {

@@ -16,9 +16,11 @@ public struct ObservationOptions: Sendable, Equatable {
     /// Seconds between two comparisons of the covered folders' entries (inode, size,
     /// modification and change time); `nil`, the default, watches instead of polling.
     public var polling: TimeInterval?
+    #if DEBUG
     /// Whether folders are watched for hand edits (tests turn it off to prove what the commit
     /// signal alone delivers).
     var watchesFolders = true
+    #endif
 
     /// Creates options.
     ///

@@ -44,8 +44,8 @@ struct ObservationPlatform {
     /// and its siblings (where a person rarely edits a file by hand).
     func folderWatcher(storePath: String, queue: DispatchQueue, onChange: @escaping @Sendable (Bool) -> Void) -> (any FolderWatcher)? {
         #if os(macOS)
-        return FileEventsWatcher(storePath: storePath, queue: queue, onChange: onChange)
-            ?? DispatchSourceWatcher(queue: queue, limit: Self.appleFolderLimit, onChange: onChange)
+        if let events = FileEventsWatcher(storePath: storePath, queue: queue, onChange: onChange) { return events }
+        return DispatchSourceWatcher(queue: queue, limit: Self.appleFolderLimit, onChange: onChange)
         #elseif canImport(Darwin)
         return DispatchSourceWatcher(queue: queue, limit: Self.appleFolderLimit, onChange: onChange)
         #elseif os(Linux)

@@ -94,7 +94,9 @@ final class StoreObserver: Sendable {
         }) else {
             return polling(1, platform.unavailable)
         }
+        #if DEBUG
         guard options.watchesFolders else { return ([signal], .events) }
+        #endif
         guard let folders = platform.folderWatcher(storePath: store.url.path, queue: queue, onChange: onChange) else {
             signal.stop()
             return polling(1, platform.unavailable)

@@ -61,6 +61,26 @@ extension FileProtection {
         #endif
     }
 
-    /// Whether the system closes files of this class to the app while the device is locked.
-    var closesWhileLocked: Bool { self != .noProtection }
+    /// Whether the system may close files of this class to the app: `complete` and
+    /// `completeUnlessOpen` while the device is locked; `completeUntilFirstUserAuthentication`
+    /// until the first unlock after a restart, which on a Mac has always happened by the time
+    /// an app runs (so a denial there is a denial).
+    var closesWhileLocked: Bool {
+        switch self {
+        case .complete, .completeUnlessOpen: return true
+        case .noProtection: return false
+        case .completeUntilFirstUserAuthentication:
+            #if os(macOS)
+            return false
+            #else
+            return true
+            #endif
+        }
+    }
+
+    /// When files of this class are closed, for messages.
+    var whenClosed: String {
+        self == .completeUntilFirstUserAuthentication
+            ? "until the device is first unlocked after a restart" : "while the device is locked"
+    }
 }

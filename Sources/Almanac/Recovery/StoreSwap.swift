@@ -36,11 +36,14 @@ enum StoreSwap {
     }
 
     /// Removes the staging folders of processes that are gone (killed while staging): they
-    /// hold no version anyone will swap in. Returns whether any was removed.
+    /// hold no version anyone will swap in. The folder a migration journal names is kept
+    /// whoever made it: after a swap it holds the old version, which recovery swaps back.
+    /// Returns whether any was removed.
     @discardableResult
     static func sweepAbandonedStagings(in internalFolder: Directory) throws -> Bool {
+        let journaled = try internalFolder.readFile(MigrationJournal.fileName).flatMap { try? MigrationJournal(bytes: $0).stagingFolder }
         var removed = false
-        for entry in try internalFolder.entries() where entry.kind == .folder {
+        for entry in try internalFolder.entries() where entry.kind == .folder && entry.name != journaled {
             guard let pid = stager(ofStagingFolder: entry.name), pid != getpid(), pid == 0 || SystemCall.processIsGone(pid) else { continue }
             removed = try internalFolder.removeTree(entry.name) || removed
         }

@@ -44,9 +44,10 @@ extension Store {
         }
         let staging = Directory.temporaryName(for: name)
         let stagingURL = parentURL.appendingPathComponent(staging)
-        // The restored store keeps the class of the store it replaces (else the one asked for).
+        // The restored store gets the class asked for, else the one of the store it replaces.
         var options = options
-        if let replaced = try? Directory.openRoot(atPath: target.path), let protection = FileProtection.inForce(at: replaced.descriptor) {
+        if options.fileProtection == nil, let replaced = try? Directory.openRoot(atPath: target.path),
+           let protection = FileProtection.inForce(at: replaced.descriptor) {
             options.fileProtection = protection
         }
         do {

@@ -175,7 +175,7 @@ extension Directory {
     func synchronizeFileSystem() throws -> Bool {
         guard Directory.canSynchronizeFileSystem else { return false }
         FlushCounter.shared.countVolumeSync()
-        let code = TestHooks.injectedError(.volumeSync, descriptor) ?? (Directory.volumeSyncCall(descriptor) == 0 ? 0 : SystemCall.errno)
+        let code = TestHooks.injectedError(.volumeSync, descriptor) ?? Directory.volumeSyncCall(descriptor)
         if code == 0 {
             FileSystemRecorder.flushed(descriptor, "volume")
             return true
@@ -207,9 +207,12 @@ extension Directory {
     /// Whether ``synchronizeFileSystem()`` can write out many unflushed files at once.
     static let canSynchronizeFileSystem = !TestSwitch.noVolumeSync
     static let volumeSyncName = "fsync_volume_np"
+    /// 0, or the error: `fsync_volume_np` returns an `errno` value itself (-1 with `errno`
+    /// set is taken too, should a libc do so).
     static func volumeSyncCall(_ descriptor: Int32) -> Int32 {
         // Waits for the writes; the commit point's F_FULLFSYNC then empties the drive's cache.
-        fsync_volume_np(descriptor, SYNC_VOLUME_WAIT)
+        let result = fsync_volume_np(descriptor, SYNC_VOLUME_WAIT)
+        return result == -1 ? SystemCall.errno : result
     }
     #else
     private typealias ExchangeFunction = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
@@ -225,8 +228,10 @@ extension Directory {
     /// Whether ``synchronizeFileSystem()`` can write out many unflushed files at once.
     static var canSynchronizeFileSystem: Bool { syncfs != nil }
     static let volumeSyncName = "syncfs"
+    /// 0, or the `errno` of the failed `syncfs`.
     static func volumeSyncCall(_ descriptor: Int32) -> Int32 {
-        syncfs.map { $0(descriptor) } ?? -1
+        guard let syncfs else { return ENOSYS }
+        return syncfs(descriptor) == 0 ? 0 : SystemCall.errno
     }
 
     private static func symbol<T>(_ name: String) -> T? {

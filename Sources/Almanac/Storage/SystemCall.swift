@@ -60,7 +60,7 @@ enum SystemCall {
             // A denial where data protection is in force: the files are closed until the device is unlocked.
             return AlmanacError(
                 .protectedDataUnavailable,
-                "protected data is not available: the store's files have data protection class \(protection.rawValue), which keeps them closed while the device is locked; retry after the user unlocks the device (or the first unlock after a restart), or give the store a weaker class (Store.Options.fileProtection) (\(operation): \(reason), errno \(code))",
+                "protected data is not available: the store's files have data protection class \(protection.rawValue), which keeps them closed \(protection.whenClosed); retry after the user unlocks the device, or give the store a weaker class (Store.Options.fileProtection) (\(operation): \(reason), errno \(code))",
                 path: path, underlying: POSIXFailure(operation: operation, errno: code))
         }
         if applePlatform, denied {

@@ -18,13 +18,19 @@
 ///
 /// let backgroundTask = Store.BackgroundTask(
 ///     begin: { name in
-///         let begin = { UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: nil).rawValue }
-///         return Thread.isMainThread ? MainActor.assumeIsolated(begin) : DispatchQueue.main.sync { MainActor.assumeIsolated(begin) }
+///         // The store calls begin before it takes any lock, on the thread that writes.
+///         let begin = { @MainActor in UIApplication.shared.beginBackgroundTask(withName: name, expirationHandler: nil).rawValue }
+///         if Thread.isMainThread { return MainActor.assumeIsolated(begin) }
+///         return DispatchQueue.main.sync { MainActor.assumeIsolated(begin) }
 ///     },
 ///     end: { token in
 ///         DispatchQueue.main.async { UIApplication.shared.endBackgroundTask(UIBackgroundTaskIdentifier(rawValue: token)) }
 ///     })
 /// let store = try Store(at: url, options: Store.Options(backgroundTask: backgroundTask))
+/// ```
+///
+/// A commit takes milliseconds, far inside the time iOS gives a background task; the
+/// expiration handler is left out for that reason.
 /// ```
 extension Store {
     /// Begins and ends the app's background task around the store's holding of the writers' lock.
@@ -37,8 +43,11 @@ extension Store {
         /// Creates a background task from the app's begin and end calls.
         ///
         /// - Parameters:
-        ///   - begin: called on the writing thread just before the lock is taken; returns a token.
-        ///   - end: called on the writing thread just after the lock is released, with that token.
+        ///   - begin: called on the writing thread before the store takes any lock (so it may
+        ///     wait for the main thread); returns a token.
+        ///   - end: called just after the lock is released, with that token, on the writing thread
+        ///     or, after a ``Store/Options/lockLinger``, on the store's own queue; it must not wait
+        ///     for another thread.
         public init(begin: @escaping @Sendable (_ name: String) -> Int, end: @escaping @Sendable (_ token: Int) -> Void) {
             self.begin = begin
             self.end = end

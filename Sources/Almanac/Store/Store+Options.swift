@@ -20,8 +20,9 @@ extension Store {
         public var lockLinger: Double
 
         /// A Finder/Files data protection class given to a new store's folder by
-        /// ``Store/create(at:schema:timeZone:options:)`` on Apple systems (files created in it
-        /// inherit it); `nil` keeps the container's default. Ignored on other systems.
+        /// ``Store/create(at:schema:timeZone:options:)`` and ``Store/restore(from:to:options:)``
+        /// on Apple systems (files created in it inherit it); `nil` keeps the container's
+        /// default (a restore: the class of the store it replaces). Ignored on other systems.
         public var fileProtection: FileProtection?
 
         /// How many parsed documents queries keep between calls (default 1,024; 0 keeps none).

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Long writes that hold the writers' lock only to commit (DESIGN §4, "Suspension").
@@ -27,7 +34,10 @@ extension Store {
             let (clock, planned) = try readingOneVersion { (reader.clock.now(), try plan()) }
             if let outcome = unchanged(planned) { return (outcome, false) }
             TestHooks.crashPoint(kind, "planned")
-            guard clock % 2 == 0 else { continue }  // planned while a change was being put in place
+            guard clock % 2 == 0 else {
+                usleep(1000)  // planned while a change was being put in place: plan again once it is
+                continue
+            }
             let outcome = try write { transaction -> Outcome? in
                 guard reader.clock.now() == clock else { return nil }
                 return try commit(planned, transaction)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds the migrated version of a store in `.almanac/migration/`: `data/` in the target
+/// Builds the migrated version of a store in `.almanac/migration-<pid>-<n>/`: `data/` in the target
 /// layout, `schema/` copied from the target schema folder, `store.json` at the target
 /// version, and `backup.json` describing the result for a later rollback.
 ///

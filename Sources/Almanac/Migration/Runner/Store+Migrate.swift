@@ -55,10 +55,17 @@ extension Store {
             if reader.clock.now() != clockBefore { return nil }
             throw error
         }
-        let result = try writer.withWriteLock { state throws -> MigrationResult? in
-            guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return nil }
-            TestHooks.crashPoint("migrate", "locked-unchanged")
-            return try commitMigration(staged, work, state)
+        let result: MigrationResult?
+        do {
+            result = try writer.withWriteLock { state throws -> MigrationResult? in
+                guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return nil }
+                TestHooks.crashPoint("migrate", "locked-unchanged")
+                return try commitMigration(staged, work, state)
+            }
+        } catch {
+            // Not swapped in (no journal names it): the staged version is no one's.
+            if case .staged(_, _, let staging, _) = staged, !StoreSwap.isPending(root: root) { discardStaging(staging.name) }
+            throw error
         }
         if result == nil, case .staged(_, _, let staging, _) = staged { discardStaging(staging.name) }
         return result

@@ -6,8 +6,9 @@ struct WriteSession {
     var holder: StoreLock.Holder
     var lastWrite: DispatchTime
     var releaseScheduled: Bool
-    /// The app's background task begun for this session (``Store/Options/backgroundTask``).
-    var backgroundToken: Int?
+    /// The app's background tasks begun for the writes of this session
+    /// (``Store/Options/backgroundTask``), ended once the lock is released.
+    var backgroundTokens: [Int] = []
     /// A committed change could not be finished: the lock is left as a killed writer leaves
     /// it, so the next writer finishes the change from its journal.
     var interrupted = false
@@ -39,6 +40,12 @@ extension StoreWriter {
         // A write from inside a streamed read (a save in a forEachDocument body) sees the files
         // as they are, not as that read's view shows them.
         if !reading, ReadView.current != nil { return try ReadView.with(nil) { try withWriteLock(reading: false, body) } }
+        // The app's background task is begun before any lock is taken: its begin may wait for
+        // the main thread, which may itself be waiting for this store.
+        let background = reading ? nil : options.backgroundTask
+        let backgroundToken = background?.begin("Almanac: writing \(reader.url.lastPathComponent)")
+        var handedToSession = false
+        defer { if let background, let backgroundToken, !handedToSession { background.end(backgroundToken) } }
         return try state.withLock { state in
             // The lock is recursive so that reads on the store work inside a transaction's
             // block; a write there would commit on its own, outside the transaction.
@@ -49,6 +56,11 @@ extension StoreWriter {
             state.transactionDepth += 1
             defer { state.transactionDepth -= 1 }
             if state.session == nil { try beginSession(state, recovering: writeRefusal == nil) }
+            // Ended when the session releases the lock (at once, or after its linger).
+            if let backgroundToken {
+                state.session?.backgroundTokens.append(backgroundToken)
+                handedToSession = true
+            }
             do {
                 let result = try body(state)
                 if !reading { FileSystemRecorder.mark("committed") }
@@ -68,17 +80,8 @@ extension StoreWriter {
     private func beginSession(_ state: StoreState, recovering: Bool) throws {
         let lock = try writeLock(state)
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
-        // The app's background task covers the whole holding of the lock, from before it is taken.
-        let background = options.backgroundTask
-        let backgroundToken = background?.begin("Almanac: writing \(reader.url.lastPathComponent)")
-        let (previous, holder): (StoreLock.Holder?, StoreLock.Holder)
-        do {
-            (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
-        } catch {
-            if let background, let backgroundToken { background.end(backgroundToken) }
-            throw error
-        }
-        state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false, backgroundToken: backgroundToken)
+        let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
+        state.session = WriteSession(holder: holder, lastWrite: .now(), releaseScheduled: false)
         if previous.map({ "\($0.token)/\($0.state)" }) != state.lastSession {
             // Another writer came first: the open folders of the write path may be gone, and
             // if it migrated the store, this store's catalog is stale.
@@ -147,7 +150,7 @@ extension StoreWriter {
         }
         state.session = nil
         state.lastSession = "\(current.holder.token)/released"
-        if let background = options.backgroundTask, let token = current.backgroundToken { background.end(token) }
+        if let background = options.backgroundTask { for token in current.backgroundTokens { background.end(token) } }
     }
 
     /// Ends the write session now (``Store/finishWriting()``), unless a block holds it.
