@@ -41,7 +41,13 @@ enum TestHooks {
     #if DEBUG
     private static let crashTarget = ProcessInfo.processInfo.environment["ALMANAC_TEST_CRASH_AT"]
     private static let pauseTarget = ProcessInfo.processInfo.environment["ALMANAC_TEST_PAUSE_AT"]
-    private static let hooksArmed = crashTarget != nil || pauseTarget != nil
+    /// `ALMANAC_TEST_SAVE_AT=<kind>:<point>` with `ALMANAC_TEST_SAVE=<store>|<collection>|<file>`:
+    /// there (once) the process saves the document in `<file>` through a `Store` of its own, as
+    /// another writer would, so the crash explorer records a long operation overtaken by a save.
+    private static let saveTarget = ProcessInfo.processInfo.environment["ALMANAC_TEST_SAVE_AT"]
+    private static let hooksArmed = crashTarget != nil || pauseTarget != nil || saveTarget != nil
+    private static let saveOnce = Guarded(SaveOnce())
+    private final class SaveOnce { var done = false }
     private static let faultLock = NSLock()
     // Read and written only with `faultLock` held.
     nonisolated(unsafe) private static var armedFaults: Set<String> = []
@@ -104,6 +110,7 @@ enum TestHooks {
         guard hooksArmed else { return }
         let name = "\(kind):\(point())"
         if pauseTarget == name { pauseUntilResumed() }
+        if saveTarget == name { saveAsAnotherWriter() }
         guard crashTarget == name else { return }
         kill(getpid(), SIGKILL)
         pause()
@@ -111,6 +118,22 @@ enum TestHooks {
     }
 
     #if DEBUG
+    /// The save of `ALMANAC_TEST_SAVE`, made once; a failure is printed, not thrown, so the
+    /// operation goes on as it would beside a failing writer.
+    private static func saveAsAnotherWriter() {
+        guard saveOnce.withLock({ once in defer { once.done = true }; return !once.done }) else { return }
+        let parts = (ProcessInfo.processInfo.environment["ALMANAC_TEST_SAVE"] ?? "").split(separator: "|").map(String.init)
+        do {
+            guard parts.count == 3 else { throw AlmanacError(.invalidArgument, "ALMANAC_TEST_SAVE is not <store>|<collection>|<file>") }
+            let store = try Store(at: URL(fileURLWithPath: parts[0]), options: Store.Options(lockLinger: 0))
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: parts[2]))
+            _ = try store.save(json: try JSONValue(parsing: Array(bytes)), in: parts[1])
+            store.finishWriting()
+        } catch {
+            FileHandle.standardError.write(Data("ALMANAC_TEST_SAVE failed: \(error)\n".utf8))
+        }
+    }
+
     /// Waits at a pause point: 60 s, or with `ALMANAC_TEST_RESUME_FILE=<path>` until that file
     /// exists (60 s at most), having made `<path>.waiting` so the test knows it is here.
     private static func pauseUntilResumed() {

@@ -107,6 +107,34 @@ enum CrashWorkloads {
                             "--schema", fixture.appendingPathComponent("schema-v2").path], in: root, env: env)
     }
 
+    /// A save by another writer lands while the migration stages (holding no lock): the
+    /// migration finds the commit clock moved and stages again, so the save is migrated too.
+    static let migrateOvertaken = CrashExplorer.Workload(name: "migrate up overtaken by a save", prepare: {
+        let folder = E2EFolder()
+        _ = try MigrationFixture(in: folder.url, events: 12)
+        try Data(#"{"id": "late", "at": "2025-03-03T10:00:00Z", "amount": 2, "kind": "a"}"#.utf8).write(to: folder.path("late.json"))
+        return folder
+    }) { root, env in
+        let save = ["ALMANAC_TEST_SAVE_AT": "migrate:staged-documents:6",
+                    "ALMANAC_TEST_SAVE": [root.appendingPathComponent("store").path, "events", root.appendingPathComponent("late.json").path].joined(separator: "|")]
+        return try almanac(["migrate", "up", "--migrations", root.appendingPathComponent("migrations").path,
+                            "--schema", root.appendingPathComponent("schema-v2").path], in: root, env: env.merging(save) { $1 })
+    }
+
+    /// A user's save lands while the seed import plans (holding no lock): the import plans again.
+    static let seedImportOvertaken = CrashExplorer.Workload(name: "seed import overtaken by a save", prepare: {
+        let folder = E2EFolder()
+        try require(try run(["init", folder.path("store").path, "--schema", E2ERepository.schema("cravey").path, "--time-zone", "UTC"]), "init")
+        _ = try folder.write(#"{"createdAt": "2025-03-03T10:00:00Z", "id": "E03A3A0C-2CCB-4FA0-ADEF-5725D29D8A58", "intensity": 3, "timestamp": "2025-03-03T10:00:00Z", "triggers": ["Tired"]}"#,
+                             to: "craving.json")
+        return folder
+    }) { root, env in
+        let seeds = E2ERepository.root.appendingPathComponent("samples/cravey/seeds/messages_seed.json")
+        let save = ["ALMANAC_TEST_SAVE_AT": "seed:planned",
+                    "ALMANAC_TEST_SAVE": [root.appendingPathComponent("store").path, "cravings", root.appendingPathComponent("craving.json").path].joined(separator: "|")]
+        return try almanac(["seed", "import", seeds.path], in: root, env: env.merging(save) { $1 })
+    }
+
     static let rollback = CrashExplorer.Workload(name: "migrate rollback", prepare: {
         let folder = E2EFolder()
         let fixture = try MigrationFixture(in: folder.url, events: 12)
@@ -146,5 +174,5 @@ enum CrashWorkloads {
     }
 
     static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
-                      migrateUp, rollback, importExport, backup, restore, export]
+                      migrateUp, migrateOvertaken, seedImportOvertaken, rollback, importExport, backup, restore, export]
 }
