@@ -126,4 +126,19 @@ struct LongOperationLockTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: internalURL.path).filter { $0.hasPrefix("migration-") }
         #expect(left == ["migration-2147483000-1"], "\(left)")
     }
+
+    @Test("check warns of a killed migration's staging, and check --fix removes it")
+    func checkReportsAbandonedStaging() throws {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 5)
+        let staging = fixture.store.appendingPathComponent(".almanac/migration-2147483000-1/data")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let check = try run(["check", "--store", fixture.store.path])
+        #expect(check.exit == 0, "a warning: \(check)")
+        #expect(check.stdout.contains(".almanac/migration-2147483000-1") && check.stdout.contains("migration whose process was killed"), "\(check)")
+        let fix = try run(["check", "--fix", "--store", fixture.store.path])
+        #expect(fix.exit == 0, "\(fix)")
+        #expect(!FileManager.default.fileExists(atPath: staging.deletingLastPathComponent().path), "removed by the fix")
+        #expect(try run(["check", "--store", fixture.store.path]).stdout.contains("0 warnings"))
+    }
 }

@@ -82,9 +82,17 @@ struct CheckWalker {
             }
         }
         checkEditorSettings()
-        if let internalFolder = try store.root.openFolder(".almanac"), try internalFolder.readFile(WriteJournal.fileName) != nil {
-            report("interrupted-write", ".almanac/\(WriteJournal.fileName)",
-                   "a write was interrupted; the next write to the store finishes it", severity: .warning)
+        if let internalFolder = try store.root.openFolder(".almanac") {
+            if try internalFolder.readFile(WriteJournal.fileName) != nil {
+                report("interrupted-write", ".almanac/\(WriteJournal.fileName)",
+                       "a write was interrupted; the next write to the store finishes it", severity: .warning)
+            }
+            for name in try StoreSwap.abandonedStagings(in: internalFolder) {
+                report("abandoned-staging", ".almanac/\(name)",
+                       "is the staged version of a migration whose process was killed; nothing uses it, and the next migration removes it, or Store.fix()",
+                       severity: .warning, remedy: .fixStore)
+                repairs.leftovers.append(".almanac/\(name)")
+            }
         }
         try checkArchive()
         guard let data = try store.root.openFolder("data") else {

@@ -59,7 +59,7 @@ extension Store {
             }
             repairs.sort { $0.path < $1.path }
             guard !dryRun else {
-                let repairedKinds: Set<String> = ["misplaced", "temporary-file", "editor-settings"]
+                let repairedKinds: Set<String> = ["misplaced", "temporary-file", "abandoned-staging", "editor-settings"]
                 var left = walker.report
                 left.problems.removeAll { repairedKinds.contains($0.kind) && repairedPaths.contains($0.path) }
                 return FixReport(dryRun: true, repairs: repairs, remaining: left)

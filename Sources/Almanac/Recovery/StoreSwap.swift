@@ -41,14 +41,21 @@ enum StoreSwap {
     /// Returns whether any was removed.
     @discardableResult
     static func sweepAbandonedStagings(in internalFolder: Directory) throws -> Bool {
-        let journaled = try internalFolder.readFile(MigrationJournal.fileName).flatMap { try? MigrationJournal(bytes: $0).stagingFolder }
         var removed = false
-        for entry in try internalFolder.entries() where entry.kind == .folder && entry.name != journaled {
-            guard let pid = stager(ofStagingFolder: entry.name), pid != getpid(), pid == 0 || SystemCall.processIsGone(pid) else { continue }
-            removed = try internalFolder.removeTree(entry.name) || removed
+        for name in try abandonedStagings(in: internalFolder) {
+            removed = try internalFolder.removeTree(name) || removed
         }
         if removed { try internalFolder.synchronize(.barrier) }
         return removed
+    }
+
+    /// The staging folders in `internalFolder` that no live process fills and no journal names.
+    static func abandonedStagings(in internalFolder: Directory) throws -> [String] {
+        let journaled = try internalFolder.readFile(MigrationJournal.fileName).flatMap { try? MigrationJournal(bytes: $0).stagingFolder }
+        return try internalFolder.entries().filter { entry in
+            guard entry.kind == .folder, entry.name != journaled, let pid = stager(ofStagingFolder: entry.name) else { return false }
+            return pid == 0 || (pid != getpid() && SystemCall.processIsGone(pid))
+        }.map(\.name).sorted()
     }
     static let backupFolder = "backup"
     /// The record of what the backup holds, inside the backup folder.
