@@ -141,4 +141,30 @@ struct LongOperationLockTests {
         #expect(!FileManager.default.fileExists(atPath: staging.deletingLastPathComponent().path), "removed by the fix")
         #expect(try run(["check", "--store", fixture.store.path]).stdout.contains("0 warnings"))
     }
+
+    @Test("a large batch validates without the lock: a save made meanwhile gets the lock within a second, and the batch, planned again, lands whole beside it")
+    func saveDuringLargeBatch() throws {
+        let folder = E2EFolder()
+        let storeURL = try makeStore(in: folder, timeZone: "UTC")
+        let events = (0..<100).map { usageEvent(id: uuid(1000 + $0), timestamp: "2025-05-\(String(format: "%02d", 1 + $0 % 28))T08:00:00Z") }
+        let batch = try folder.write("[" + events.joined(separator: ",") + "]", to: "batch.json")
+        let resume = folder.path("resume").path
+        let put = try startPaused(["put", "usage-events", batch.path, "--store", storeURL.path], at: "batch:planned", resume: resume)
+
+        let writer = try Store(at: storeURL, options: Store.Options(lockTimeout: 1, lockLinger: 0))
+        // One of the batch's documents, on another month: a batch committed as planned would leave it twice.
+        _ = try writer.save(json: try JSONValue(parsing: Array(usageEvent(id: uuid(1000), timestamp: "2025-06-15T08:00:00Z", pause: 13).utf8)), in: "usage-events")
+        writer.finishWriting()
+
+        let (status, output) = finish(put, resume: resume)
+        #expect(status == 0, "\(output)")
+        let store = try Store(at: storeURL)
+        #expect(try store.read { try $0.documents(json: "usage-events") }.count == 100)
+        // The batch was planned again after the save: its version moved the document back, whole.
+        let document = try #require(try store.document(json: uuid(1000), in: "usage-events"))
+        #expect(document.value["pauseDuration"]?.numberValue?.doubleValue == 7)
+        #expect(document.location.folderPath == ["data", "usage-events", "2025", "05"])
+        #expect(!FileManager.default.fileExists(atPath: storeURL.appendingPathComponent("data/usage-events/2025/06/\(uuid(1000)).json").path))
+        #expect(try store.check().isClean)
+    }
 }

@@ -20,7 +20,7 @@ extension Store {
     @discardableResult
     public func save(json documents: [JSONValue], in collection: String) throws -> [DocumentLocation] {
         let descriptor = try self.collection(named: collection)
-        return try write { try $0.save(batch: documents.map { (descriptor, $0) }) }
+        return try savingBatch(of: documents.count) { try $0.save(batch: documents.map { (descriptor, $0) }) }
     }
 
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's

@@ -50,4 +50,21 @@ extension Store {
             return (try commit(planned, transaction), true)
         }
     }
+
+    /// How many documents make a batch whose encoding and validation run without the lock.
+    static let largeBatch = 64
+
+    /// Runs a batch save `body` (which saves `count` documents in its transaction): a large
+    /// batch is encoded, validated and filed without the writers' lock (in a dry run), and the
+    /// lock is taken to check that nobody committed meanwhile and to write its files; a small
+    /// one, where that would cost more than it saves, is a plain write.
+    func savingBatch<T>(of count: Int, _ body: (Transaction) throws -> T) throws -> T {
+        guard count >= Store.largeBatch else { return try write(body) }
+        return try planningWithoutLock(kind: "batch", plan: {
+            try writer.dryRun { transaction in (try body(transaction), transaction.pending.atomicChange) }
+        }, unchanged: { _ in nil }, commit: { planned, transaction in
+            try transaction.include(planned.1)
+            return planned.0
+        }).outcome
+    }
 }

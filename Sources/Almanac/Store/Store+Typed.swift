@@ -16,7 +16,8 @@ extension Store {
     /// documents of several types at once, use ``write(_:)``.
     /// - Throws: as ``save(_:)-(Document)``; nothing is written when a document is refused.
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
-        try write { try $0.save(contentsOf: documents) }
+        let documents = Array(documents)
+        try savingBatch(of: documents.count) { try $0.save(contentsOf: documents) }
     }
 
     /// Saves documents of any mix of types (and collections) as one transaction: all of them are
@@ -27,7 +28,7 @@ extension Store {
     /// ```
     /// - Throws: as ``save(_:)-(Document)``; nothing is written when a document is refused.
     public func save(contentsOf documents: [any Document]) throws {
-        try write { try $0.save(contentsOf: documents) }
+        try savingBatch(of: documents.count) { try $0.save(contentsOf: documents) }
     }
 
     /// The document of type `D` with `id`, or `nil` when there is none.
