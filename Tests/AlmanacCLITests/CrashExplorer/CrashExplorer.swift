@@ -135,7 +135,9 @@ struct CrashExplorer {
                 let store = try Store(at: storeURL, options: .init(lockTimeout: 5, lockLinger: 0))
                 try store.write { _ in }
                 store.finishWriting()
-                let problems = try Store(at: storeURL).check().problems
+                // A migration killed while staging (holding no lock) leaves its staging folder to
+                // the next migration or `check --fix`, not to an ordinary writer: check warns of it.
+                let problems = try Store(at: storeURL).check().problems.filter { $0.kind != "abandoned-staging" }
                 if !problems.isEmpty {
                     return "check after recovery: " + problems.prefix(3).map { "\($0.kind) \($0.path): \($0.message)" }.joined(separator: "; ")
                 }
