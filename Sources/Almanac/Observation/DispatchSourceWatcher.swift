@@ -29,11 +29,7 @@ final class DispatchSourceWatcher: FolderWatcher, @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         let wanted = Array(paths.prefix(limit))
-        var inodes: [String: UInt64] = [:]
-        for path in wanted {
-            var info = stat()
-            if stat(path, &info) == 0 { inodes[path] = UInt64(info.st_ino) }
-        }
+        let inodes = Self.inodes(of: wanted)
         for (path, watched) in sources where inodes[path] != watched.inode {
             watched.source.cancel()
             sources[path] = nil

@@ -53,11 +53,7 @@ final class InotifyWatcher: FolderWatcher, @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         let wanted = Array(paths.prefix(limit))
-        var inodes: [String: UInt64] = [:]
-        for path in wanted {
-            var info = stat()
-            if stat(path, &info) == 0 { inodes[path] = UInt64(info.st_ino) }
-        }
+        let inodes = Self.inodes(of: wanted)
         for (handle, watched) in watches where inodes[watched.path] != watched.inode {
             inotify_rm_watch(descriptor, handle)
             watches[handle] = nil

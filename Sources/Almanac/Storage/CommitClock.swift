@@ -66,6 +66,18 @@ final class CommitClock: @unchecked Sendable {
         return next
     }
 
+    /// The counter when no change is being put in place, waiting up to a second for one in
+    /// flight; `nil` when it stays odd (a writer died mid-change: the next writer to take the
+    /// lock settles it).
+    func settled() -> UInt64? {
+        for _ in 0..<1000 {
+            let value = now()
+            if value % 2 == 0 { return value }
+            usleep(1000)
+        }
+        return nil
+    }
+
     /// Makes the counter odd (a change is being put in place) unless it is already: recovery
     /// finishing a journal a writer killed before its first advance left even.
     func markChanging() throws {

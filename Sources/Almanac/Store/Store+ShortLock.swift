@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Long writes that hold the writers' lock only to commit (DESIGN §4, "Suspension").
@@ -31,13 +24,11 @@ extension Store {
         commit: (Plan, Transaction) throws -> Outcome
     ) throws -> (outcome: Outcome, committed: Bool) {
         for _ in 0..<Store.unlockedStagingAttempts {
+            _ = reader.clock.settled()  // a plan read while a change is put in place could not be committed
             let (clock, planned) = try readingOneVersion { (reader.clock.now(), try plan()) }
             if let outcome = unchanged(planned) { return (outcome, false) }
             TestHooks.crashPoint(kind, "planned")
-            guard clock % 2 == 0 else {
-                usleep(1000)  // planned while a change was being put in place: plan again once it is
-                continue
-            }
+            guard clock % 2 == 0 else { continue }
             let outcome = try write { transaction -> Outcome? in
                 guard reader.clock.now() == clock else { return nil }
                 return try commit(planned, transaction)

@@ -46,7 +46,7 @@ extension Store {
     /// Stages without the writers' lock and commits holding it; `nil` when another writer
     /// committed meanwhile (the staged version is dropped, and the caller stages again).
     private func migrateStagingUnlocked(_ work: MigrationWork) throws -> MigrationResult? {
-        guard let clockBefore = settledClock(), try reader.versionOnDisk() == schemaVersion else { return nil }
+        guard let clockBefore = reader.clock.settled(), try reader.versionOnDisk() == schemaVersion else { return nil }
         let staged: StagedMigration
         do {
             staged = try stageMigration(work)
@@ -69,17 +69,6 @@ extension Store {
         }
         if result == nil, case .staged(_, _, let staging, _) = staged { discardStaging(staging.name) }
         return result
-    }
-
-    /// The commit clock when no change is being put in place, waiting up to a second for one
-    /// in flight; `nil` when it stays odd (a writer died mid-change: the locked attempt recovers it).
-    private func settledClock() -> UInt64? {
-        for _ in 0..<1000 {
-            let value = reader.clock.now()
-            if value % 2 == 0 { return value }
-            usleep(1000)
-        }
-        return nil
     }
 
     /// Reads, transforms, validates and stages the pending migrations in a staging folder of its own,
