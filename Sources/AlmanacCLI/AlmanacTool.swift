@@ -52,6 +52,8 @@ enum AlmanacTool {
             Output.failure(FlagHints.apply(error), json: context.json)
             return ExitCode.for(error)
         } catch {
+            // A Foundation file error is worded as Almanac words the system call behind it.
+            let error = AlmanacError.fromFoundation(error, operation: "a file operation", path: "")
             Output.failure(error, json: context.json)
             return ExitCode.failure
         }

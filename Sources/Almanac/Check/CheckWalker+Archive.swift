@@ -24,7 +24,7 @@ extension CheckWalker {
             case .symbolicLink:
                 report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
             case .file where Directory.isTemporaryName(entry.name):
-                report("temporary-file", path, "is a temporary file left by an interrupted write; the next write to the store removes it")
+                try classifyStray(entry, in: folder)
             case .file where SyncConflict.documentFile(named: entry.name)?.copy != nil:
                 let copy = SyncConflict.copy(named: entry.name, exists: { _ in true })
                 report("sync-conflict", path,

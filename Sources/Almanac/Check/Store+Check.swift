@@ -31,9 +31,16 @@ struct CheckWalker {
     /// collection → its compiled schema (`nil`: it cannot be compiled, reported once), taken
     /// from the store once per collection rather than under its lock for every document.
     private var schemas: [String: JSONSchema?] = [:]
+    /// Store-relative paths of the files and folders a committed journal stages: part of a
+    /// committed change, never leftovers to remove.
+    var committedStaging: Set<String> = []
 
     init(store: Store) {
         self.store = store
+        if let folder = try? store.root.openFolder(".almanac"), let bytes = try? folder.readFile(WriteJournal.fileName),
+           let journal = try? WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)") {
+            committedStaging = Set(journal.renames.map { $0.folder.isEmpty ? $0.from : $0.folder + "/" + $0.from } + journal.newFolders.map(\.from))
+        }
     }
 
     /// What the walk found, problems sorted by path and line.
@@ -85,7 +92,7 @@ struct CheckWalker {
         if let internalFolder = try store.root.openFolder(".almanac") {
             if try internalFolder.readFile(WriteJournal.fileName) != nil {
                 report("interrupted-write", ".almanac/\(WriteJournal.fileName)",
-                       "a write was interrupted; the next write to the store finishes it", severity: .warning)
+                       "a change is committed but not yet wholly in place (its write was interrupted or failed); the next write or open of the store finishes it", severity: .warning)
             }
             for name in try StoreSwap.abandonedStagings(in: internalFolder) {
                 report("abandoned-staging", ".almanac/\(name)",
@@ -381,6 +388,9 @@ struct CheckWalker {
             return  // Finder's .DS_Store and the like: never a problem
         case .symbolicLink:
             report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
+        case .file where committedStaging.contains(path), .folder where committedStaging.contains(path):
+            report("committed-staging", path,
+                   "is staged by a committed change (.almanac/journal.json); the next write or open of the store puts it in place", severity: .warning)
         case .file where Directory.isTemporaryName(entry.name):
             report("temporary-file", path, "is a temporary file left by an interrupted write; the next write removes it, or Store.fix()", remedy: .fixStore)
             repairs.leftovers.append(path)

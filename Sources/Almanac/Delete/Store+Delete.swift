@@ -52,12 +52,7 @@ extension Store {
         }
         let report = DeleteReport(dryRun: dryRun, deleted: labels.sorted(), nullified: [], attachments: attachmentCount, removedArchiveAndBackup: true)
         if dryRun { return report }
-        try writer.withWriteLock { state in
-            // The commit point: once the journal is durable, the delete is finished even after a power cut.
-            try writer.createFolders([".almanac"]).writeFile(WriteJournal.fileName, try WriteJournal(kind: .deleteAll).recordBytes(), folderFlush: .full)
-            TestHooks.crashPoint("delete", "after-journal")
-            try writer.finishDeletingEverything(state)
-        }
+        try writer.withWriteLock { try writer.commitDeletingEverything($0) }
         return report
     }
 }

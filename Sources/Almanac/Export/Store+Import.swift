@@ -108,7 +108,8 @@ extension Store {
             // and id hints into the folder being removed.
             created?.finishWriting()
             try? FileManager.default.removeItem(at: staging)
-            throw error
+            // Foundation's file errors (the schema copy's folder and files) are worded as Almanac's.
+            throw AlmanacError.fromFoundation(error, operation: "write the imported store", path: parent.path)
         }
     }
 
@@ -129,7 +130,12 @@ extension Store {
         guard isFolder.boolValue else {
             throw AlmanacError(.storeExists, "is a file; import into a new folder", path: url.path)
         }
-        let entries = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !SystemFile.isSystemFile($0) }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !SystemFile.isSystemFile($0) }
+        } catch {
+            throw AlmanacError.fromFoundation(error, operation: "list", path: url.path)
+        }
         if entries.isEmpty { return }
         guard entries.contains(Manifest.fileName) else {
             throw AlmanacError(.storeExists, "the folder is not empty and holds no store; import into a new or empty folder", path: url.path)

@@ -72,7 +72,7 @@ public struct MigrationSet: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw AlmanacError(.io, "cannot list the migrations folder: \(error.localizedDescription)", path: folder.path)
+            throw AlmanacError.fromFoundation(error, operation: "list the migrations folder", path: folder.path)
         }
         var files: [(name: String, bytes: [UInt8])] = []
         var unreadable: [(name: String, error: AlmanacError)] = []

@@ -119,7 +119,7 @@ public struct Catalog: Sendable, Equatable {
         do {
             return Array(try Data(contentsOf: url))
         } catch {
-            throw AlmanacError(.io, "cannot read the file: \(error.localizedDescription)", path: url.path)
+            throw AlmanacError.fromFoundation(error, operation: "read", path: url.path)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct SeedFile: Sendable {
         do {
             bytes = Array(try Data(contentsOf: url))
         } catch {
-            throw AlmanacError(.invalidArgument, "cannot read the seed file: \(error.localizedDescription)", path: url.path)
+            throw AlmanacError.fromFoundation(error, operation: "read the seed file", path: url.path)
         }
         try self.init(bytes: bytes, fileName: url.lastPathComponent, path: url.path)
     }

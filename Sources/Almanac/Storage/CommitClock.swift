@@ -66,6 +66,33 @@ final class CommitClock: @unchecked Sendable {
         return next
     }
 
+    /// Makes the counter exist with all its 8 bytes, before a writer stages anything: advancing
+    /// it later is a write in place that needs no new block or inode, so it cannot fail for want
+    /// of space after a journal committed a change (the first advance of an empty file would).
+    func prepare() throws {
+        let path = root.childPath(".almanac/" + Self.fileName)
+        try lock.synchronized { () throws -> Void in
+            if descriptor < 0 {
+                let folder = try root.openOrCreateFolder(".almanac", synchronize: true).folder
+                let fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
+                    SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+                }
+                guard fd >= 0 else { throw SystemCall.failure("open", path: path, descriptor: folder.descriptor) }
+                descriptor = fd
+            }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { throw SystemCall.failure("stat", path: path, descriptor: descriptor) }
+            guard info.st_size < 8 else { return }
+            var bytes = Self.value(in: descriptor).littleEndian
+            let written = withUnsafeBytes(of: &bytes) { buffer in
+                let count = SystemCall.retryingInterrupts { pwrite(descriptor, buffer.baseAddress, 8, 0) }
+                FileSystemRecorder.wrote(descriptor, buffer.baseAddress, count: count, offset: 0)
+                return count
+            }
+            guard written == 8 else { throw SystemCall.failure("write", path: path, descriptor: descriptor) }
+        }
+    }
+
     /// The counter when no change is being put in place, waiting up to a second for one in
     /// flight; `nil` when it stays odd (a writer died mid-change: the next writer to take the
     /// lock settles it).

@@ -159,6 +159,13 @@ final class StoreLock: @unchecked Sendable {
         return true
     }
 
+    /// Whether nobody holds the lock now. Never waits.
+    func isFree() -> Bool {
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
+        flock(descriptor, LOCK_UN)
+        return true
+    }
+
     /// Releases the lock without recording a clean finish, as a killed process would.
     func abandon() {
         flock(descriptor, LOCK_UN)

@@ -46,14 +46,14 @@ enum SystemCall {
         #endif
         let denied = code == EPERM || code == EACCES
         let protection = applePlatform && denied ? descriptor.flatMap { FileProtection.inForce(at: $0) } : nil
-        return failure(operation, path: path, errno: code, applePlatform: applePlatform, protection: protection)
+        return failure(operation, path: path, errno: code, applePlatform: applePlatform, protection: protection, descriptor: descriptor)
     }
 
     /// ``failure(_:path:errno:descriptor:)`` as on an Apple system (`applePlatform`) or another
     /// one, with the protection class in force where the call failed (`nil`: none or unknown),
     /// so that tests on Linux check the Apple wording too.
     static func failure(_ operation: String, path: String, errno code: Int32, applePlatform: Bool,
-                        protection: FileProtection? = nil) -> AlmanacError {
+                        protection: FileProtection? = nil, descriptor: Int32? = nil) -> AlmanacError {
         let reason = String(cString: strerror(code))
         let denied = code == EPERM || code == EACCES
         if applePlatform, denied, let protection, protection.closesWhileLocked {
@@ -71,12 +71,18 @@ enum SystemCall {
         }
         let advice: String
         switch code {
-        case ENOSPC, EDQUOT:
-            advice = "the disk is full; free some space and try again (nothing was changed by this write)"
+        case ENOSPC where descriptor.map(inodesExhausted) == true:
+            advice = "no free inodes are left on the volume: it can hold no more files or folders, although space may be free; remove files you do not need from it (many small ones free the most inodes) and try again"
+        case ENOSPC:
+            advice = "the disk is full; free some space and try again"
+        case EDQUOT:
+            advice = "your disk quota on this volume is used up; free space within your quota, or ask for a larger one, and try again"
         case EACCES, EPERM:
-            advice = "permission denied; check that you own the store folder and that it is writable"
+            advice = "permission denied: \(currentUser) may not \(operation) here; check the owner and mode of this file and of the folders above it (ls -l), or run as the user who owns the store"
         case EROFS:
             advice = "the file system is read-only; copy the store somewhere writable"
+        case ENFILE:
+            advice = "the system has too many files open; close other programs and try again"
         case ELOOP:
             return AlmanacError(
                 .symbolicLink,
@@ -84,13 +90,27 @@ enum SystemCall {
                 path: path)
         case ENOENT:
             advice = "it does not exist"
-        case EMFILE, ENFILE:
-            advice = "too many open files; raise the limit (ulimit -n) or close other programs"
+        case EMFILE:
+            advice = "too many open files in this process; raise its limit (ulimit -n) and try again"
         default:
             advice = "\(operation) failed"
         }
         return AlmanacError(.io, "\(advice) (\(operation): \(reason), errno \(code))", path: path,
                             underlying: POSIXFailure(operation: operation, errno: code))
+    }
+
+    /// Whether the volume holding `descriptor` has no free inode left (an `ENOSPC` with blocks to spare).
+    static func inodesExhausted(_ descriptor: Int32) -> Bool {
+        var info = statvfs()
+        // A file system that does not count inodes (some report 0 files in all) is never out of them.
+        return fstatvfs(descriptor, &info) == 0 && info.f_files > 0 && info.f_favail == 0
+    }
+
+    /// The user this process runs as, for messages: `user NAME (uid N)`.
+    static var currentUser: String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
+        return "user \(String(cString: name)) (uid \(uid))"
     }
 
     /// Whether `code` says the file system does not offer a call (both spellings: Linux has one

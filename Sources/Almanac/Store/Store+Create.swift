@@ -38,7 +38,7 @@ extension Store {
             do {
                 try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             } catch {
-                throw AlmanacError(.io, "cannot create the parent folder: \(error.localizedDescription)", path: parent.path)
+                throw AlmanacError.fromFoundation(error, operation: "mkdir", path: parent.path)
             }
         }
         let parentFolder = try Directory.openRoot(atPath: parent.path)
@@ -89,7 +89,7 @@ extension Store {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
-            throw AlmanacError(.io, "cannot list the schema folder: \(error.localizedDescription)", path: folder.path)
+            throw AlmanacError.fromFoundation(error, operation: "list the schema folder", path: folder.path)
         }
         return names.filter { name in
             var isFolder: ObjCBool = false

@@ -81,8 +81,14 @@ public final class Store: Sendable {
         // What a writer killed in mid-write left (a multi-file change to finish, temporary
         // files) is repaired before any read, so every command sees a whole store.
         if writer.writeRefusal == nil, writer.lastWriterDied() {
-            try writer.withWriteLock { _ in }
-            finishWriting()
+            do {
+                try writer.withWriteLock { _ in }
+                finishWriting()
+            } catch let error as AlmanacError where error.code == .io || error.code == .protectedDataUnavailable {
+                // Recovery could not finish (a full disk, a denied file): everything stays for the
+                // next writer, which meets the same error until its cause is gone. Reads go on,
+                // applying the committed journal as they do while a writer puts it in place.
+            }
         }
     }
 

@@ -59,12 +59,21 @@ extension StoreWriter {
         keepMergeBases(change, state)
         let before = clock.now()
         if let write = change.singleWrite {
-            let folder = try writableFolder(write.location.folderPath, state)
-            let temporary = try folder.writeTemporary(for: write.location.fileName, write.bytes, mode: 0o600)
-            TestHooks.commitStep(reader.url.path)
-            // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
-            try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
-            if !TestSwitch.skipFolderFlush { try folder.synchronize(commitFlush) }
+            let folder: Directory
+            do {
+                folder = try writableFolder(write.location.folderPath, state)
+                let temporary = try folder.writeTemporary(for: write.location.fileName, write.bytes, mode: 0o600)
+                TestHooks.commitStep(reader.url.path)
+                // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
+                try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
+            } catch let error as AlmanacError {
+                throw StoreWriter.failure(error, .nothingChanged)
+            }
+            do {
+                if !TestSwitch.skipFolderFlush { try folder.synchronize(commitFlush) }
+            } catch let error as AlmanacError {
+                throw StoreWriter.failure(error, .notDurable)
+            }
         } else if let removal = change.singleRemoval {
             try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true)
         } else {
@@ -193,37 +202,20 @@ extension StoreWriter {
                 try flushStaged(created)
                 try root.synchronize(.barrier)
             }
-        } catch {
+        } catch let error as AlmanacError {
             // Nothing is committed yet: the files written so far go, and the store is as before.
             removeCreated(created)
-            throw error
+            throw StoreWriter.failure(error, .nothingChanged)
         }
         let removals = change.removals + change.writes.compactMap(\.previous) + change.writes.flatMap(\.superseded)
         // Attachment files first, so a document's date folder is empty when the document goes.
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
         TestHooks.crashPoint(crashPointKind, "before-journal")
         TestHooks.commitStep(reader.url.path)
-        do {
-            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: commitFlush)
-        } catch let error as AlmanacError {
-            // A journal renamed into place but not flushed may still reach the disk: keep what
-            // it names and let the next writer finish it; without a journal nothing happened.
-            if (try? reader.openFolders([".almanac"])?.entryKind(of: WriteJournal.fileName)) == .file {
-                state.session?.interrupted = true
-                throw error.prefixed("the change may be committed; the next write or open of the store finishes it: ")
-            }
-            removeCreated(created)
-            throw error
-        }
+        try writeJournal(journal, state, flush: commitFlush, undo: { removeCreated(created) })
         TestHooks.crashPoint(crashPointKind, "after-journal")
         TestHooks.commitStep(reader.url.path)
-        do {
-            try finishChange(journal, state, crashPointKind: crashPointKind)
-        } catch let error as AlmanacError {
-            // Committed, not finished: the next writer (or the next open) finishes it from the journal.
-            state.session?.interrupted = true
-            throw error.prefixed("the change is committed but could not be put fully in place; the next write or open of the store finishes it: ")
-        }
+        try finishCommitted(journal, state, crashPointKind: crashPointKind)
     }
 
     /// Carries out a committed change's journal: the renames still to do, the removals, then

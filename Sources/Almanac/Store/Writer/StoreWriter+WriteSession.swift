@@ -55,7 +55,7 @@ extension StoreWriter {
             }
             state.transactionDepth += 1
             defer { state.transactionDepth -= 1 }
-            if state.session == nil { try beginSession(state, recovering: writeRefusal == nil) }
+            if state.session == nil { try beginSession(state, recovering: writeRefusal == nil, reading: reading) }
             // Ended when the session releases the lock (at once, or after its linger).
             if let backgroundToken {
                 state.session?.backgroundTokens.append(backgroundToken)
@@ -77,7 +77,7 @@ extension StoreWriter {
     }
 
     /// Takes the file lock and starts a session.
-    private func beginSession(_ state: StoreState, recovering: Bool) throws {
+    private func beginSession(_ state: StoreState, recovering: Bool, reading: Bool) throws {
         let lock = try writeLock(state)
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
@@ -97,17 +97,40 @@ extension StoreWriter {
             // writer that understands its journal.
             state.session?.interrupted = true
         }
-        if recovering, previous?.state == "active" {
+        // A committed journal is finished by whoever takes the lock next, whatever the lock
+        // record says: a writer whose commit failed after its journal leaves the record as it
+        // was, and so may a recovery that failed (SQLite's hot-journal rule).
+        if recovering, previous?.state == "active" || hasJournal {
             do {
                 try recoverInterruptedWrite(state)
                 // A writer killed between the two steps of a one-file change left the clock odd.
                 try clock.markSettled()
-            } catch {
+            } catch let error as AlmanacError {
+                // Everything stays for the next writer, and the record keeps saying so.
+                state.session?.interrupted = true
                 endSession(state)
-                throw error
+                throw hasJournal ? error.prefixed(StoreWriter.pendingCommitPrefix) : error
+            }
+        }
+        // The counter a commit advances exists, whole, before anything is staged: advancing it
+        // after the journal then needs no space (DESIGN §4, "Failed writes").
+        if !reading {
+            do {
+                try clock.prepare()
+            } catch let error as AlmanacError {
+                endSession(state)
+                throw StoreWriter.failure(error, .nothingChanged)
             }
         }
     }
+
+    /// Whether `.almanac/journal.json` exists: a change committed and not yet finished (one `fstatat`).
+    var hasJournal: Bool {
+        (try? root.entryKind(of: ".almanac/" + WriteJournal.fileName)) == .file
+    }
+
+    /// The words before the cause when a committed change left by an earlier write cannot be finished now.
+    static let pendingCommitPrefix = "an earlier change is committed but could not be put in place yet, so nothing new was written; it is finished by the next write or open of the store once the cause is gone: "
 
     /// Ends the session after `lockLinger` without writes, or now when there is no linger.
     private func scheduleEndOfSession(_ state: StoreState) {

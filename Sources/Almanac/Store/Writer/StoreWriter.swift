@@ -59,10 +59,11 @@ final class StoreWriter: Sendable {
     /// Whether the last writer was killed while writing (cheap: one read of the lock record;
     /// the lock itself is tried only when the record says a writer is active).
     func lastWriterDied() -> Bool {
-        guard let folder = try? root.openFolder(".almanac"), (try? folder.entryKind(of: "lock")) == .file,
-              let lock = try? StoreLock(folder: folder, forWriting: false)
-        else { return false }
-        return lock.holderDiedWhileWriting()
+        guard let folder = try? root.openFolder(".almanac") else { return false }
+        let journal = (try? folder.entryKind(of: WriteJournal.fileName)) == .file
+        guard (try? folder.entryKind(of: "lock")) == .file, let lock = try? StoreLock(folder: folder, forWriting: false) else { return journal }
+        // A journal with nobody holding the lock is a committed change to finish, whatever the record says.
+        return journal ? lock.isFree() : lock.holderDiedWhileWriting()
     }
 
     /// Opens the folders `names` from the store root, creating the missing ones (0700, each

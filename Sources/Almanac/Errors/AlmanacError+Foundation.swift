@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension AlmanacError {
+    /// The error for a failed Foundation file call (`FileManager`, `Data(contentsOf:)`,
+    /// `Data.write(to:)`): its system cause worded as Almanac words every failed system call
+    /// (``SystemCall/failure(_:path:errno:descriptor:)``), so that no `NSCocoaErrorDomain` text
+    /// reaches a user. An error that is already an ``AlmanacError`` is returned as it is.
+    ///
+    /// - Parameters:
+    ///   - operation: what was being done, for the message (`create folder`, `read`, `list`…).
+    ///   - path: the file or folder the call worked on.
+    package static func fromFoundation(_ error: any Error, operation: String, path: String) -> AlmanacError {
+        if let almanac = error as? AlmanacError { return almanac }
+        guard let code = posixCode(of: error as NSError) else {
+            return AlmanacError(.io, "\(operation) failed; check that the file exists, that you may use it, and that the disk has room", path: path)
+        }
+        return SystemCall.failure(operation, path: path, errno: code)
+    }
+
+    /// The `errno` behind a Foundation error: its own code in the POSIX domain, the underlying
+    /// error's, or the Cocoa file error's usual cause.
+    static func posixCode(of error: NSError) -> Int32? {
+        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, let code = posixCode(of: underlying) { return code }
+        guard error.domain == NSCocoaErrorDomain else { return nil }
+        switch error.code {
+        case NSFileWriteOutOfSpaceError: return ENOSPC
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return EACCES
+        case NSFileWriteVolumeReadOnlyError: return EROFS
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return ENOENT
+        case NSFileWriteFileExistsError: return EEXIST
+        case NSFileReadTooLargeError: return EFBIG
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A real, small file system mounted for one test: a tmpfs with `size=` and `nr_inodes=`
+/// limits, or an ext4 image on a loop device, so that a disk that fills up, or runs out of
+/// inodes, is the kernel's and not an injected error. Needs root on Linux; ``unavailable``
+/// says why not elsewhere. Unmounted (and the image removed) when released.
+final class SmallFileSystem: @unchecked Sendable {
+    // Sendable: immutable after init; the test that made it is its only user.
+    enum Kind: String, Sendable, CustomStringConvertible {
+        case tmpfs, ext4
+        var description: String { rawValue }
+    }
+
+    let kind: Kind
+    let mountPoint: URL
+    private let holder: E2EFolder
+    private var reserve: [URL] = []
+
+    /// Why this machine cannot mount one, or `nil` when it can.
+    static let unavailable: String? = {
+        #if os(Linux)
+        if getuid() != 0 { return "mounting a small file system needs root" }
+        guard FileManager.default.isExecutableFile(atPath: "/bin/mount") else { return "no /bin/mount" }
+        let probe = E2EFolder()
+        let point = probe.path("probe")
+        try? FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        guard command(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", point.path]) == 0 else {
+            return "this machine does not allow mounting a tmpfs (a container without CAP_SYS_ADMIN)"
+        }
+        _ = command(["/bin/umount", point.path])
+        return nil
+        #else
+        return "small file systems are mounted on Linux only"
+        #endif
+    }()
+
+    /// Why an ext4 image cannot be loop-mounted here, or `nil` when it can.
+    static let ext4Unavailable: String? = {
+        if let unavailable { return unavailable }
+        guard let mkfs = ["/sbin/mkfs.ext4", "/usr/sbin/mkfs.ext4"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            return "mkfs.ext4 is not installed (Debian's e2fsprogs)"
+        }
+        let probe = E2EFolder()
+        let image = probe.path("probe.img")
+        let point = probe.path("probe")
+        try? FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: image.path, contents: Data(count: 2 << 20)),
+              command([mkfs, "-q", "-F", image.path]) == 0
+        else { return "mkfs.ext4 failed" }
+        guard command(["/bin/mount", "-o", "loop", image.path, point.path]) == 0 else {
+            return "this machine does not allow loop-mounting an image (no loop devices in this container)"
+        }
+        _ = command(["/bin/umount", point.path])
+        return nil
+    }()
+
+    /// Mounts a file system of `kilobytes` with at most `inodes` files and folders (tmpfs), or
+    /// an ext4 image of that size (`inodes` then sets its inode count).
+    init(_ kind: Kind, kilobytes: Int, inodes: Int? = nil) throws {
+        self.kind = kind
+        holder = E2EFolder()
+        mountPoint = holder.path("mnt")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        switch kind {
+        case .tmpfs:
+            var options = "size=\(kilobytes)k"
+            if let inodes { options += ",nr_inodes=\(inodes)" }
+            guard Self.command(["/bin/mount", "-t", "tmpfs", "-o", options, "tmpfs", mountPoint.path]) == 0 else {
+                throw AlmanacProcessError(description: "mount -t tmpfs -o \(options) failed")
+            }
+        case .ext4:
+            let image = holder.path("fs.img")
+            guard FileManager.default.createFile(atPath: image.path, contents: Data(count: kilobytes * 1024)) else {
+                throw AlmanacProcessError(description: "cannot make the image \(image.path)")
+            }
+            let mkfs = ["/sbin/mkfs.ext4", "/usr/sbin/mkfs.ext4"].first(where: FileManager.default.isExecutableFile(atPath:)) ?? "mkfs.ext4"
+            var arguments = [mkfs, "-q", "-F", "-m", "0", "-b", "1024"]
+            if let inodes { arguments += ["-N", String(inodes)] }
+            guard Self.command(arguments + [image.path]) == 0,
+                  Self.command(["/bin/mount", "-o", "loop", image.path, mountPoint.path]) == 0
+            else { throw AlmanacProcessError(description: "cannot make or mount an ext4 image") }
+            // ext4 makes lost+found; the tests fill what is left.
+        }
+    }
+
+    deinit {
+        _ = Self.command(["/bin/umount", "-l", mountPoint.path])
+    }
+
+    func path(_ relative: String) -> URL { mountPoint.appendingPathComponent(relative) }
+
+    /// Fills every free block but `blocks` blocks of 4 KiB (and `inodes` spare inodes).
+    func fill(leaving blocks: Int = 0, inodes spareInodes: Int = 0) {
+        fill(keeping: blocks, inodes: spareInodes)
+        release()
+    }
+
+    /// Fills every free block, keeping `blocks` blocks of 4 KiB in reserve files (and
+    /// `inodes` spare inodes, as empty files) for ``release()`` to free.
+    func fill(keeping blocks: Int = 0, inodes spareInodes: Int = 0) {
+        for index in 0..<blocks {
+            let file = path(".reserve-\(index)")
+            _ = FileManager.default.createFile(atPath: file.path, contents: Data(count: 4096))
+            reserve.append(file)
+        }
+        for index in 0..<spareInodes {
+            let file = path(".reserve-inode-\(index)")
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            reserve.append(file)
+        }
+        // Blocks first, then every inode left: files of one block, then empty ones.
+        let filler = path(".filler")
+        try? FileManager.default.createDirectory(at: filler, withIntermediateDirectories: true)
+        let fd = open(path(".filler/big").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if fd >= 0 {
+            let block = [UInt8](repeating: 0, count: 4096)
+            while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+            var small = [UInt8](repeating: 0, count: 1)
+            while small.withUnsafeMutableBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}
+            close(fd)
+        }
+    }
+
+    /// Runs out of inodes (every one used by an empty file) while blocks stay free.
+    func fillInodes(keeping spare: Int = 0) {
+        for index in 0..<spare {
+            let file = path(".reserve-inode-\(index)")
+            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+            reserve.append(file)
+        }
+        let filler = path(".inodes")
+        try? FileManager.default.createDirectory(at: filler, withIntermediateDirectories: true)
+        var index = 0
+        while true {
+            let fd = open(filler.appendingPathComponent("\(index)").path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard fd >= 0 else { break }
+            close(fd)
+            index += 1
+        }
+    }
+
+    /// Frees the reserve that ``fill(keeping:inodes:)`` kept.
+    func release() {
+        for file in reserve { try? FileManager.default.removeItem(at: file) }
+        reserve.removeAll()
+    }
+
+    /// Frees everything the fills took: the disk has room again.
+    func empty() {
+        release()
+        try? FileManager.default.removeItem(at: path(".filler"))
+        try? FileManager.default.removeItem(at: path(".inodes"))
+    }
+
+    @discardableResult
+    static func command(_ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
