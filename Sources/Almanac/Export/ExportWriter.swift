@@ -35,11 +35,11 @@ final class ExportWriter {
         var offset = 0
         while offset < buffer.count {
             let count = buffer.withUnsafeBytes { raw in
-                let count = SystemCall.retryingInterrupts { systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                let count = SystemCall.changing(.write, descriptor) { systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset) }
                 if recorded { FileSystemRecorder.wrote(descriptor, raw.baseAddress! + offset, count: count) }
                 return count
             }
-            guard count > 0 else { throw SystemCall.failure("write", path: path) }
+            guard count > 0 else { throw SystemCall.failure("write", path: path, descriptor: descriptor) }
             offset += count
         }
         written += buffer.count

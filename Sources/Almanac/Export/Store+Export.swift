@@ -29,9 +29,9 @@ extension Store {
         }
         let temporary = Directory.temporaryName(for: name)
         let fd = FileSystemRecorder.creating(folder.descriptor, temporary) {
-            SystemCall.retryingInterrupts { openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
         }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: url.path).concerningOutsideFile(url.path, writing: true) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: url.path, descriptor: folder.descriptor).concerningOutsideFile(url.path, writing: true) }
         do {
             var closed = false
             defer { if !closed { close(fd) } }

@@ -71,6 +71,7 @@ extension Store {
             try? FileManager.default.removeItem(at: schemaFolder)
         }
         var created: Store?
+        var placed = false
         do {
             try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
             for (name, value) in info.schema {
@@ -101,15 +102,18 @@ extension Store {
                 try store.root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .barrier)
             }
             store.finishWriting()
-            try Store.moveIntoPlace(staging, url)
+            try Store.moveIntoPlace(staging, url, placed: &placed)
             return summary
         } catch {
             // The store's write session must end first: it could still write its lock record
             // and id hints into the folder being removed.
             created?.finishWriting()
+            if placed { throw error }
             try? FileManager.default.removeItem(at: staging)
             // Foundation's file errors (the schema copy's folder and files) are worded as Almanac's.
-            throw AlmanacError.fromFoundation(error, operation: "write the imported store", path: parent.path)
+            let failure = AlmanacError.fromFoundation(error, operation: "write the imported store", path: parent.path)
+            // The target was never touched: the staged store goes whole (or, where it cannot, the next import removes it).
+            throw failure.code == .io ? StoreWriter.discarded(failure) : failure
         }
     }
 
@@ -152,17 +156,24 @@ extension Store {
 
     /// Puts the finished store at `url`: a rename when nothing is there, an exchange with the
     /// empty folder or store that is (then removed).
-    private static func moveIntoPlace(_ staging: URL, _ url: URL) throws {
+    private static func moveIntoPlace(_ staging: URL, _ url: URL, placed: inout Bool) throws {
         let parent = try Directory.openRoot(atPath: url.deletingLastPathComponent().path)
         let name = url.lastPathComponent
-        if try parent.entryKind(of: name) == nil {
+        let replacing = try parent.entryKind(of: name) != nil
+        if !replacing {
             try parent.rename(staging.lastPathComponent, into: parent, as: name)
         } else {
             try parent.exchange(name, with: parent, staging.lastPathComponent)
-            try parent.removeTree(staging.lastPathComponent)
         }
-        // The import's commit point: the store appears whole, durably.
-        try parent.synchronize(.full)
+        placed = true
+        do {
+            // The empty store it replaced; where it cannot go now, the next import removes it.
+            if replacing { try parent.removeTree(staging.lastPathComponent) }
+            // The import's commit point: the store appears whole, durably.
+            try parent.synchronize(.full)
+        } catch let error as AlmanacError {
+            throw StoreWriter.failure(error, .notDurable)
+        }
     }
 
     /// Saves the export's documents and attachments, in batches, and checks the header's counts.

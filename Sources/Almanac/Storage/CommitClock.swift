@@ -58,7 +58,7 @@ final class CommitClock: @unchecked Sendable {
         let next = Self.value(in: fd) &+ 1
         var bytes = next.littleEndian
         let written = withUnsafeBytes(of: &bytes) { buffer in
-            let count = SystemCall.retryingInterrupts { pwrite(fd, buffer.baseAddress, 8, 0) }
+            let count = SystemCall.changing(.write, fd) { pwrite(fd, buffer.baseAddress, 8, 0) }
             FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count, offset: 0)
             return count
         }
@@ -75,7 +75,7 @@ final class CommitClock: @unchecked Sendable {
             if descriptor < 0 {
                 let folder = try root.openOrCreateFolder(".almanac", synchronize: true).folder
                 let fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
-                    SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+                    SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
                 }
                 guard fd >= 0 else { throw SystemCall.failure("open", path: path, descriptor: folder.descriptor) }
                 descriptor = fd
@@ -85,7 +85,7 @@ final class CommitClock: @unchecked Sendable {
             guard info.st_size < 8 else { return }
             var bytes = Self.value(in: descriptor).littleEndian
             let written = withUnsafeBytes(of: &bytes) { buffer in
-                let count = SystemCall.retryingInterrupts { pwrite(descriptor, buffer.baseAddress, 8, 0) }
+                let count = SystemCall.changing(.write, descriptor) { pwrite(descriptor, buffer.baseAddress, 8, 0) }
                 FileSystemRecorder.wrote(descriptor, buffer.baseAddress, count: count, offset: 0)
                 return count
             }
@@ -128,7 +128,7 @@ final class CommitClock: @unchecked Sendable {
         }
         guard let folder = try? root.openOrCreateFolder(".almanac", synchronize: true).folder else { return -1 }
         return FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
-            SystemCall.retryingInterrupts { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
     }
 

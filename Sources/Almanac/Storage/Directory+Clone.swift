@@ -47,7 +47,7 @@ extension Directory {
     private func clone(_ name: String, into folder: Directory, as newName: String) throws -> Bool {
         #if canImport(Darwin)
         // CLONE_NOFOLLOW: a link where a file was expected is cloned as the link, never its target.
-        if clonefileat(descriptor, name, folder.descriptor, newName, UInt32(CLONE_NOFOLLOW)) == 0 {
+        if SystemCall.changing(.clone, folder.descriptor, { clonefileat(descriptor, name, folder.descriptor, newName, UInt32(CLONE_NOFOLLOW)) }) == 0 {
             FileSystemRecorder.clonedFile(folder.descriptor, newName, made: true)
             _ = fchmodat(folder.descriptor, newName, 0o600, AT_SYMLINK_NOFOLLOW)
             return true
@@ -61,16 +61,22 @@ extension Directory {
         guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(source) }
         let target = FileSystemRecorder.creating(folder.descriptor, newName) {
-            SystemCall.retryingInterrupts { openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName), descriptor: descriptor) }
         defer { close(target) }
-        if ioctl(target, Directory.ficlone, source) == 0 {
+        if SystemCall.changing(.clone, target, { ioctl(target, Directory.ficlone, source) }) == 0 {
             FileSystemRecorder.clonedFile(folder.descriptor, newName, made: false)
             return true
         }
         let code = SystemCall.errno
-        _ = FileSystemRecorder.nameChange("unlink", folder.descriptor, newName) { unlinkat(folder.descriptor, newName, 0) }
+        // The empty target must go before a copy takes its name.
+        let removed = FileSystemRecorder.nameChange("unlink", folder.descriptor, newName) {
+            SystemCall.changing(.unlink, folder.descriptor) { unlinkat(folder.descriptor, newName, 0) }
+        }
+        guard removed == 0 else {
+            throw SystemCall.failure("unlink", path: folder.childPath(newName), descriptor: folder.descriptor)
+        }
         // EOPNOTSUPP (ext4, tmpfs), EXDEV, EINVAL (unaligned or special files): copy instead.
         guard SystemCall.isUnsupported(code) || code == EXDEV || code == EINVAL || code == ENOTTY else {
             throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code, descriptor: descriptor)

@@ -17,11 +17,11 @@ extension Directory {
     func createFile(_ name: String, _ bytes: [UInt8], mode: mode_t, folderFlush: Flush) throws -> Bool {
         let temporary = try writeTemporary(for: name, bytes, mode: mode)
         let linked = FileSystemRecorder.nameChange("link", descriptor, temporary, descriptor, name) {
-            linkat(descriptor, temporary, descriptor, name, 0)
+            SystemCall.changing(.link, descriptor) { linkat(descriptor, temporary, descriptor, name, 0) }
         } == 0
         let code = SystemCall.errno
         // The temporary name goes before the flush, so the flush makes its removal durable too.
-        _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
+        _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { SystemCall.changing(.unlink, descriptor) { unlinkat(descriptor, temporary, 0) } }
         guard linked else {
             if code == EEXIST { return false }
             throw SystemCall.failure("link", path: childPath(name), errno: code, descriptor: descriptor)

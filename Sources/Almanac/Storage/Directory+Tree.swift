@@ -53,7 +53,7 @@ extension Directory {
     /// changes a file in place.
     func linkOrCopy(_ name: String, into folder: Directory, as newName: String, flush: Flush?) throws {
         if !TestSwitch.noHardLinks, FileSystemRecorder.nameChange("link", descriptor, name, folder.descriptor, newName, {
-            linkat(descriptor, name, folder.descriptor, newName, 0)
+            SystemCall.changing(.link, folder.descriptor) { linkat(descriptor, name, folder.descriptor, newName, 0) }
         }) == 0 { return }
         let code = TestSwitch.noHardLinks ? EPERM : SystemCall.errno
         // Linux says EPERM where the file system cannot link, Apple systems ENOTSUP; EMLINK is
@@ -68,7 +68,7 @@ extension Directory {
     /// Renames `name` here to `newName` in `folder` (replacing a file of that name).
     func rename(_ name: String, into folder: Directory, as newName: String) throws {
         guard FileSystemRecorder.nameChange("rename", descriptor, name, folder.descriptor, newName, {
-            renameat(descriptor, name, folder.descriptor, newName)
+            SystemCall.changing(.rename, folder.descriptor) { renameat(descriptor, name, folder.descriptor, newName) }
         }) == 0 else {
             throw SystemCall.failure("rename", path: childPath(name), descriptor: descriptor)
         }
@@ -83,7 +83,7 @@ extension Directory {
     func exchange(_ name: String, with folder: Directory, _ otherName: String) throws {
         if Directory.canExchange {
             if FileSystemRecorder.nameChange("exchange", descriptor, name, folder.descriptor, otherName, {
-                Directory.exchangeCall(descriptor, name, folder.descriptor, otherName)
+                SystemCall.changing(.exchange, descriptor) { Directory.exchangeCall(descriptor, name, folder.descriptor, otherName) }
             }) == 0 { return }
             let code = SystemCall.errno
             // A file system without the call (FAT, SMB, ext2): three renames, which the journal covers.
@@ -146,7 +146,7 @@ extension Directory {
     /// later with ``synchronizeFileSystem()``.
     func createFile(_ name: String, _ bytes: [UInt8], flush: Flush?) throws {
         let fd = FileSystemRecorder.creating(descriptor, name) {
-            SystemCall.retryingInterrupts { openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, descriptor) { openat(descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
@@ -155,7 +155,7 @@ extension Directory {
         try bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress! + written, buffer.count - written) }
+                let count = SystemCall.changing(.write, fd) { write(fd, buffer.baseAddress! + written, buffer.count - written) }
                 FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
                 guard count > 0 else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
                 written += count

@@ -62,7 +62,7 @@ final class Directory: @unchecked Sendable {
     func openOrCreateFolder(_ name: String, synchronize: Bool = true) throws -> (folder: Directory, created: Bool) {
         if let existing = try openFolder(name) { return (existing, false) }
         var created = true
-        if mkdirat(descriptor, name, 0o700) == 0 {
+        if SystemCall.changing(.mkdir, descriptor, { mkdirat(descriptor, name, 0o700) }) == 0 {
             FileSystemRecorder.made("mkdir", descriptor, name)
         } else {
             let code = SystemCall.errno
@@ -145,10 +145,10 @@ final class Directory: @unchecked Sendable {
     /// it when the rename fails.
     func placeTemporary(_ temporary: String, as name: String) throws {
         guard FileSystemRecorder.nameChange("rename", descriptor, temporary, descriptor, name, {
-            renameat(descriptor, temporary, descriptor, name)
+            SystemCall.changing(.rename, descriptor) { renameat(descriptor, temporary, descriptor, name) }
         }) == 0 else {
             let failure = SystemCall.failure("rename", path: childPath(name), descriptor: descriptor)
-            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
+            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { SystemCall.changing(.unlink, descriptor) { unlinkat(descriptor, temporary, 0) } }
             throw failure
         }
     }
@@ -158,7 +158,7 @@ final class Directory: @unchecked Sendable {
     func writeTemporary(for name: String, _ bytes: [UInt8], mode: mode_t) throws -> String {
         let temporary = Directory.temporaryName(for: name)
         let fd = FileSystemRecorder.creating(descriptor, temporary) {
-            SystemCall.retryingInterrupts {
+            SystemCall.changing(.create, descriptor) {
                 openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             }
         }
@@ -171,7 +171,7 @@ final class Directory: @unchecked Sendable {
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
-                    let count = SystemCall.retryingInterrupts {
+                    let count = SystemCall.changing(.write, fd) {
                         write(fd, buffer.baseAddress! + written, buffer.count - written)
                     }
                     FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
@@ -184,7 +184,7 @@ final class Directory: @unchecked Sendable {
             closed = true
             guard close(fd) == 0 else { throw SystemCall.failure("close", path: childPath(name), descriptor: descriptor) }
         } catch {
-            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { unlinkat(descriptor, temporary, 0) }
+            _ = FileSystemRecorder.nameChange("unlink", descriptor, temporary) { SystemCall.changing(.unlink, descriptor) { unlinkat(descriptor, temporary, 0) } }
             throw error
         }
         return temporary
@@ -194,7 +194,7 @@ final class Directory: @unchecked Sendable {
     /// crash may lose without harm. One `write` call, so concurrent appends do not interleave.
     func append(_ name: String, _ bytes: [UInt8]) throws {
         let fd = FileSystemRecorder.creating(descriptor, name) {
-            SystemCall.retryingInterrupts {
+            SystemCall.changing(.create, descriptor) {
                 openat(descriptor, name, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
             }
         }
@@ -202,7 +202,7 @@ final class Directory: @unchecked Sendable {
         defer { close(fd) }
         guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
         let count = bytes.withUnsafeBytes { buffer in
-            let count = SystemCall.retryingInterrupts { write(fd, buffer.baseAddress, buffer.count) }
+            let count = SystemCall.changing(.write, fd) { write(fd, buffer.baseAddress, buffer.count) }
             FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count)
             return count
         }
@@ -212,7 +212,7 @@ final class Directory: @unchecked Sendable {
     /// Removes the file `name`; returns false when it did not exist. Does not fsync the folder.
     @discardableResult
     func removeFile(_ name: String) throws -> Bool {
-        let removed = FileSystemRecorder.nameChange("unlink", descriptor, name) { unlinkat(descriptor, name, 0) } == 0
+        let removed = FileSystemRecorder.nameChange("unlink", descriptor, name) { SystemCall.changing(.unlink, descriptor) { unlinkat(descriptor, name, 0) } } == 0
         if removed { return true }
         let code = SystemCall.errno
         if code == ENOENT { return false }
@@ -234,7 +234,7 @@ final class Directory: @unchecked Sendable {
 
     /// Removes the empty child folder `name` (`rmdir`); returns whether it was removed.
     func removeFolder(_ name: String) -> Bool {
-        FileSystemRecorder.nameChange("rmdir", descriptor, name) { unlinkat(descriptor, name, AT_REMOVEDIR) } == 0
+        FileSystemRecorder.nameChange("rmdir", descriptor, name) { SystemCall.changing(.rmdir, descriptor) { unlinkat(descriptor, name, AT_REMOVEDIR) } } == 0
     }
 
     /// Whether the folder still has a name (it was not removed since it was opened).

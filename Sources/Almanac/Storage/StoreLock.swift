@@ -43,19 +43,19 @@ final class StoreLock: @unchecked Sendable {
         let name = "lock"
         path = folder.childPath(name)
         let fd = FileSystemRecorder.creating(folder.descriptor, name) {
-            SystemCall.retryingInterrupts { openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
-        guard fd >= 0 else { throw SystemCall.failure("open", path: path) }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: path, descriptor: folder.descriptor) }
         guard forWriting else {
             descriptor = fd
             queueDescriptor = -1
             return
         }
         let queue = FileSystemRecorder.creating(folder.descriptor, "lock-queue") {
-            SystemCall.retryingInterrupts { openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, "lock-queue", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
         guard queue >= 0 else {
-            let failure = SystemCall.failure("open", path: folder.childPath("lock-queue"))
+            let failure = SystemCall.failure("open", path: folder.childPath("lock-queue"), descriptor: folder.descriptor)
             close(fd)
             throw failure
         }
@@ -82,11 +82,11 @@ final class StoreLock: @unchecked Sendable {
         try wait(for: descriptor, until: deadline)
         let previous = readHolder()
         let current = Holder(pid: getpid(), command: command, since: Timestamp.format(Date()), state: "active", token: token)
-        write(current)
         // The record saying a writer is at work is what makes the next writer recover; after a
         // power cut it must not be older than what the writer went on to change. A barrier
         // orders it before every write of the session, at one flush per session.
         do {
+            try write(current)
             try SystemCall.flush(descriptor, .barrier, path: path)
         } catch {
             flock(descriptor, LOCK_UN)
@@ -138,7 +138,8 @@ final class StoreLock: @unchecked Sendable {
     func release(_ holder: Holder) {
         var finished = holder
         finished.state = "released"
-        write(finished)
+        // A record left saying `active` only makes the next writer look for leftovers.
+        try? write(finished)
         flock(descriptor, LOCK_UN)
     }
 
@@ -182,7 +183,7 @@ final class StoreLock: @unchecked Sendable {
         return Holder(pid: Int32(truncatingIfNeeded: pid), command: command, since: since, state: state, token: token)
     }
 
-    private func write(_ holder: Holder) {
+    private func write(_ holder: Holder) throws {
         // Only the `active` record is flushed (in `acquire`): a lost `released` record makes
         // the next writer sweep for leftovers it does not find, nothing worse. It is written
         // at every session, so it is built directly rather than through the Codable encoder.
@@ -192,10 +193,15 @@ final class StoreLock: @unchecked Sendable {
         ])
         let bytes = CanonicalJSON.compactBytes(record) + [UInt8(ascii: "\n")]
         // Write, then cut the old tail: a reader never sees an empty record, at worst a torn one.
-        bytes.withUnsafeBytes { buffer in
-            let count = pwrite(descriptor, buffer.baseAddress, buffer.count, 0)
+        let written = bytes.withUnsafeBytes { buffer in
+            let count = SystemCall.changing(.write, descriptor) { pwrite(descriptor, buffer.baseAddress, buffer.count, 0) }
             FileSystemRecorder.wrote(descriptor, buffer.baseAddress, count: count, offset: 0)
+            return count
         }
-        if ftruncate(descriptor, off_t(bytes.count)) == 0 { FileSystemRecorder.truncated(descriptor, size: Int64(bytes.count)) }
+        guard written == bytes.count else { throw SystemCall.failure("write", path: path, descriptor: descriptor) }
+        guard SystemCall.changing(.truncate, descriptor, { ftruncate(descriptor, off_t(bytes.count)) }) == 0 else {
+            throw SystemCall.failure("ftruncate", path: path, descriptor: descriptor)
+        }
+        FileSystemRecorder.truncated(descriptor, size: Int64(bytes.count))
     }
 }

@@ -30,7 +30,7 @@ extension SystemCall {
             FlushCounter.shared.countFlushFallback()
             refused = (kind.appleCall, code)
         }
-        let code = TestHooks.injectedError(.fsync, descriptor) ?? (retryingInterrupts { fsync(descriptor) } == 0 ? 0 : errno)
+        let code = changing(.fsync, descriptor) { fsync(descriptor) } == 0 ? 0 : errno
         guard code == 0 else {
             let operation = refused.map { "fsync, after \($0.call) was refused with errno \($0.errno)" } ?? "fsync"
             throw failure(operation, path: path, errno: code, descriptor: descriptor)

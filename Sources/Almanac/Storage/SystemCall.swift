@@ -81,6 +81,8 @@ enum SystemCall {
             advice = "permission denied: \(currentUser) may not \(operation) here; check the owner and mode of this file and of the folders above it (ls -l), or run as the user who owns the store"
         case EROFS:
             advice = "the file system is read-only; copy the store somewhere writable"
+        case EIO:
+            advice = "the disk reported an I/O error (it may be failing, or was removed while in use); copy the store somewhere safe, check the disk, and try again"
         case ENFILE:
             advice = "the system has too many files open; close other programs and try again"
         case ELOOP:

@@ -42,12 +42,12 @@ extension Store {
             }
         }
         let parentFolder = try Directory.openRoot(atPath: parent.path)
-        if mkdirat(parentFolder.descriptor, url.lastPathComponent, 0o700) == 0 {
+        if SystemCall.changing(.mkdir, parentFolder.descriptor, { mkdirat(parentFolder.descriptor, url.lastPathComponent, 0o700) }) == 0 {
             FileSystemRecorder.made("mkdir", parentFolder.descriptor, url.lastPathComponent)
             _ = chmod(url.path, 0o700)
             try parentFolder.synchronize(.barrier)
         } else if SystemCall.errno != EEXIST {
-            throw SystemCall.failure("mkdir", path: url.path)
+            throw SystemCall.failure("mkdir", path: url.path, descriptor: parentFolder.descriptor)
         }
         try options.fileProtection?.apply(toFolderAt: url.path)
         let root = try Directory.openRoot(atPath: url.path)

@@ -27,6 +27,26 @@ extension TestHooks {
         case fsync
         /// `fsync_volume_np` (`syncfs` off the Apple path).
         case volumeSync
+        /// Opening a file with `O_CREAT` (or for writing).
+        case create
+        /// `write` or `pwrite`.
+        case write
+        /// `renameat`.
+        case rename
+        /// `renameat2(RENAME_EXCHANGE)` or `renameatx_np(RENAME_SWAP)`.
+        case exchange
+        /// `linkat`.
+        case link
+        /// `mkdirat`.
+        case mkdir
+        /// `unlinkat` of a file.
+        case unlink
+        /// `unlinkat(AT_REMOVEDIR)`.
+        case rmdir
+        /// `ftruncate`.
+        case truncate
+        /// `clonefileat`.
+        case clone
     }
 
     /// What a test set for the files under one folder.
@@ -49,7 +69,11 @@ extension TestHooks {
     /// The `errno` a test made `call` fail with for `descriptor`, or `nil`.
     @inline(__always)
     static func injectedError(_ call: InjectedCall, _ descriptor: Int32) -> Int32? {
-        forcedApplePath(for: descriptor)?.errors[call]
+        #if DEBUG
+        // Every call but a read's open is a changing call the fault plan counts.
+        if call != .open, let plan = FaultPlan.current, let code = plan.next(call, descriptor) { return code }
+        #endif
+        return forcedApplePath(for: descriptor)?.errors[call]
     }
 
     /// Whether a test made the file open as `descriptor` dataless.

@@ -9,8 +9,34 @@ enum CrashWorkloads {
     static func almanac(_ arguments: [String], in root: URL, env: [String: String]) throws -> Int32 {
         let store = arguments.contains("--store") ? [] : ["--store", root.appendingPathComponent("store").path]
         let result = try run(arguments + store, env: env, cwd: root)
-        if result.exit != 0 { print("almanac \(arguments): \(result)") }
+        // The I/O-fault explorer makes commands fail on purpose, and reads what they said.
+        if env["ALMANAC_TEST_FAULT"] != nil {
+            lastRuns.record(result, for: root)
+        } else if result.exit != 0 {
+            print("almanac \(arguments): \(result)")
+        }
         return result.exit
+    }
+
+    /// The last run of `almanac` in each work folder, for the I/O-fault explorer.
+    static let lastRuns = RunLog()
+
+    final class RunLog: @unchecked Sendable {
+        // Sendable: `runs` is read and written only while `lock` is held.
+        private let lock = NSLock()
+        private var runs: [String: AlmanacRun] = [:]
+
+        func record(_ run: AlmanacRun, for root: URL) {
+            lock.lock()
+            defer { lock.unlock() }
+            runs[root.path] = run
+        }
+
+        func take(for root: URL) -> AlmanacRun? {
+            lock.lock()
+            defer { lock.unlock() }
+            return runs.removeValue(forKey: root.path)
+        }
     }
 
     /// A work folder with the test worker's store (events by day, notes by month, a singleton,

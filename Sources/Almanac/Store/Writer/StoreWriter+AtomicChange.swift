@@ -64,8 +64,14 @@ extension StoreWriter {
                 folder = try writableFolder(write.location.folderPath, state)
                 let temporary = try folder.writeTemporary(for: write.location.fileName, write.bytes, mode: 0o600)
                 TestHooks.commitStep(reader.url.path)
-                // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
-                try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
+                do {
+                    // Readers see the clock odd for the length of the rename (DESIGN §4, "Readers").
+                    try changingOneFile { try folder.placeTemporary(temporary, as: write.location.fileName) }
+                } catch {
+                    // The clock could not be advanced: the written file goes (a failed rename removed it already).
+                    _ = try? folder.removeFile(temporary)
+                    throw error
+                }
             } catch let error as AlmanacError {
                 throw StoreWriter.failure(error, .nothingChanged)
             }

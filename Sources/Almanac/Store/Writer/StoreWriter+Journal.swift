@@ -72,9 +72,19 @@ extension StoreWriter {
         case .notDurable:
             copy.message = "the change was made, but the disk did not confirm it is durable, so a power cut may undo it: " + copy.message
         case .committed:
-            copy.message = "the change is committed but not yet wholly in place; it is finished by the next write or open of the store, once the cause is gone: " + copy.message
+            copy.message = committedNote + copy.message
         }
         return copy
+    }
+
+    private static let committedNote = "the change is committed but not yet wholly in place; it is finished by the next write or open of the store, once the cause is gone: "
+
+    /// `error` from a store that was then thrown away whole (an import's staging store): what
+    /// it said of its own commit no longer holds, and nothing was changed.
+    static func discarded(_ error: AlmanacError) -> AlmanacError {
+        var copy = error
+        if copy.message.hasPrefix(committedNote) { copy.message.removeFirst(committedNote.count) }
+        return copy.message.hasSuffix("; nothing was changed") ? copy : failure(copy, .nothingChanged)
     }
 
     /// Removes the journal after its write failed; whether it is gone, durably.
