@@ -21,7 +21,10 @@ extension AlmanacError {
         guard let code = posixCode(of: error as NSError) else {
             return AlmanacError(.io, "\(operation) failed; check that the file exists, that you may use it, and that the disk has room", path: path)
         }
-        return SystemCall.failure(operation, path: path, errno: code)
+        // The folder's descriptor lets a full disk be told from a volume out of inodes.
+        let folder = code == ENOSPC ? open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+        defer { if folder >= 0 { close(folder) } }
+        return SystemCall.failure(operation, path: path, errno: code, descriptor: folder >= 0 ? folder : nil)
     }
 
     /// The `errno` behind a Foundation error: its own code in the POSIX domain, the underlying

@@ -40,8 +40,11 @@ extension Store {
                               let filed = try filing.filingDate(of: members, in: descriptor, id: id)
                         else { continue }
                         date = filed
-                    } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument {
-                        holdBack = min(holdBack, identity.changed)  // `check` reports it; look again next time
+                    } catch let error as AlmanacError where error.code != .storeChanged {
+                        // A file this read does not need (outside its range) that does not parse,
+                        // validate or open (another user's, not downloaded): `check` reports it, and
+                        // the query goes on without it. Look again next time.
+                        holdBack = min(holdBack, identity.changed)
                         continue
                     }
                     let expected = partition.folders(for: date.day(in: timeZone))

@@ -16,6 +16,10 @@ import Foundation
 /// copied instead, still under the lock. Only Almanac reads a snapshot, and it is removed when
 /// done, so a person's editor never writes through one of its links.
 struct StoreSnapshot {
+    /// The errors that make a reader read the store in place, holding writers off, rather than
+    /// make a picture inside it: a denial (another user's store), a full disk or quota.
+    static let readsInPlace: Set<Int32> = [EACCES, EPERM, ENOSPC, EDQUOT]
+
     /// The snapshot's folder, a store of its own (store.json, schema/, data/, archive/); on a
     /// read-only volume, the store's own folder.
     let url: URL
@@ -39,11 +43,12 @@ struct StoreSnapshot {
     }
 
     /// Confirms that what was read is one state: for a store read without a lock because no
-    /// writer had ever written it, that none began meanwhile (a first writer makes `.almanac/`).
+    /// writer had ever written it, that none began meanwhile (a first writer makes `.almanac/lock`
+    /// before it writes anything).
     ///
     /// - Throws: `.locked` when a writer began during the read; read again.
     func confirmRead() throws {
-        guard let unguardedRoot, (try? unguardedRoot.entryKind(of: ".almanac")) != nil else { return }
+        guard let unguardedRoot, (try? unguardedRoot.entryKind(of: ".almanac/lock")) != nil else { return }
         throw AlmanacError(.locked, "a writer began writing the store while it was read, so the copy may mix two states; nothing was kept — read it again", path: ".almanac")
     }
 
@@ -91,7 +96,9 @@ extension Store {
             return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
         } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == EROFS {
             return StoreSnapshot(url: url, kept: nil)
-        } catch let error as AlmanacError where [EACCES, EPERM].contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
+        } catch let error as AlmanacError where StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
+            // No picture can be made inside the store (another user's, or a full disk): the
+            // store itself is read, holding writers off. A store on a full disk is still copied off it.
             return try sharedSnapshot(deniedBy: error)
         }
     }
@@ -109,6 +116,7 @@ extension Store {
         // (``StoreSnapshot/confirmRead()``) that no first writer began meanwhile.
         guard let folder = try root.openFolder(".almanac") else { return StoreSnapshot(url: url, kept: nil, unguardedRoot: root) }
         let fd = SystemCall.retryingInterrupts { openat(folder.descriptor, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+        if fd < 0, SystemCall.errno == ENOENT { return StoreSnapshot(url: url, kept: nil, unguardedRoot: root) }
         guard fd >= 0 else { throw denial }
         let deadline = Date().addingTimeInterval(options.lockTimeout)
         while flock(fd, LOCK_SH | LOCK_NB) != 0 {
@@ -122,7 +130,11 @@ extension Store {
         for journal in [WriteJournal.fileName, MigrationJournal.fileName] where (try? folder.entryKind(of: journal)) != nil {
             flock(fd, LOCK_UN)
             close(fd)
-            throw AlmanacError(.io, "a change to the store was cut off (\(journal) is still there), and only a user who may write the store can finish it; open the store once as its owner, then read it again",
+            let errno = (denial.underlying as? POSIXFailure)?.errno ?? 0
+            let finish = [ENOSPC, EDQUOT].contains(errno)
+                ? "and it is finished once the disk has room; free some space, open the store once (any command), then read it again"
+                : "and only a user who may write the store can finish it; open the store once as its owner, then read it again"
+            throw AlmanacError(.io, "a change to the store was cut off (\(journal) is still there), \(finish)",
                                path: ".almanac/" + journal, underlying: denial.underlying)
         }
         return StoreSnapshot(url: url, kept: nil, sharedLock: fd)

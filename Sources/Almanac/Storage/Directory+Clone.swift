@@ -63,7 +63,7 @@ extension Directory {
         let target = FileSystemRecorder.creating(folder.descriptor, newName) {
             SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, newName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
-        guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName), descriptor: descriptor) }
+        guard target >= 0 else { throw SystemCall.failure("open", path: folder.childPath(newName), descriptor: folder.descriptor) }
         defer { close(target) }
         if SystemCall.changing(.clone, target, { ioctl(target, Directory.ficlone, source) }) == 0 {
             FileSystemRecorder.clonedFile(folder.descriptor, newName, made: false)

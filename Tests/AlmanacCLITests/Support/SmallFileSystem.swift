@@ -126,6 +126,12 @@ final class SmallFileSystem: @unchecked Sendable {
         }
     }
 
+    /// Uses every inode but `spare` (as empty files) while blocks stay free.
+    func fillInodes(leaving spare: Int) {
+        fillInodes(keeping: spare)
+        release()
+    }
+
     /// Runs out of inodes (every one used by an empty file) while blocks stay free.
     func fillInodes(keeping spare: Int = 0) {
         for index in 0..<spare {
