@@ -25,6 +25,8 @@ final class CommitClock: @unchecked Sendable {
     private let root: Directory
     private let lock = NSLock()
     private var descriptor: Int32 = -1
+    /// Whether ``prepare()`` found or made the counter whole (it is never cut short after).
+    private var prepared = false
 
     init(root: Directory) {
         self.root = root
@@ -72,6 +74,7 @@ final class CommitClock: @unchecked Sendable {
     func prepare() throws {
         let path = root.childPath(".almanac/" + Self.fileName)
         try lock.synchronized { () throws -> Void in
+            guard !prepared else { return }
             if descriptor < 0 {
                 let folder = try root.openOrCreateFolder(".almanac", synchronize: true).folder
                 let fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
@@ -82,7 +85,10 @@ final class CommitClock: @unchecked Sendable {
             }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw SystemCall.failure("stat", path: path, descriptor: descriptor) }
-            guard info.st_size < 8 else { return }
+            guard info.st_size < 8 else {
+                prepared = true
+                return
+            }
             var bytes = Self.value(in: descriptor).littleEndian
             let written = withUnsafeBytes(of: &bytes) { buffer in
                 let count = SystemCall.changing(.write, descriptor) { pwrite(descriptor, buffer.baseAddress, 8, 0) }
@@ -90,6 +96,7 @@ final class CommitClock: @unchecked Sendable {
                 return count
             }
             guard written == 8 else { throw SystemCall.failure("write", path: path, descriptor: descriptor) }
+            prepared = true
         }
     }
 

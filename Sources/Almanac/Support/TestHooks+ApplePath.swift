@@ -159,7 +159,8 @@ extension TestHooks {
         return try body()
     }
 
-    private static func realPath(of descriptor: Int32) -> String? {
+    /// The path of the file or folder open as `descriptor`, as the kernel knows it.
+    static func realPath(of descriptor: Int32) -> String? {
         #if canImport(Darwin)
         var buffer = [UInt8](repeating: 0, count: Int(MAXPATHLEN))
         guard buffer.withUnsafeMutableBytes({ fcntl(descriptor, F_GETPATH, $0.baseAddress!) }) != -1 else { return nil }

@@ -58,14 +58,7 @@ extension TestHooks {
     }
 
     static func realPathForTrace(of descriptor: Int32) -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        #if canImport(Darwin)
-        guard buffer.withUnsafeMutableBytes({ fcntl(descriptor, F_GETPATH, $0.baseAddress!) }) != -1 else { return "?" }
-        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-        #else
-        let count = buffer.withUnsafeMutableBytes { readlink("/proc/self/fd/\(descriptor)", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count) }
-        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : "?"
-        #endif
+        realPath(of: descriptor) ?? "?"
     }
     #endif
 }

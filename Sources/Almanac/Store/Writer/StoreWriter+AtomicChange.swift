@@ -56,6 +56,7 @@ extension StoreWriter {
     /// is the commit point and pays the change's one full flush.
     func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
+        try prepareClock()
         keepMergeBases(change, state)
         let before = clock.now()
         if let write = change.singleWrite {

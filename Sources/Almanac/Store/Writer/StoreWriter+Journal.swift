@@ -58,9 +58,20 @@ extension StoreWriter {
     /// Deletes every document, attachment, archived document and backup as one committed
     /// change: the journal first, then the removals (DESIGN §7).
     func commitDeletingEverything(_ state: StoreState) throws {
+        try prepareClock()
         try writeJournal(WriteJournal(kind: .deleteAll), state, flush: .full, undo: {})
         TestHooks.crashPoint("delete", "after-journal")
         try finishCommitted(WriteJournal(kind: .deleteAll), state, crashPointKind: "delete")
+    }
+
+    /// Makes the commit counter exist, whole, before a change stages anything: advancing it
+    /// after the journal is then a write in place that needs no space (DESIGN §4, "Failed writes").
+    func prepareClock() throws {
+        do {
+            try clock.prepare()
+        } catch let error as AlmanacError {
+            throw StoreWriter.failure(error, .nothingChanged)
+        }
     }
 
     /// `error` with what the failed operation did to the store.

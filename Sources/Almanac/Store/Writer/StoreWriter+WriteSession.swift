@@ -55,7 +55,7 @@ extension StoreWriter {
             }
             state.transactionDepth += 1
             defer { state.transactionDepth -= 1 }
-            if state.session == nil { try beginSession(state, recovering: writeRefusal == nil, reading: reading) }
+            if state.session == nil { try beginSession(state, recovering: writeRefusal == nil) }
             // Ended when the session releases the lock (at once, or after its linger).
             if let backgroundToken {
                 state.session?.backgroundTokens.append(backgroundToken)
@@ -77,7 +77,7 @@ extension StoreWriter {
     }
 
     /// Takes the file lock and starts a session.
-    private func beginSession(_ state: StoreState, recovering: Bool, reading: Bool) throws {
+    private func beginSession(_ state: StoreState, recovering: Bool) throws {
         let lock = try writeLock(state)
         let token = "\(getpid())-\(instanceID)-\(tokenCounter.next())"
         let (previous, holder) = try lock.acquire(command: options.commandName, token: token, timeout: options.lockTimeout)
@@ -110,16 +110,6 @@ extension StoreWriter {
                 state.session?.interrupted = true
                 endSession(state)
                 throw hasJournal ? error.prefixed(StoreWriter.pendingCommitPrefix) : error
-            }
-        }
-        // The counter a commit advances exists, whole, before anything is staged: advancing it
-        // after the journal then needs no space (DESIGN §4, "Failed writes").
-        if !reading {
-            do {
-                try clock.prepare()
-            } catch let error as AlmanacError {
-                endSession(state)
-                throw StoreWriter.failure(error, .nothingChanged)
             }
         }
     }
