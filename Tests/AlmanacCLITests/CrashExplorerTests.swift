@@ -16,6 +16,7 @@ struct CrashExplorerTests {
             print("crash states: \(outcome)")
             #expect(outcome.explored > 0, "\(outcome)")
             #expect(outcome.failed == 0, "\(outcome)")
+            #expect(outcome.unflushed.isEmpty, "every folder whose entries changed is flushed before the operation reports success: \(outcome)")
         }
     }
 

@@ -95,7 +95,7 @@ struct FiledMarks {
             guard let internalFolder = try root.openFolder(".almanac") else { return }
             var members = recorded()
             members[collection] = .number(JSONNumber(Int(mark)))
-            try internalFolder.writeFile(Self.fileName, CanonicalJSON.prettyBytes(.object(members)), folderFlush: nil)
+            try internalFolder.writeFile(Self.fileName, CanonicalJSON.prettyBytes(.object(members)), folderFlush: .barrier)
         } catch {
             return
         }

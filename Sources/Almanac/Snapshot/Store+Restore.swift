@@ -71,7 +71,11 @@ extension Store {
             current.finishWriting()
             try parent.rename(staging, into: parent, as: kept)
             try parent.synchronize(.barrier)
-            _ = try? Directory.openRoot(atPath: target.path).openFolder(".almanac")?.removeFile(StoreRecovery.stagingMark)
+            // The restored store is no staging copy any more, durably (recovery would otherwise take it for one).
+            if let internalFolder = try? Directory.openRoot(atPath: target.path).openFolder(".almanac"),
+               (try? internalFolder.removeFile(StoreRecovery.stagingMark)) == true {
+                try? internalFolder.synchronize(.barrier)
+            }
             return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
         } catch {
             if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(StoreRecovery.stagingMark)").path) {

@@ -80,7 +80,8 @@ struct StoreSnapshot {
             close(sharedLock)
         }
         guard let kept else { return }
-        _ = try? kept.parent.removeTree(kept.name)
+        // Flushed, so no power cut brings a removed picture back (the sweep of dead processes' pictures would remove it).
+        if (try? kept.parent.removeTree(kept.name)) == true { try? kept.parent.synchronize(.barrier) }
     }
 }
 

@@ -96,6 +96,8 @@ final class CommitClock: @unchecked Sendable {
                 return count
             }
             guard written == 8 else { throw SystemCall.failure("write", path: path, descriptor: descriptor) }
+            // Its entry in .almanac/ is made durable once, when it is new.
+            if info.st_size == 0, let folder = try root.openFolder(".almanac") { try folder.synchronize(.barrier) }
             prepared = true
         }
     }

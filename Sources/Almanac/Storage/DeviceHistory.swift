@@ -21,7 +21,7 @@ struct DeviceHistory {
         run["at"] = .string(Timestamp.format(date))
         runs.append(.object(run))
         let kept = Array(runs.suffix(capacity))
-        try? internalFolder.writeFile(fileName, CanonicalJSON.prettyBytes(.object(["runs": .array(kept)])), folderFlush: nil)
+        try? internalFolder.writeFile(fileName, CanonicalJSON.prettyBytes(.object(["runs": .array(kept)])), folderFlush: .barrier)
     }
 
     /// The runs recorded on this device, oldest first.

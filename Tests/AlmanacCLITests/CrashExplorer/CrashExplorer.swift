@@ -42,9 +42,12 @@ struct CrashExplorer {
         var explored = 0
         var failed = 0
         var failures: [String] = []
+        /// Folders whose entries changed after their last flush when the operation reported success.
+        var unflushed: [String] = []
 
         var description: String {
             "\(operation) on \(model): \(changes) changes, \(crashPoints) crash points, \(explored) states, \(failed) failed"
+                + (unflushed.isEmpty ? "" : ", folders left unflushed: \(unflushed)")
                 + failures.prefix(3).map { "\n  - " + $0 }.joined()
         }
     }
@@ -72,6 +75,7 @@ struct CrashExplorer {
             throw ExplorerError("\(workload.name): the log does not replay to the tree the operation left (a change made around FileSystemRecorder?): \(missing.prefix(5))")
         }
 
+        let unflushed = Self.unflushedFolders(log, after: replayed, until: workload.reportsCommit ? log.lastIndex { $0.kind == .mark } : nil)
         if ProcessInfo.processInfo.environment["ALMANAC_CRASH_TRACE"] == "1" {
             print(log.enumerated().map { "\(workload.name) \($0.offset): \($0.element)" }.joined(separator: "\n"))
         }
@@ -89,7 +93,7 @@ struct CrashExplorer {
         let committed = workload.reportsCommit ? log.lastIndex { $0.kind == .mark }.map { $0 + 1 } ?? log.count : log.count
         let covers = PersistenceModel.covers(of: log)
         return try PersistenceModel.allCases.map { model in
-            var outcome = Outcome(operation: workload.name, model: model, changes: log.count, crashPoints: points.count)
+            var outcome = Outcome(operation: workload.name, model: model, changes: log.count, crashPoints: points.count, unflushed: unflushed)
             var generator = SplitMix64(seed: bounds.seed)
             var verdicts: [[String: [UInt8]]: String?] = [:], completedVerdicts: [[String: [UInt8]]: String?] = [:]
             var judged: Set<Set<Int>> = []
@@ -193,6 +197,36 @@ struct CrashExplorer {
             }
             try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]).write(to: url)
         }
+    }
+
+    /// The folders (paths in the tree after) whose entries a change made after the folder's
+    /// last flush, at the operation's report of success (`until`, its last commit mark) or its
+    /// end: each must be flushed before the operation says it is done (DESIGN §4,
+    /// "Durability"). A volume sync flushes every folder. Folders gone by the end, and the
+    /// hints a crash may lose (`.almanac/ids/`), do not count.
+    static func unflushedFolders(_ log: [RecordedChange], after: FileTreeImage, until: Int?) -> [String] {
+        var dirty: Set<ObjectID> = []
+        for change in log[..<(until ?? log.count)] {
+            switch change.kind {
+            case .create, .mkdir, .unlink, .rmdir:
+                if let folder = change.folder { dirty.insert(folder) }
+            case .rename, .exchange:
+                if let folder = change.folder { dirty.insert(folder) }
+                if let other = change.otherFolder { dirty.insert(other) }
+            case .link:
+                // A new name in the target folder; the source folder's entries stay as they were.
+                if let other = change.otherFolder { dirty.insert(other) }
+            case .barrier, .full:
+                if let object = change.object { dirty.remove(object) }
+            case .volume:
+                dirty.removeAll()
+            default:
+                continue
+            }
+        }
+        var folders = Dictionary(after.entries().filter { $0.key.hasSuffix("/") }.map { ($0.value.object, String($0.key.dropLast())) }) { first, _ in first }
+        folders[after.root] = "(the work folder)"
+        return dirty.compactMap { folders[$0] }.filter { !$0.contains(".almanac/ids") }.sorted()
     }
 
     /// The paths whose presence or bytes differ.

@@ -22,4 +22,7 @@ final class StoreState {
     var lastSession: String?
     /// The lock file, opened on first use.
     var fileLock: StoreLock?
+    /// Folders (paths from the store root) that got a new entry before a commit without a
+    /// flush of their own (merge-base folders made on the way), flushed once it is durable.
+    var foldersToFlush: Set<[String]> = []
 }

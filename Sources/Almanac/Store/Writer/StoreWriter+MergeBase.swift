@@ -46,11 +46,22 @@ extension StoreWriter {
             _ = try? bases.removeFile(mine)
             try? folder.linkOrCopy(write.location.fileName, into: bases, as: mine, flush: nil)
         }
+        var touched = Set(change.writes.filter { !$0.isNew }.map(\.collection.name))
         for removed in change.removals {
             guard let id = removed.id, let bases = try? existingFolder([".almanac", StoreReader.mergeBaseFolder, removed.collection], state) else { continue }
             _ = try? bases.removeFile(DocumentID.key(id) + ".mine.json")
             _ = try? bases.removeFile(DocumentID.fileName(DocumentID.key(id)))
+            touched.insert(removed.collection)
         }
+        // Once the commit is durable, the base folders it changed are flushed too (a lost
+        // base only makes a later merge ask more; a failed flush is no failure of the commit).
+        for collection in touched.sorted() {
+            try? existingFolder([".almanac", StoreReader.mergeBaseFolder, collection], state)?.synchronize(.barrier)
+        }
+        for path in state.foldersToFlush.sorted(by: { $0.count > $1.count }) {
+            try? (path.isEmpty ? root : existingFolder(path, state))?.synchronize(.barrier)
+        }
+        state.foldersToFlush.removeAll()
     }
 
     /// The base folder of `collection`, created when missing without flushing anything: a
@@ -60,8 +71,9 @@ extension StoreWriter {
         let path = [".almanac", StoreReader.mergeBaseFolder, collection]
         if let open = try? existingFolder(path, state) { return open }
         var folder = root
-        for name in path {
-            guard let next = try? folder.openOrCreateFolder(name, synchronize: false).folder else { return nil }
+        for (depth, name) in path.enumerated() {
+            guard let (next, created) = try? folder.openOrCreateFolder(name, synchronize: false) else { return nil }
+            if created { state.foldersToFlush.insert(Array(path.prefix(depth))) }
             folder = next
         }
         state.folders.insert(folder, at: path)
