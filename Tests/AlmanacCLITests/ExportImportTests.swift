@@ -90,6 +90,26 @@ private func attachmentFiles(_ store: URL) -> [String] {
         #expect(check.exit == 0 && check.stdout.contains("\(disk.documents.count) documents checked: 0 errors, 0 warnings"), "\(check)")
     }
 
+    @Test("an invalid document in an export is named by the export's own line, not its place in an import batch")
+    func invalidDocumentNamesTheExportsLine() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let export = folder.path("export.jsonl")
+        try #require(try run(["export", "--store", store.path, "--out", export.path]).exit == 0)
+        var lines = try String(contentsOf: export, encoding: .utf8).components(separatedBy: "\n")
+        // The 154th line: a usage event in the middle of its collection's import batch.
+        let target = 153
+        try #require(lines[target].contains("\"pauseDuration\":"), "\(lines[target])")
+        lines[target] = lines[target].replacingOccurrences(of: #""pauseDuration":"#, with: #""pauseDuration":"bad","was":"#)
+        let damaged = folder.path("damaged.jsonl")
+        try lines.joined(separator: "\n").write(to: damaged, atomically: true, encoding: .utf8)
+        let result = try run(["import", damaged.path, "--store", folder.path("imported").path])
+        #expect(result.exit != 0, "\(result)")
+        #expect(result.stderr.contains("\(damaged.path):154:"), "the export's line: \(result)")
+        #expect(!result.stderr.contains("in the batch") && !result.stderr.contains("almanac-tmp"), "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("imported").path), "nothing was imported")
+    }
+
     @Test func twoExportsAreByteIdenticalToAFileOrStandardOutputAndTheFileIs0600() throws {
         let folder = E2EFolder()
         let source = try folder.copySample("cravey")

@@ -26,7 +26,7 @@ struct PlatformErrorTests {
         }
         let linux = SystemCall.failure("open", path: "x.json", errno: code, applePlatform: false)
         #expect(linux.code == .io)
-        #expect(linux.message.hasPrefix("permission denied: \(SystemCall.currentUser) may not open here; check the owner and mode of this file"), "\(linux.message)")
+        #expect(linux.message.hasPrefix("permission denied: \(SystemCall.currentUser) may not open this file or folder; check its owner and mode"), "\(linux.message)")
         #expect(!linux.message.contains("check that you own the store folder"), "a file the user may not read is named, not the store folder")
     }
 

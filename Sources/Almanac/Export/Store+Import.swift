@@ -179,6 +179,8 @@ extension Store {
     /// Saves the export's documents and attachments, in batches, and checks the header's counts.
     private func restore(items: [JSONValue]?, reader: ExportReader, header: ExportHeader) throws -> ImportSummary {
         var batch: [JSONValue] = []
+        /// Where each document of the batch is in the export (`line 154`), for its errors.
+        var batchPlaces: [(place: String, line: Int?)] = []
         var batchCollection: String?
         var pendingAttachments: [(collection: String, id: String, name: String, bytes: [UInt8])] = []
         var counts: [String: Int] = [:]
@@ -187,26 +189,42 @@ extension Store {
 
         func flush() throws {
             if let collection = batchCollection, !batch.isEmpty {
-                try save(json: batch, in: collection)
+                do {
+                    try save(json: batch, in: collection)
+                } catch var error as AlmanacError {
+                    // The error of one document of the batch names its place in the export,
+                    // not in the batch: the line numbers are the export's.
+                    guard let (index, rest) = Transaction.batchDocument(of: error), batchPlaces.indices.contains(index) else { throw error }
+                    error.message = rest
+                    error.path = reader.path
+                    error.line = batchPlaces[index].line
+                    error.column = nil
+                    throw error.prefixed(batchPlaces[index].line == nil ? "\(batchPlaces[index].place): " : "")
+                }
                 counts[collection, default: 0] += batch.count
             }
             batch.removeAll(keepingCapacity: true)
+            batchPlaces.removeAll(keepingCapacity: true)
             for attachment in pendingAttachments {
                 try saveAttachment(attachment.bytes, named: attachment.name, to: attachment.id, in: attachment.collection)
                 attachments += 1
             }
             pendingAttachments.removeAll()
         }
-        func next() throws -> (JSONValue, String)? {
+        func next() throws -> (JSONValue, String, Int?)? {
             if let items {
                 guard index < items.count else { return nil }
                 defer { index += 1 }
-                return (items[index], "item \(index)")
+                return (items[index], "item \(index)", nil)
             }
             guard let line = try reader.nextLine() else { return nil }
-            return (try Store.parseLine(line, reader: reader), "line \(reader.lineNumber)")
+            return (try Store.parseLine(line, reader: reader), "line \(reader.lineNumber)", reader.lineNumber)
         }
-        while let (item, place) = try next() {
+        while let (item, place, lineNumber) = try next() {
+            if item["kind"]?.stringValue == "document", let collection = item["collection"]?.stringValue,
+               collection != batchCollection || batch.count >= 500 {
+                try flush()
+            }
             guard let collection = item["collection"]?.stringValue else {
                 throw AlmanacError(.invalidArgument, "\(place) has no \"collection\"; the export is damaged", path: reader.path)
             }
@@ -216,9 +234,9 @@ extension Store {
                     guard let document = item["document"] else {
                         throw AlmanacError(.invalidArgument, "\(place) has no \"document\"; the export is damaged", path: reader.path)
                     }
-                    if collection != batchCollection || batch.count >= 500 { try flush() }
                     batchCollection = collection
                     batch.append(document)
+                    batchPlaces.append((place, lineNumber))
                 case "attachment":
                     guard let id = item["id"]?.stringValue, let name = item["name"]?.stringValue,
                           let base64 = item["base64"]?.stringValue, let data = Data(base64Encoded: base64)

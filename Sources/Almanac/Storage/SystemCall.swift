@@ -78,7 +78,7 @@ enum SystemCall {
         case EDQUOT:
             advice = "your disk quota on this volume is used up; free space within your quota, or ask for a larger one, and try again"
         case EACCES, EPERM:
-            advice = "permission denied: \(currentUser) may not \(operation) here; check the owner and mode of this file and of the folders above it (ls -l), or run as the user who owns the store"
+            advice = "permission denied: \(currentUser) may not \(operation) this file or folder; check its owner and mode and those of the folders above it (ls -l), or run as the user who owns the store"
         case EROFS:
             advice = "the file system is read-only; copy the store somewhere writable"
         case EIO:

@@ -94,9 +94,23 @@ public final class Transaction: ReadTransaction {
                 return location
             } catch let error as AlmanacError where items.count > 1 {
                 // Positions count from 1, as a person counts; a pointer into the input stays 0-based.
-                throw error.prefixed("document \(index + 1) of \(items.count) in the batch: ")
+                throw error.prefixed(Transaction.batchPrefix(index, of: items.count))
             }
         }
+    }
+
+    /// The words before a batch document's error: its place in the batch, counted from 1.
+    static func batchPrefix(_ index: Int, of count: Int) -> String {
+        "document \(index + 1) of \(count) in the batch: "
+    }
+
+    /// The batch index (from 0) an error of ``batchPrefix(_:of:)`` names, and its message without it.
+    static func batchDocument(of error: AlmanacError) -> (index: Int, message: String)? {
+        let words = error.message.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+        guard words.count == 7, words[0] == "document", let number = Int(words[1]), words[2] == "of", let count = Int(words[3]),
+              words[4] == "in", words[5] == "the", words[6].hasPrefix("batch: "), error.message.hasPrefix(batchPrefix(number - 1, of: count))
+        else { return nil }
+        return (number - 1, String(error.message.dropFirst(batchPrefix(number - 1, of: count).count)))
     }
 
     /// Saves the document of a singleton collection when the transaction commits.
