@@ -70,6 +70,29 @@ struct DescriptorLimitTests {
         #expect(try limited(["ls", "usage-events", "--store", store]).stderr.contains("\(ThreeYearStore.days) documents"))
     }
 
+    @Test("a batch that runs out of descriptors says so, changes nothing, and leaves no staged file behind",
+          arguments: [12, 14, 16])
+    func batchOutOfDescriptors(limit: Int) throws {
+        let folder = E2EFolder()
+        let store = try makeStore(in: folder, timeZone: "UTC")
+        let documents = (1...500).map { usageEvent(id: uuid($0), timestamp: "2025-\(String(format: "%02d", 1 + $0 % 12))-\(String(format: "%02d", 1 + $0 % 28))T10:00:00Z") }
+        let batch = try folder.write("[" + documents.joined(separator: ",") + "]", to: "batch.json")
+        try #require(try run(["put", "usage-events", batch.path, "--store", store.path]).exit == 0)
+        let before = dataFiles(store).map { (try? Data(contentsOf: store.appendingPathComponent($0))) ?? Data() }
+        // The same 500 again, each now replacing a stored one: a journal's worth of files.
+        let changed = try folder.write("[" + documents.map { $0.replacingOccurrences(of: #""pauseDuration":7"#, with: #""pauseDuration":8"#) }.joined(separator: ",") + "]",
+                                       to: "changed.json")
+        let limited = try AlmanacProcess.run(["put", "usage-events", changed.path, "--store", store.path], descriptorLimit: limit)
+        if limited.exit != 0 {
+            #expect(limited.stderr.contains("too many open files") && limited.stderr.contains("nothing was changed"), "\(limited)")
+            #expect(dataFiles(store).map { (try? Data(contentsOf: store.appendingPathComponent($0))) ?? Data() } == before, "nothing was changed")
+        }
+        let left = E2EFiles.files(under: store).filter { $0.contains("almanac-tmp") }
+        #expect(left.isEmpty, "staged files left behind: \(left.count)")
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0, "\(check)")
+    }
+
     @Test("migrating on a file system without hard links copies the kept documents")
     func migrationWithoutHardLinks() throws {
         let folder = E2EFolder()

@@ -211,7 +211,7 @@ extension StoreWriter {
             }
         } catch let error as AlmanacError {
             // Nothing is committed yet: the files written so far go, and the store is as before.
-            removeCreated(created)
+            removeCreated(created, state)
             throw StoreWriter.failure(error, .nothingChanged)
         }
         let removals = change.removals + change.writes.compactMap(\.previous) + change.writes.flatMap(\.superseded)
@@ -219,7 +219,7 @@ extension StoreWriter {
         journal.removals = change.fileRemovals + removals.map(\.relativePath)
         TestHooks.crashPoint(crashPointKind, "before-journal")
         TestHooks.commitStep(reader.url.path)
-        try writeJournal(journal, state, flush: commitFlush, undo: { removeCreated(created) })
+        try writeJournal(journal, state, flush: commitFlush, undo: { removeCreated(created, state) })
         TestHooks.crashPoint(crashPointKind, "after-journal")
         TestHooks.commitStep(reader.url.path)
         try finishCommitted(journal, state, crashPointKind: crashPointKind)
@@ -292,11 +292,39 @@ extension StoreWriter {
     }
 
     /// Removes what a change created before its commit point: temporary files, and staged folders with their files.
-    private func removeCreated(_ created: [(folder: [String], name: String)]) {
-        for (path, name) in created {
-            guard let folder = try? reader.openFolders(path) else { continue }
-            if (try? folder.entryKind(of: name)) == .folder { _ = try? folder.removeTree(name) } else { _ = try? folder.removeFile(name) }
+    ///
+    /// What cannot be removed now (too many open files, a denied folder) is left for the next
+    /// writer: the lock record then says a writer was interrupted, and the next one sweeps
+    /// temporary files, as after a `kill -9`.
+    private func removeCreated(_ created: [(folder: [String], name: String)], _ state: StoreState) {
+        // The write path's open folders go first: a change that failed for want of descriptors
+        // needs them to clean up.
+        state.folders.removeAll()
+        var removedAll = true
+        for (path, names) in Dictionary(grouping: created, by: \.folder) {
+            let opened: Directory?
+            do {
+                opened = try reader.openFolders(path)
+            } catch {
+                removedAll = false
+                continue
+            }
+            guard let folder = opened else { continue }  // gone, and what it held with it
+            var changed = false
+            for entry in names {
+                do {
+                    if try folder.entryKind(of: entry.name) == .folder {
+                        changed = try folder.removeTree(entry.name) || changed
+                    } else {
+                        changed = try folder.removeFile(entry.name) || changed
+                    }
+                } catch {
+                    removedAll = false
+                }
+            }
+            if changed { try? folder.synchronize(.barrier) }
         }
+        if !removedAll { state.session?.interrupted = true }
     }
 
     /// Renames the folder `from` to `to` (store-relative paths below `data/` or `archive/`)
