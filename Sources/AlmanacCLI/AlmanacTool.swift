@@ -53,8 +53,11 @@ enum AlmanacTool {
             return ExitCode.for(error)
         } catch {
             // A Foundation file error is worded as Almanac words the system call behind it.
-            let error = AlmanacError.fromFoundation(error, operation: "a file operation", path: "")
-            Output.failure(error, json: context.json)
+            if AlmanacError.posixCode(of: error as NSError) != nil {
+                Output.failure(AlmanacError.fromFoundation(error, operation: "a file operation", path: "."), json: context.json)
+            } else {
+                Output.failure(error, json: context.json)
+            }
             return ExitCode.failure
         }
     }

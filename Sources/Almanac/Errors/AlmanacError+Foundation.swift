@@ -27,9 +27,19 @@ extension AlmanacError {
         return SystemCall.failure(operation, path: path, errno: code, descriptor: folder >= 0 ? folder : nil)
     }
 
+    /// Whether the error is about one file alone (it does not parse, validate or open for this
+    /// user, or is not downloaded), so that reads which do not need that file go on without it.
+    var concernsOneFile: Bool {
+        switch code {
+        case .malformedJSON, .invalidDocument, .misfiled, .notDownloaded, .symbolicLink: return true
+        case .io: return [EACCES, EPERM, EISDIR, ENOTDIR].contains((underlying as? POSIXFailure)?.errno ?? 0) || underlying == nil
+        default: return false
+        }
+    }
+
     /// The `errno` behind a Foundation error: its own code in the POSIX domain, the underlying
     /// error's, or the Cocoa file error's usual cause.
-    static func posixCode(of error: NSError) -> Int32? {
+    package static func posixCode(of error: NSError) -> Int32? {
         if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
         if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, let code = posixCode(of: underlying) { return code }
         guard error.domain == NSCocoaErrorDomain else { return nil }

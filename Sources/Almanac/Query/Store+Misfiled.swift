@@ -40,10 +40,10 @@ extension Store {
                               let filed = try filing.filingDate(of: members, in: descriptor, id: id)
                         else { continue }
                         date = filed
-                    } catch let error as AlmanacError where error.code != .storeChanged {
-                        // A file this read does not need (outside its range) that does not parse,
-                        // validate or open (another user's, not downloaded): `check` reports it, and
-                        // the query goes on without it. Look again next time.
+                    } catch let error as AlmanacError where error.concernsOneFile {
+                        // A file filed outside the range that does not parse, validate or open
+                        // (another user's, not downloaded) cannot be shown to belong in it:
+                        // `check` reports it, and the query goes on. Look again next time.
                         holdBack = min(holdBack, identity.changed)
                         continue
                     }

@@ -90,7 +90,7 @@ extension StoreReader {
         do {
             guard let document = try read() else { return .skipped }  // removed meanwhile
             return try run.match(document).map(Outcome.match) ?? .skipped
-        } catch let error as AlmanacError where error.code != .storeChanged && error.code != .locked {
+        } catch let error as AlmanacError where error.concernsOneFile {
             // One file that does not parse, validate or open (another user's, not downloaded)
             // is a problem of its own: `--keep-going` lists it and goes on (issue 41, item 6).
             return .problem(error.path == nil ? error.at(path: location.relativePath) : error)

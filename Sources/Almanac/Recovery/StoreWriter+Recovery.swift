@@ -70,6 +70,8 @@ extension StoreWriter {
                 try removeJournal()
             }
         }
+        // No staged file goes while a journal naming it could still come back after a power cut.
+        try reader.openFolders([".almanac"])?.synchronize(.barrier)
         try removeTemporaryFiles(in: root)
     }
 

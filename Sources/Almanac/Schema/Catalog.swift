@@ -116,10 +116,6 @@ public struct Catalog: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw AlmanacError(.notFound, missing, path: url.path)
         }
-        do {
-            return Array(try Data(contentsOf: url))
-        } catch {
-            throw AlmanacError.fromFoundation(error, operation: "read", path: url.path)
-        }
+        return try SystemCall.readExternalFile(atPath: url.path)
     }
 }

@@ -32,11 +32,7 @@ public struct SeedFile: Sendable {
     ///   document without an id, a duplicate id, an unknown top-level key.
     public init(contentsOf url: URL) throws {
         let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: url))
-        } catch {
-            throw AlmanacError.fromFoundation(error, operation: "read the seed file", path: url.path)
-        }
+        bytes = try SystemCall.readExternalFile(atPath: url.path)
         try self.init(bytes: bytes, fileName: url.lastPathComponent, path: url.path)
     }
 

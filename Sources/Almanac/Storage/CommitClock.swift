@@ -69,8 +69,9 @@ final class CommitClock: @unchecked Sendable {
     }
 
     /// Makes the counter exist with all its 8 bytes, before a writer stages anything: advancing
-    /// it later is a write in place that needs no new block or inode, so it cannot fail for want
-    /// of space after a journal committed a change (the first advance of an empty file would).
+    /// it later is a write in place that needs no new inode, nor a new block on a file system
+    /// that writes in place (a copy-on-write volume may still need one; that failure, after a
+    /// journal, is reported as a committed change finished later).
     func prepare() throws {
         let path = root.childPath(".almanac/" + Self.fileName)
         try lock.synchronized { () throws -> Void in

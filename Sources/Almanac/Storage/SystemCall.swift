@@ -109,11 +109,12 @@ enum SystemCall {
     }
 
     /// The user this process runs as, for messages: `user NAME (uid N)`.
-    static var currentUser: String {
+    /// Looked up once (`getpwuid`'s buffer is shared, and failures are worded on many threads at once).
+    static let currentUser: String = {
         let uid = geteuid()
         guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "user \(uid)" }
         return "user \(String(cString: name)) (uid \(uid))"
-    }
+    }()
 
     /// Whether `code` says the file system does not offer a call (both spellings: Linux has one
     /// value for `ENOTSUP` and `EOPNOTSUPP`, Apple systems two).

@@ -121,7 +121,11 @@ final class SmallFileSystem: @unchecked Sendable {
             let block = [UInt8](repeating: 0, count: 4096)
             while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
             var small = [UInt8](repeating: 0, count: 1)
-            while small.withUnsafeMutableBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}
+            // ext4 gives back blocks it reserved once the writes reach the disk: fill again after each sync.
+            for _ in 0..<3 {
+                while small.withUnsafeMutableBytes({ write(fd, $0.baseAddress, 1) }) > 0 {}
+                fsync(fd)
+            }
             close(fd)
         }
     }

@@ -74,6 +74,8 @@ extension StoreWriter {
                     throw error
                 }
             } catch let error as AlmanacError {
+                // A temporary file whose removal failed too is the next writer's to sweep.
+                state.session?.interrupted = true
                 throw StoreWriter.failure(error, .nothingChanged)
             }
             do {
@@ -82,7 +84,7 @@ extension StoreWriter {
                 throw StoreWriter.failure(error, .notDurable)
             }
         } else if let removal = change.singleRemoval {
-            try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true)
+            try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true, reporting: true)
         } else {
             try commitWithJournal(change, state, crashPointKind: crashPointKind)
         }

@@ -32,12 +32,19 @@ extension StoreWriter {
         } catch let error as AlmanacError {
             // Renamed into place but not flushed, a journal might still reach the disk: it goes
             // now, durably, or it stays and is the commit.
-            if removeJournalAfterFailure() {
+            switch removeJournalAfterFailure(state) {
+            case .removed:
                 undo()
                 throw StoreWriter.failure(error, .nothingChanged)
+            case .removedNotDurably:
+                // Gone, but a power cut could bring it back: what it names stays for the next
+                // writer, which finds no journal (and sweeps it) or, after a power cut, the journal.
+                state.session?.interrupted = true
+                throw StoreWriter.failure(error, .nothingChanged)
+            case .present:
+                state.session?.interrupted = true
+                throw StoreWriter.failure(error, .committed)
             }
-            state.session?.interrupted = true
-            throw StoreWriter.failure(error, .committed)
         }
     }
 
@@ -98,15 +105,21 @@ extension StoreWriter {
         return copy.message.hasSuffix("; nothing was changed") ? copy : failure(copy, .nothingChanged)
     }
 
-    /// Removes the journal after its write failed; whether it is gone, durably.
-    private func removeJournalAfterFailure() -> Bool {
+    private enum JournalRemoval { case removed, removedNotDurably, present }
+
+    /// Removes the journal after its write failed. Relative to the store root, after the write
+    /// path's open folders are let go: a write that failed for want of descriptors must still
+    /// be able to tell whether its journal exists.
+    private func removeJournalAfterFailure(_ state: StoreState) -> JournalRemoval {
+        state.folders.removeAll()
+        let path = ".almanac/" + WriteJournal.fileName
         do {
-            guard let folder = try reader.openFolders([".almanac"]), try folder.entryKind(of: WriteJournal.fileName) != nil else { return true }
-            try folder.removeFile(WriteJournal.fileName)
-            try folder.synchronize(.full)
-            return true
+            guard try root.entryKind(of: path) != nil else { return .removed }
+            try root.removeFile(path)
         } catch {
-            return false
+            return (try? root.entryKind(of: path)) == .some(nil) ? .removedNotDurably : .present
         }
+        guard let folder = try? reader.openFolders([".almanac"]), (try? folder.synchronize(.full)) != nil else { return .removedNotDurably }
+        return .removed
     }
 }

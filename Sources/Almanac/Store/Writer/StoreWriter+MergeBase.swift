@@ -9,8 +9,8 @@
 /// own write, so the base stays the version it started from (unless there is none yet); a
 /// file with one name came from elsewhere and becomes the base. A base is thus never newer
 /// than the version both devices had: an older one only makes more fields count as changed on
-/// both sides (decided by the policy), never takes back a change. Both names are hard links:
-/// no copy, no flush. They are
+/// both sides (decided by the policy), never takes back a change. Both names are hard links
+/// (no copy); the folders they change are flushed once the commit is durable. They are
 /// device-local (`.almanac/` is not synced) and only a hint: without a base, a merge takes
 /// members only one version has and decides every other difference by the collection's policy.
 extension StoreWriter {

@@ -105,11 +105,12 @@ extension StoreWriter {
                 try recoverInterruptedWrite(state)
                 // A writer killed between the two steps of a one-file change left the clock odd.
                 try clock.markSettled()
-            } catch let error as AlmanacError {
+            } catch {
                 // Everything stays for the next writer, and the record keeps saying so.
                 state.session?.interrupted = true
                 endSession(state)
-                throw hasJournal ? error.prefixed(StoreWriter.pendingCommitPrefix) : error
+                guard let error = error as? AlmanacError, hasJournal, error.code == .io || error.code == .protectedDataUnavailable else { throw error }
+                throw error.prefixed(StoreWriter.pendingCommitPrefix)
             }
         }
     }

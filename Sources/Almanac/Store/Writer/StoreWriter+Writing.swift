@@ -58,16 +58,33 @@ extension StoreWriter {
     /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the
     /// commit point), and removes date folders left empty.
     /// `visibly`: the removal is a whole commit of its own, so readers see the clock odd around it.
-    func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState, visibly: Bool = false) throws {
+    ///
+    /// - Parameter reporting: the removal is the whole change (a one-file delete): its error
+    ///   says whether it happened, and the empty date folders it leaves are tidied on a best-effort basis.
+    func removeDocumentFile(at location: DocumentLocation, flush: Flush, _ state: StoreState, visibly: Bool = false,
+                            reporting: Bool = false) throws {
         let path = location.folderPath
         guard let folder = try reader.openFolders(path) else { return }
-        if visibly {
-            try changingOneFile { try folder.removeFile(location.fileName) }
-        } else {
-            try folder.removeFile(location.fileName)
+        do {
+            if visibly {
+                try changingOneFile { try folder.removeFile(location.fileName) }
+            } else {
+                try folder.removeFile(location.fileName)
+            }
+        } catch let error as AlmanacError where reporting {
+            throw StoreWriter.failure(error, .nothingChanged)
         }
-        try folder.synchronize(flush)
-        try removeEmptyDateFolders(location, state)
+        do {
+            try folder.synchronize(flush)
+        } catch let error as AlmanacError where reporting {
+            throw StoreWriter.failure(error, .notDurable)
+        }
+        if reporting {
+            // The delete is done and durable; a date folder that cannot go now goes with a later change.
+            try? removeEmptyDateFolders(location, state)
+        } else {
+            try removeEmptyDateFolders(location, state)
+        }
     }
 
     /// Removes the date folders of `location` that are now empty, deepest first.
