@@ -39,7 +39,7 @@ final class CommitClock: @unchecked Sendable {
     /// The counter now; 0 when there is none yet.
     func now() -> UInt64 {
         let fd = lock.synchronized { () -> Int32 in
-            if descriptor < 0 { descriptor = open(forWriting: false) }
+            if descriptor < 0 { descriptor = openForReading() }
             return descriptor
         }
         guard fd >= 0 else { return 0 }
@@ -53,8 +53,7 @@ final class CommitClock: @unchecked Sendable {
     @discardableResult
     func advance() throws -> UInt64 {
         let fd = try lock.synchronized { () throws -> Int32 in
-            if descriptor < 0 { descriptor = open(forWriting: true) }
-            guard descriptor >= 0 else { throw SystemCall.failure("open", path: root.childPath(".almanac/" + Self.fileName)) }
+            if descriptor < 0 { descriptor = try openForWriting() }
             return descriptor
         }
         let next = Self.value(in: fd) &+ 1
@@ -76,14 +75,7 @@ final class CommitClock: @unchecked Sendable {
         let path = root.childPath(".almanac/" + Self.fileName)
         try lock.synchronized { () throws -> Void in
             guard !prepared else { return }
-            if descriptor < 0 {
-                let folder = try root.openOrCreateFolder(".almanac", synchronize: true).folder
-                let fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
-                    SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-                }
-                guard fd >= 0 else { throw SystemCall.failure("open", path: path, descriptor: folder.descriptor) }
-                descriptor = fd
-            }
+            if descriptor < 0 { descriptor = try openForWriting() }
             var info = stat()
             guard fstat(descriptor, &info) == 0 else { throw SystemCall.failure("stat", path: path, descriptor: descriptor) }
             guard info.st_size < 8 else {
@@ -126,20 +118,24 @@ final class CommitClock: @unchecked Sendable {
         if now() % 2 == 1 { try advance() }
     }
 
-    /// Opens the counter file (read-write when it may be written; a reader without write
-    /// permission opens it read-only); -1 when it is not there (and not to be made).
-    private func open(forWriting: Bool) -> Int32 {
-        guard forWriting else {
-            // One `openat` through `.almanac/` (every read of a store just opened pays it).
-            let path = ".almanac/" + Self.fileName
-            let fd = SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
-            guard fd < 0, SystemCall.errno == EACCES else { return fd }
-            return SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        }
-        guard let folder = try? root.openOrCreateFolder(".almanac", synchronize: true).folder else { return -1 }
-        return FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
+    /// Opens the counter file read-write (read-only for a reader without write permission);
+    /// -1 when it is not there.
+    private func openForReading() -> Int32 {
+        // One `openat` through `.almanac/` (every read of a store just opened pays it).
+        let path = ".almanac/" + Self.fileName
+        let fd = SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDWR | O_NOFOLLOW | O_CLOEXEC) }
+        guard fd < 0, SystemCall.errno == EACCES else { return fd }
+        return SystemCall.retryingInterrupts { openat(root.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
+    }
+
+    /// Opens the counter file read-write, making it (and `.almanac/`) when missing.
+    private func openForWriting() throws -> Int32 {
+        let folder = try root.openOrCreateFolder(".almanac", synchronize: true).folder
+        let fd = FileSystemRecorder.creating(folder.descriptor, Self.fileName) {
             SystemCall.changing(.create, folder.descriptor) { openat(folder.descriptor, Self.fileName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         }
+        guard fd >= 0 else { throw SystemCall.failure("open", path: folder.childPath(Self.fileName), descriptor: folder.descriptor) }
+        return fd
     }
 
     private static func value(in fd: Int32) -> UInt64 {

@@ -50,16 +50,13 @@ extension TestHooks {
                 return count
             }
             if trace >= 0 {
-                let line = "\(index) \(call) \(TestHooks.realPathForTrace(of: descriptor))\n"
+                let line = "\(index) \(call) \(TestHooks.realPath(of: descriptor) ?? "?")\n"
                 _ = line.utf8CString.withUnsafeBufferPointer { write(trace, $0.baseAddress, $0.count - 1) }
             }
             return index == at || (sticky && index > at) ? errno : nil
         }
     }
 
-    static func realPathForTrace(of descriptor: Int32) -> String {
-        realPath(of: descriptor) ?? "?"
-    }
     #endif
 }
 

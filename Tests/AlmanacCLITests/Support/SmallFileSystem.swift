@@ -103,16 +103,7 @@ final class SmallFileSystem: @unchecked Sendable {
     /// Fills every free block, keeping `blocks` blocks of 4 KiB in reserve files (and
     /// `inodes` spare inodes, as empty files) for ``release()`` to free.
     func fill(keeping blocks: Int = 0, inodes spareInodes: Int = 0) {
-        for index in 0..<blocks {
-            let file = path(".reserve-\(index)")
-            _ = FileManager.default.createFile(atPath: file.path, contents: Data(count: 4096))
-            reserve.append(file)
-        }
-        for index in 0..<spareInodes {
-            let file = path(".reserve-inode-\(index)")
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            reserve.append(file)
-        }
+        keep(blocks: blocks, inodes: spareInodes)
         // Blocks first, then every inode left: files of one block, then empty ones.
         let filler = path(".filler")
         try? FileManager.default.createDirectory(at: filler, withIntermediateDirectories: true)
@@ -138,11 +129,7 @@ final class SmallFileSystem: @unchecked Sendable {
 
     /// Runs out of inodes (every one used by an empty file) while blocks stay free.
     func fillInodes(keeping spare: Int = 0) {
-        for index in 0..<spare {
-            let file = path(".reserve-inode-\(index)")
-            _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-            reserve.append(file)
-        }
+        keep(blocks: 0, inodes: spare)
         let filler = path(".inodes")
         try? FileManager.default.createDirectory(at: filler, withIntermediateDirectories: true)
         var index = 0
@@ -151,6 +138,15 @@ final class SmallFileSystem: @unchecked Sendable {
             guard fd >= 0 else { break }
             close(fd)
             index += 1
+        }
+    }
+
+    /// Reserve files for ``release()`` to free: `blocks` of 4 KiB, and `inodes` empty ones.
+    private func keep(blocks: Int, inodes: Int) {
+        for index in 0..<(blocks + inodes) {
+            let file = path(".reserve-\(index)")
+            _ = FileManager.default.createFile(atPath: file.path, contents: index < blocks ? Data(count: 4096) : nil)
+            reserve.append(file)
         }
     }
 
