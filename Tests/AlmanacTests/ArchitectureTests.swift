@@ -97,5 +97,52 @@ struct ArchitectureTests {
         #expect(stored == ["url", "reader", "writer", "manifestVersions"])
         #expect(!text.contains("    var ") || text.split(separator: "\n").filter { $0.hasPrefix("    var ") || $0.hasPrefix("    public var ") }.allSatisfy { $0.contains("{") })
     }
-}
 
+    /// Every Swift file of Sources/Almanac, with its code (comments dropped).
+    static func allCode() throws -> [(path: String, code: String)] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+        return try folders.flatMap { try files(in: $0) }.map { ($0.path, code(of: $0.text)) }
+    }
+
+    /// The writer: its folder, the transaction it hands out, and its recovery.
+    static func isWriter(_ path: String) -> Bool {
+        path.hasPrefix("Store/Writer/") || path.hasPrefix("Transaction/") || path.hasPrefix("Recovery/")
+    }
+
+    @Test("no file outside the writer opens a write session, builds an atomic change, or writes store.json or .almanac/ itself")
+    func oneCommitPath() throws {
+        let files = try Self.allCode()
+        try #require(files.count > 100, "sources: \(files.count) files in \(Self.sources.path)")
+        // What only the writer may name: its lock and state, the change it commits, the swap's
+        // commit, the journal, and store.json written in place.
+        let words = ["withWriteLock", "StoreState", "AtomicChange", "writeJournal", "MigrationJournal\\(", "StoreSwap\\.commit",
+                     "\\.commit\\(", "writeFile\\(Manifest\\.fileName", "createFile\\(Manifest\\.fileName", "stagingMark"]
+        // Creating a store is no change to one: there is no store (and no writer) until its store.json is written.
+        let creating = "Store/Store+Create.swift"
+        // The migration fills the staging folder the writer made for it with the staged version's store.json.
+        let staging = "Migration/Runner/MigrationStager.swift"
+        var found: [String] = []
+        // Storage/ is the layer below the writer (the clock, the lock, the device's history).
+        for file in files where !Self.isWriter(file.path) && !file.path.hasPrefix("Storage/") {
+            for word in words where file.code.range(of: word, options: .regularExpression) != nil {
+                if file.path == creating, word.hasPrefix("writeFile") { continue }
+                if file.path == staging, word.hasPrefix("createFile") { continue }
+                found.append("\(file.path) names \(word.replacingOccurrences(of: "\\", with: ""))")
+            }
+            // The store's own folder, written by the writer alone (reads of it are the reader's and check's).
+            if file.code.range(of: "(createFolders\\(\\[|root\\.openOrCreateFolder\\()\"\\.almanac\"", options: .regularExpression) != nil, file.path != creating {
+                found.append("\(file.path) creates .almanac/")
+            }
+        }
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("the readers' caches are written only by the commit: outside the reader, one file of the writer names them")
+    func cachesChangeOnlyInTheCommit() throws {
+        let files = try Self.allCode()
+        let readers = files.filter { $0.path.hasPrefix("Store/Reader/") || $0.path.hasPrefix("Query/StoreReader+") }
+        try #require(readers.contains { $0.code.contains("caches") }, "the reader fills its caches")
+        let writing = files.filter { !readers.map(\.path).contains($0.path) && $0.code.range(of: "\\bcaches\\b", options: .regularExpression) != nil }
+        #expect(writing.map(\.path) == ["Store/Writer/StoreWriter+Caches.swift"])
+    }
+}

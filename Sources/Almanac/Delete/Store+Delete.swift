@@ -52,7 +52,7 @@ extension Store {
         }
         let report = DeleteReport(dryRun: dryRun, deleted: labels.sorted(), nullified: [], attachments: attachmentCount, removedArchiveAndBackup: true)
         if dryRun { return report }
-        try writer.withWriteLock { try writer.commitDeletingEverything($0) }
+        try writer.deleteEverything()
         return report
     }
 }

@@ -94,12 +94,12 @@ extension Store {
                     "the export's document \(error.path ?? "") names a document the export does not hold (\(error.message)); export again from a store that Store.check() finds clean",
                     path: file.path, id: error.id, pointer: error.pointer).with(.checkStore)
             }
-            try store.writer.withWriteLock { _ in
-                var manifest = try Manifest.required(in: store.root)
-                if let created = info.createdAt { manifest.createdAt = created }
-                manifest.migrations = info.migrations
-                manifest.seeds = info.seeds
-                try store.root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .barrier)
+            try store.write { transaction in
+                try transaction.updateManifest { manifest in
+                    if let created = info.createdAt { manifest.createdAt = created }
+                    manifest.migrations = info.migrations
+                    manifest.seeds = info.seeds
+                }
             }
             store.finishWriting()
             try Store.moveIntoPlace(staging, url, placed: &placed)

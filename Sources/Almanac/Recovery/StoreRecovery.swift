@@ -15,6 +15,24 @@ enum StoreRecovery {
     /// The file that marks a staged copy as the restore's own (removable), not a replaced store.
     static let stagingMark = "restore-staging"
 
+    /// Marks the copy at `copyRoot` as a restore's staging (flushed by `flush`, or with the copy's tree).
+    static func markAsRestoreStaging(_ copyRoot: Directory, flush: Flush?) throws {
+        try copyRoot.openOrCreateFolder(".almanac", synchronize: flush != nil).folder.createFile(stagingMark, [], flush: flush)
+    }
+
+    /// Whether the folder at `url` is a restore's staged copy (its own to remove).
+    static func isRestoreStaging(_ url: URL) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(".almanac/\(stagingMark)").path)
+    }
+
+    /// The restored store at `url` is no staging copy any more, durably (recovery would otherwise take it for one).
+    static func unmarkRestored(at url: URL) {
+        if let internalFolder = try? Directory.openRoot(atPath: url.path).openFolder(".almanac"),
+           (try? internalFolder.removeFile(stagingMark)) == true {
+            try? internalFolder.synchronize(.barrier)
+        }
+    }
+
     /// Names as kept the store a restore replaced, when the restore was cut (a power cut
     /// included) between its exchange and its rename: the restored store `root` still carries
     /// the staging mark then, and the replaced store sits beside it under a temporary name.

@@ -15,7 +15,7 @@ extension StoreWriter {
         // Readers apply the journal (nothing left) while the clock is odd.
         try clock.markChanging()
         state.folders.removeAll()
-        reader.caches.withLock { $0.invalidate() }
+        forgetCaches()
         let data = try createFolders(["data"])
         for entry in try data.entries() {
             if entry.kind == .folder, let collection = catalog.collection(named: entry.name), !collection.isSingleton,

@@ -36,7 +36,7 @@ extension Store {
             return try readingOneVersion {
                 try writer.dryRun { transaction in
                     let plan = try retentionPlan(asOf: asOf)
-                    try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
+                    try putRetention(plan, asOf: asOf, into: transaction)
                     return RetentionReport(asOf: asOf, dryRun: true, rules: plan.rules)
                 }
             }
@@ -45,7 +45,7 @@ extension Store {
         let (report, committed) = try planningWithoutLock(kind: "retention", plan: { try retentionPlan(asOf: asOf) }, unchanged: { plan in
             plan.isEmpty ? RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules) : nil
         }, commit: { plan, transaction in
-            try transaction.include(try retentionChange(plan, asOf: asOf, transaction.state))
+            try putRetention(plan, asOf: asOf, into: transaction)
             transaction.crashPointKind = "retention"
             return RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         })
@@ -115,18 +115,17 @@ extension Store {
         return found.compactMap { $0 }
     }
 
-    /// The plan as one atomic change, recorded in `store.json`, for the transaction holding `state`.
-    private func retentionChange(_ plan: RetentionPlan, asOf: CalendarDate, _ state: StoreState) throws -> AtomicChange {
-        var change = AtomicChange()
+    /// Puts the plan into `transaction`, with its record in `store.json`.
+    private func putRetention(_ plan: RetentionPlan, asOf: CalendarDate, into transaction: Transaction) throws {
         for (descriptor, location, members) in plan.cleared {
             do {
-                change.writes.append(try writer.prepare(.object(members), in: descriptor))
+                try transaction.put(try writer.prepare(.object(members), in: descriptor))
             } catch let error as AlmanacError {
                 throw Store.clearFailure(error, at: location)
             }
         }
         for (location, archivedBytes) in plan.leaving {
-            change.removals.append(location)
+            try transaction.remove(location)
             guard let bytes = archivedBytes, let id = location.id else { continue }
             let folder = ["archive", location.collection] + location.folders
             // An id is one document: an archived copy the live one superseded (it was put back
@@ -142,24 +141,21 @@ extension Store {
                                                                                        modifiedField: descriptor.modifiedField))
                 }
                 if other.folders != location.folders {
-                    change.fileRemovals.append((["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))
+                    try transaction.removeFile(atPath: (["archive", other.collection] + other.folders + [other.fileName]).joined(separator: "/"))
                 }
             }
-            change.files.append(AtomicChange.File(folder: folder, name: location.fileName, bytes: archived))
+            try transaction.writeFile(archived, named: location.fileName, in: folder)
         }
-        // The archive changes with this run: its id index is listed afresh next time.
-        reader.caches.withLock { caches in for (location, _) in plan.leaving { caches.archived[location.collection] = nil } }
-        var manifest = try Manifest.required(in: root)
         let report = RetentionReport(asOf: asOf, dryRun: false, rules: plan.rules)
         // The last run that changed the store (a run that changes nothing writes nothing).
-        manifest.retention = .object([
-            "asOf": .string(asOf.description),
-            "archived": .number(JSONNumber(report.archived)),
-            "cleared": .number(JSONNumber(report.cleared)),
-            "deleted": .number(JSONNumber(report.deleted)),
-        ])
-        change.manifest = manifest
-        return change
+        try transaction.updateManifest { manifest in
+            manifest.retention = .object([
+                "asOf": .string(asOf.description),
+                "archived": .number(JSONNumber(report.archived)),
+                "cleared": .number(JSONNumber(report.cleared)),
+                "deleted": .number(JSONNumber(report.deleted)),
+            ])
+        }
     }
 }
 

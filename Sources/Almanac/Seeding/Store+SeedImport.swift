@@ -30,9 +30,9 @@ extension Store {
         if dryRun {
             return try readingOneVersion {
                 try writer.dryRun { transaction in
-                    let (report, change) = try seedImportPlan(files)
-                    try transaction.include(change)
-                    return SeedImportReport(dryRun: true, files: report)
+                    let planned = try seedImportPlan(files)
+                    try put(planned, into: transaction)
+                    return SeedImportReport(dryRun: true, files: planned.reports)
                 }
             }
         }
@@ -48,19 +48,24 @@ extension Store {
     /// checking that nobody committed meanwhile; otherwise plans again from the new state.
     private func importSeedsWithShortLock(_ files: [SeedFile]) throws -> SeedImportReport {
         try planningWithoutLock(kind: "seed", plan: { try seedImportPlan(files) }, unchanged: { planned in
-            planned.1.isEmpty ? SeedImportReport(dryRun: false, files: planned.0) : nil
+            planned.writes.isEmpty && planned.seeds == nil ? SeedImportReport(dryRun: false, files: planned.reports) : nil
         }, commit: { planned, transaction in
-            try transaction.include(planned.1)
+            try put(planned, into: transaction)
             transaction.crashPointKind = "seed"
-            return SeedImportReport(dryRun: false, files: planned.0)
+            return SeedImportReport(dryRun: false, files: planned.reports)
         }).outcome
     }
 
+    /// Puts a planned import into `transaction`: its documents, and its record in `store.json`.
+    private func put(_ planned: SeedImportPlan, into transaction: Transaction) throws {
+        for write in planned.writes { try transaction.put(write) }
+        if let seeds = planned.seeds { try transaction.updateManifest { $0.seeds = seeds } }
+    }
+
     /// The import's report and change, as the store is now.
-    private func seedImportPlan(_ files: [SeedFile]) throws -> ([SeedImportReport.File], AtomicChange) {
-        var manifest = try Manifest.required(in: root)
-        var records = manifest.seeds
-        var change = AtomicChange()
+    private func seedImportPlan(_ files: [SeedFile]) throws -> SeedImportPlan {
+        var records = try Manifest.required(in: root).seeds
+        var writes: [PreparedWrite] = []
         var reports: [SeedImportReport.File] = []
         /// collection → id key → stored document, as the import so far leaves it.
         var storedByCollection: [String: [String: JSONValue]] = [:]
@@ -115,8 +120,8 @@ extension Store {
                 }
                 do {
                     let write = try writer.prepare(next, in: descriptor)
-                    try writer.checkUnique(write, against: change.writes)
-                    change.writes.append(write)
+                    try writer.checkUnique(write, against: writes)
+                    writes.append(write)
                 } catch var error as AlmanacError {
                     error.path = file.path
                     error.id = id
@@ -144,11 +149,7 @@ extension Store {
             }
             reports.append(report)
         }
-        if reports.contains(where: \.recorded) {
-            manifest.seeds = records
-            change.manifest = manifest
-        }
-        return (reports, change)
+        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil)
     }
 
     /// Whether the user made `document` (a seed import never touches it): it matches the
@@ -166,4 +167,12 @@ extension Store {
         }
         return .object(members)
     }
+}
+
+/// What a seed import writes: its documents, and the store's new list of imported seed files.
+private struct SeedImportPlan {
+    var reports: [SeedImportReport.File]
+    var writes: [PreparedWrite]
+    /// `store.json`'s `seeds`, when the import records a file there.
+    var seeds: [JSONValue]?
 }

@@ -62,23 +62,14 @@ extension Store {
             guard current.app == (try Store(at: stagingURL, options: options)).app else {
                 throw AlmanacError(.invalidArgument, "the backup is of another app than the store (\(current.app)); restore it into a new folder instead", path: backup.path)
             }
-            try current.writer.withWriteLock { _ in
-                TestHooks.crashPoint("restore", "before-exchange")
-                try parent.exchange(staging, with: parent, name)
-                try parent.synchronize(.full)
-                TestHooks.crashPoint("restore", "after-exchange")
-            }
+            try current.writer.replaceStore(named: name, by: staging, in: parent)
             current.finishWriting()
             try parent.rename(staging, into: parent, as: kept)
             try parent.synchronize(.barrier)
-            // The restored store is no staging copy any more, durably (recovery would otherwise take it for one).
-            if let internalFolder = try? Directory.openRoot(atPath: target.path).openFolder(".almanac"),
-               (try? internalFolder.removeFile(StoreRecovery.stagingMark)) == true {
-                try? internalFolder.synchronize(.barrier)
-            }
+            StoreRecovery.unmarkRestored(at: target)
             return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
         } catch {
-            if FileManager.default.fileExists(atPath: stagingURL.appendingPathComponent(".almanac/\(StoreRecovery.stagingMark)").path) {
+            if StoreRecovery.isRestoreStaging(stagingURL) {
                 try? FileManager.default.removeItem(at: stagingURL)
             }
             throw error
@@ -102,7 +93,7 @@ extension Store {
             }
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
             try options.fileProtection?.apply(toFolderAt: stagingURL.path)
-            try copyRoot.openOrCreateFolder(".almanac", synchronize: false).folder.createFile(StoreRecovery.stagingMark, [], flush: nil)
+            try StoreRecovery.markAsRestoreStaging(copyRoot, flush: nil)
             let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
             try copyRoot.synchronizeStagedTree()
@@ -113,7 +104,7 @@ extension Store {
         importOptions.isStaging = true
         let summary = try importExport(from: backup, into: stagingURL, options: importOptions)
         let copyRoot = try Directory.openRoot(atPath: stagingURL.path)
-        try copyRoot.openOrCreateFolder(".almanac").folder.createFile(StoreRecovery.stagingMark, [], flush: .barrier)
+        try StoreRecovery.markAsRestoreStaging(copyRoot, flush: .barrier)
         let report = try Store(at: stagingURL, options: options).check()
         guard report.isClean else {
             throw AlmanacError(.checkFailed, "the export does not make a store that checks clean; it is not restored", path: backup.path)

@@ -33,7 +33,7 @@ struct StoreSnapshot {
     /// user who may not write it: the store root, to confirm after the read that no writer began.
     private let unguardedRoot: Directory?
 
-    static let folderName = "snapshots"
+    static let folderName = StoreWriter.snapshotsFolderName
 
     fileprivate init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil) {
         self.url = url
@@ -145,7 +145,7 @@ extension Store {
     /// commit began or finished putting its files in place meanwhile, and with the committed
     /// journal then being put in place applied to it (DESIGN §4, "Readers").
     private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
-        let snapshots = try writer.createFolders([".almanac", StoreSnapshot.folderName])
+        let snapshots = try writer.snapshotsFolder()
         Store.removeSnapshotsOfDeadProcesses(in: snapshots)
         let copier = TreeCopier { source, file, folder in
             do {
@@ -178,7 +178,7 @@ extension Store {
             snapshot.remove()
         }
         // Overtaken by commits every time: the last picture is taken holding the writers' lock.
-        return try writer.withWriteLock(reading: true) { _ in try picture(reader.settledView()) }
+        return try writer.readHoldingLock { try picture(reader.settledView()) }
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,

@@ -8,7 +8,7 @@ extension Store {
     /// last attempt holds the writers' lock, so that it ends (the one case where a read waits).
     func readingOneVersion<T>(_ read: () throws -> T) throws -> T {
         if case .read(let result) = try reader.attemptingOneVersion(read) { return result }
-        return try writer.withWriteLock(reading: true) { _ in try reader.readingAsWriter(read) }
+        return try writer.readHoldingLock { try reader.readingAsWriter(read) }
     }
 
     /// The untyped document `id` of `collection`, or `nil` when there is none.

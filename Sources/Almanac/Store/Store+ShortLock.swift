@@ -52,7 +52,7 @@ extension Store {
     func savingBatch<T>(of count: Int, _ body: (Transaction) throws -> T) throws -> T {
         guard count >= Store.largeBatch else { return try write(body) }
         return try planningWithoutLock(kind: "batch", plan: {
-            try writer.dryRun { transaction in (try body(transaction), transaction.pending.atomicChange) }
+            try writer.dryRun { transaction in (try body(transaction), transaction.pending) }
         }, unchanged: { _ in nil }, commit: { planned, transaction in
             try transaction.include(planned.1)
             return planned.0

@@ -82,8 +82,7 @@ public final class Store: Sendable {
         // files) is repaired before any read, so every command sees a whole store.
         if writer.writeRefusal == nil, writer.lastWriterDied() {
             do {
-                try writer.withWriteLock { _ in }
-                finishWriting()
+                try writer.finishInterruptedWrite()
             } catch let error as AlmanacError where error.code == .io || error.code == .protectedDataUnavailable {
                 // Recovery could not finish (a full disk, a denied file): everything stays for the
                 // next writer, which meets the same error until its cause is gone. Reads go on,

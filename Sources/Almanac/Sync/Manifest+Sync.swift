@@ -28,8 +28,7 @@ extension Manifest {
             versions.append(fileName)
         }
         for entry in try root.entries() where entry.kind == .file && entry.name != fileName {
-            guard SyncConflict.copy(named: entry.name, exists: { $0 == fileName })?.originalName == fileName,
-                  let copyBytes = try root.readFile(entry.name)
+            guard isCopyName(entry.name), let copyBytes = try root.readFile(entry.name)
             else { continue }
             let copy: Manifest
             do {
@@ -45,6 +44,11 @@ extension Manifest {
             versions.append(entry.name)
         }
         return (manifest, versions)
+    }
+
+    /// Whether `name`, at the store's root, is a copy of `store.json` a sync tool left.
+    static func isCopyName(_ name: String) -> Bool {
+        name != fileName && !name.contains("/") && SyncConflict.copy(named: name, exists: { $0 == fileName })?.originalName == fileName
     }
 
     /// ``current(in:)``'s manifest, for a writer about to rewrite it.

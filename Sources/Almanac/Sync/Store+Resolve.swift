@@ -77,11 +77,11 @@ extension Store {
     public func resolveStoreFile(dryRun: Bool = false) throws -> [String] {
         guard !manifestVersions.isEmpty else { return [] }
         if dryRun { return manifestVersions }
-        return try writer.withWriteLock { _ in
+        return try write { transaction in
             guard let current = try Manifest.current(in: root), !current.versions.isEmpty else { return [] }
-            try root.writeFile(Manifest.fileName, try current.manifest.bytes, folderFlush: writer.commitFlush)
-            for name in current.versions where name != Manifest.fileName { _ = try root.removeFile(name) }
-            try root.synchronize(.barrier)
+            // The merge every command reads, put in place of store.json, and the copies removed, as one change.
+            try transaction.removeManifestCopies(current.versions)
+            transaction.crashPointKind = "resolve"
             return current.versions
         }
     }
@@ -181,7 +181,8 @@ extension Store {
     @discardableResult
     public func resolveArchiveConflicts(dryRun: Bool = false) throws -> [String] {
         var merged: [String] = []
-        var change = AtomicChange()
+        var writes: [(folder: [String], name: String, bytes: [UInt8])] = []
+        var removals: [String] = []
         func walk(_ folder: Directory, _ descriptor: CollectionDescriptor, _ folders: [String]) throws {
             let entries = try folder.entries().sorted { $0.name < $1.name }
             for entry in entries where entry.kind == .folder && !entry.name.hasSuffix(".files") && !Directory.isTemporaryName(entry.name) {
@@ -206,22 +207,22 @@ extension Store {
                 let ordered = VersionOrder.sorted(versions, modifiedField: descriptor.modifiedField)
                 let value = VersionMerge(ordered.map(\.value), base: base ?? reader.mergeBase(of: files.id, in: descriptor.name)).value
                 let name = DocumentID.fileName(files.id)
-                change.files.append(AtomicChange.File(folder: ["archive", descriptor.name] + folders, name: name, bytes: CanonicalJSON.prettyBytes(value)))
+                writes.append((["archive", descriptor.name] + folders, name, CanonicalJSON.prettyBytes(value)))
                 for location in files.locations where location.fileName != name {
-                    change.fileRemovals.append((["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/"))
+                    removals.append((["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/"))
                 }
                 merged.append((["archive", descriptor.name] + folders + [name]).joined(separator: "/"))
             }
         }
-        return try writer.withWriteLock { state in
-            for descriptor in catalog.collections where !descriptor.isSingleton {
-                if let top = try reader.openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
+        let body = { (transaction: Transaction) throws -> [String] in
+            for descriptor in self.catalog.collections where !descriptor.isSingleton {
+                if let top = try self.reader.openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
             }
-            if !dryRun, !merged.isEmpty {
-                try writer.commit(change, state, crashPointKind: "resolve")
-                reader.caches.withLock { caches in for descriptor in catalog.collections { caches.archived[descriptor.name] = nil } }
-            }
+            for file in writes { try transaction.writeFile(file.bytes, named: file.name, in: file.folder) }
+            for path in removals { try transaction.removeFile(atPath: path) }
+            transaction.crashPointKind = "resolve"
             return merged
         }
+        return dryRun ? try readingOneVersion { try writer.dryRun(body) } : try write(body)
     }
 }

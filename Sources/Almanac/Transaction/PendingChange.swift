@@ -13,12 +13,14 @@ struct PendingChange {
     /// What the store's own operations (seed import, retention) change besides documents:
     /// other files (archived documents, attachments) and the new `store.json`.
     var extra = AtomicChange()
+    /// Leftovers of interrupted writes to remove once the change is committed (``Transaction/sweepLeftover(atPath:)``).
+    var leftovers: [String] = []
 
     static func key(_ collection: String, _ id: String?) -> String {
         collection + "/" + (id.map(DocumentID.key) ?? "")
     }
 
-    var isEmpty: Bool { writeIndex.isEmpty && removals.isEmpty && fileRemovals.isEmpty && extra.isEmpty }
+    var isEmpty: Bool { writeIndex.isEmpty && removals.isEmpty && fileRemovals.isEmpty && extra.isEmpty && leftovers.isEmpty }
 
     /// The pending write of `key`, if any.
     func write(for key: String) -> PreparedWrite? {

@@ -2,6 +2,7 @@ extension Transaction {
     /// Checks what depends on the whole change (unique fields, the catalog's rules over
     /// many documents, references): what a commit refuses, without writing anything.
     func checkChange() throws {
+        guard !isRepair else { return }
         let writes = pending.allWrites
         for write in writes {
             try writer.checkUnique(write, against: writes, changed: pending)
@@ -12,6 +13,8 @@ extension Transaction {
     /// Checks the change, then commits it: one durability point for all of it.
     func commit() throws {
         try checkChange()
-        try writer.commit(pending.atomicChange, state, crashPointKind: crashPointKind)
+        let change = pending.atomicChange
+        try writer.commit(change, state, crashPointKind: crashPointKind)
+        try writer.sweepLeftovers(pending.leftovers, afterCommit: !change.isEmpty)
     }
 }

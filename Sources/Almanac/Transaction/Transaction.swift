@@ -32,6 +32,9 @@ public final class Transaction: ReadTransaction {
     /// Whether allowed transitions go unchecked: a schema change (bringing a document forward
     /// to the current shape) renames values; it is not a move the app made.
     var isSchemaChange = false
+    /// Whether no rule judges the change: a repair (``Store/fix(dryRun:)``) moves documents or
+    /// rewrites their bytes with the same content, and leaves what the rules say as it was.
+    var isRepair = false
     /// Documents as the transaction found them on disk, read once for the commit's checks
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]
@@ -152,7 +155,6 @@ public final class Transaction: ReadTransaction {
             // The id is archived: this save brings that document back (one move), never a second copy.
             let path = (["archive", archived.collection] + archived.folders + [archived.fileName]).joined(separator: "/")
             if !pending.fileRemovals.contains(path) { pending.fileRemovals.append(path) }
-            reader.caches.withLock { $0.archived[descriptor.name] = nil }
         }
         pending.put(write)
         return write.location
@@ -226,10 +228,12 @@ public final class Transaction: ReadTransaction {
 
     // MARK: Store operations
 
-    /// Adds a change the store planned itself (seed import, retention) to this transaction.
+    /// Adds what another transaction planned (a large batch, encoded and checked in a dry run
+    /// without the lock) to this one.
     ///
     /// Its documents join the transaction's own, so its reads, rules and references see them.
-    func include(_ change: AtomicChange) throws {
+    func include(_ other: PendingChange) throws {
+        let change = other.atomicChange
         for write in change.writes {
             try checkDocumentRules(write)
             pending.put(write)
@@ -241,6 +245,8 @@ public final class Transaction: ReadTransaction {
         }
         pending.extra.files += change.files
         pending.extra.fileRemovals += change.fileRemovals
+        pending.extra.manifestCopyRemovals += change.manifestCopyRemovals
         if let manifest = change.manifest { pending.extra.manifest = manifest }
+        pending.leftovers += other.leftovers
     }
 }

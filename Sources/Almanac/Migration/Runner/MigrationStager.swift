@@ -30,9 +30,9 @@ struct MigrationStager {
     /// The open staged folders on the path to the current target folder, from the staging folder down.
     private var cursor: [(name: String, folder: Directory)] = []
     private var sourceFolders = FolderCache()
-    /// This process's own staging folder in `.almanac/`: migrations stage without a lock, so
-    /// two processes migrating at once must not share one.
-    let stagingName = StoreSwap.newStagingFolder()
+    /// This process's own staging folder in `.almanac/`, once made (the writer names it):
+    /// migrations stage without a lock, so two processes migrating at once must not share one.
+    private(set) var stagingName: String?
     /// Each file and folder is flushed as it is finished where the volume cannot be synced at once.
     private let flushEach = !Directory.canSynchronizeFileSystem
 
@@ -45,11 +45,10 @@ struct MigrationStager {
     }
 
     /// Stages `working` and returns the staging folder (holding `data/`, `schema/`, `store.json`).
-    mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest, backup: MigrationBackup) throws -> (Directory, Outcome) {
+    mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest, backup: MigrationBackup) throws -> ((name: String, folder: Directory), Outcome) {
         try refuseFilesOutsideDocuments(working)
-        let internalFolder = try store.writer.createFolders([".almanac"])
-        try StoreSwap.sweepAbandonedStagings(in: internalFolder)
-        let staging = try folder(named: stagingName, in: internalFolder)
+        let (name, staging) = try store.writer.newStagingFolder()
+        stagingName = name
         cursor = [("", staging)]
         for collection in catalog.collections where !collection.isSingleton {
             _ = try stagedFolder(["data", collection.name])
@@ -90,7 +89,7 @@ struct MigrationStager {
         }
         if flushEach { try schema.synchronize(.barrier) }
         guard let data = try staging.openFolder("data") else {
-            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(stagingName)/data")
+            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(name)/data")
         }
         outcome.fingerprint = try MigrationBackup.fingerprint(of: data)
         var backup = backup
@@ -104,10 +103,9 @@ struct MigrationStager {
         } else {
             try staging.synchronizeStagedTree()
         }
-        // The staging folder's own entry in .almanac/.
-        try internalFolder.synchronize(.barrier)
+        try store.writer.finishStaging(name)
         cursor = []
-        return (staging, outcome)
+        return ((name, staging), outcome)
     }
 
     /// Refuses to migrate a `data/` folder holding files that are not documents the migration

@@ -26,13 +26,7 @@ extension Store {
             let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
                                      started: started, progress: progress)
             do {
-                let result = attempt < unlockedStagingAttempts
-                    ? try store.migrateStagingUnlocked(work)
-                    : try store.writer.withWriteLock { state throws -> MigrationResult? in
-                        // Another process may have migrated between opening and locking: start again.
-                        guard try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
-                        return try store.commitMigration(try store.stageMigration(work), work, state)
-                    }
+                let result = attempt < unlockedStagingAttempts ? try store.migrateStagingUnlocked(work) : try store.migrateStagingLocked(work)
                 if let result { return result }
             } catch let error as AlmanacError where error.code == .storeChanged {
                 // The lock's previous holder migrated the store while this one waited for it:
@@ -57,17 +51,40 @@ extension Store {
         }
         let result: MigrationResult?
         do {
-            result = try writer.withWriteLock { state throws -> MigrationResult? in
-                guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return nil }
+            result = try writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
+                guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return (nil, nil) }
                 TestHooks.crashPoint("migrate", "locked-unchanged")
-                return try commitMigration(staged, work, state)
+                let swapped = swap(staged, work)
+                return (swapped.version, swapped.outcome)
             }
         } catch {
             // Not swapped in (no journal names it): the staged version is no one's.
-            if case .staged(_, _, let staging, _) = staged, !StoreSwap.isPending(root: root) { discardStaging(staging.name) }
+            if case .staged(_, _, let staging, _) = staged { writer.discardStaging(staging.name) }
             throw error
         }
-        if result == nil, case .staged(_, _, let staging, _) = staged { discardStaging(staging.name) }
+        if result == nil, case .staged(_, _, let staging, _) = staged { writer.discardStaging(staging.name) }
+        if result != nil { recordRun(staged, work) }
+        return result
+    }
+
+    /// Stages and commits holding the writers' lock throughout; `nil` when another process
+    /// migrated between opening the store and locking it.
+    private func migrateStagingLocked(_ work: MigrationWork) throws -> MigrationResult? {
+        var staged: StagedMigration?
+        let result: MigrationResult?
+        do {
+            result = try writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
+                guard try reader.versionOnDisk() == schemaVersion else { return (nil, nil) }
+                let stagedNow = try stageMigration(work)
+                staged = stagedNow
+                let swapped = swap(stagedNow, work)
+                return (swapped.version, swapped.outcome)
+            }
+        } catch {
+            if case .staged(_, _, let staging, _)? = staged { writer.discardStaging(staging.name) }
+            throw error
+        }
+        if result != nil, let staged { recordRun(staged, work) }
         return result
     }
 
@@ -103,43 +120,34 @@ extension Store {
         var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
         do {
             let (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
-            return .staged(prepared: prepared, steps: steps, staging: (stager.stagingName, staging), outcome: outcome)
+            return .staged(prepared: prepared, steps: steps, staging: staging, outcome: outcome)
         } catch {
             // Nothing outside the staging folder changed; drop it.
-            discardStaging(stager.stagingName)
+            if let name = stager.stagingName { writer.discardStaging(name) }
             throw error
         }
     }
 
-    /// Removes the staging folder `name` of a migration that will not be committed.
-    private func discardStaging(_ name: String) {
-        if let internalFolder = try? reader.openFolders([".almanac"]) { _ = try? internalFolder.removeTree(name) }
-    }
-
-    /// Swaps the staged version in (holding the writers' lock: `state`) and records the run.
-    private func commitMigration(_ staged: StagedMigration, _ work: MigrationWork, _ state: StoreState) throws -> MigrationResult {
+    /// The version to swap in for `staged`, with the run's result (`nil` version: nothing pending).
+    private func swap(_ staged: StagedMigration, _ work: MigrationWork) -> (version: StagedVersion?, outcome: MigrationResult) {
         guard case .staged(let prepared, let steps, let staging, let outcome) = staged else {
-            return MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
-                                   documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started))
+            return (nil, MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
+                                         documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started)))
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
-        _ = try writer.createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
-        guard let dataInode = try staging.folder.identity(of: "data")?.inode, let schemaInode = try staging.folder.identity(of: "schema")?.inode else {
-            throw AlmanacError(.io, "the staged version is incomplete", path: ".almanac/\(staging.name)")
-        }
-        let journal = MigrationJournal(kind: .migrate, fromVersion: schemaVersion, toVersion: prepared.target,
-                                       stagingFolder: staging.name, dataInode: dataInode, schemaInode: schemaInode)
-        writer.dropCaches(state)
-        state.pendingHints.removeAll()
-        try StoreSwap.commit(root: root, journal: journal)
-        // When and how long: this device's own record (store.json is the same on every device).
+        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: schemaVersion, toVersion: prepared.target)
+        return (version, MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
+                                         documentsWritten: outcome.written, documentsKept: outcome.kept,
+                                         documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,
+                                         duration: Date().timeIntervalSince(work.started)))
+    }
+
+    /// When and how long a swapped-in migration took: this device's own record (store.json is the same on every device).
+    private func recordRun(_ staged: StagedMigration, _ work: MigrationWork) {
+        guard case .staged(let prepared, _, _, _) = staged else { return }
         DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
                                          "migrations": .array(prepared.pending.map { .string($0.fileName) }),
                                          "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000)))], root: root)
-        return MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
-                               documentsWritten: outcome.written, documentsKept: outcome.kept,
-                               documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,
-                               duration: Date().timeIntervalSince(work.started))
     }
 
     /// The error for results that break the target schema: every document, its first violations.

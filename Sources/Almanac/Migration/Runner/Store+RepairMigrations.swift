@@ -15,11 +15,11 @@ extension Store {
         try migrations.requireNoProblems()
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.writer.withWriteLock { _ in try store.repairHoldingLock(migrations) }
+        return try store.write { try store.repairHoldingLock(migrations, $0) }
     }
 
-    private func repairHoldingLock(_ migrations: MigrationSet) throws -> [MigrationRepair] {
-        var manifest = try Manifest.required(in: root)
+    private func repairHoldingLock(_ migrations: MigrationSet, _ transaction: Transaction) throws -> [MigrationRepair] {
+        let manifest = try Manifest.required(in: root)
         var repairs: [MigrationRepair] = []
         let entries: [JSONValue] = manifest.migrations.map { entry in
             guard case .object(var members) = entry, let version = entry["version"]?.numberValue?.int64Value,
@@ -41,8 +41,8 @@ extension Store {
             return .object(members)
         }
         guard !repairs.isEmpty else { return [] }
-        manifest.migrations = entries
-        try root.writeFile(Manifest.fileName, manifest.bytes, folderFlush: .full)
+        try transaction.updateManifest { $0.migrations = entries }
+        transaction.crashPointKind = "repair"
         return repairs
     }
 }

@@ -6,12 +6,13 @@ extension Store {
     static func rollbackMigration(at url: URL, force: Bool = false, options: Options = Options()) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.writer.withWriteLock { try store.rollbackHoldingLock(force: force, $0) }
+        return try store.writer.swapVersion { try store.rollbackVersion(force: force) }
     }
 
-    private func rollbackHoldingLock(force: Bool, _ state: StoreState) throws -> MigrationRollback {
+    /// The pre-migration copy to swap in, checked (holding the writers' lock), with the rollback's outcome.
+    private func rollbackVersion(force: Bool) throws -> (version: StagedVersion?, outcome: MigrationRollback) {
         let backupPath = ".almanac/\(StoreSwap.backupFolder)"
-        guard let backupFolder = try reader.openFolders([".almanac", StoreSwap.backupFolder]),
+        guard let backupFolder = try writer.rollbackCopy(),
               let recordBytes = try backupFolder.readFile(StoreSwap.backupRecord)
         else {
             throw AlmanacError(.notFound, "there is no migration to roll back: no pre-migration copy is kept (a rollback uses it up, and a store that was never migrated has none)", path: backupPath)
@@ -33,14 +34,7 @@ extension Store {
                     path: "data").with(.rollbackForce)
             }
         }
-        guard let dataInode = try backupFolder.identity(of: "data")?.inode, let schemaInode = try backupFolder.identity(of: "schema")?.inode else {
-            throw AlmanacError(.io, "the pre-migration copy is incomplete", path: backupPath)
-        }
-        let journal = MigrationJournal(kind: .rollback, fromVersion: current, toVersion: backup.fromVersion,
-                                       stagingFolder: StoreSwap.backupFolder, dataInode: dataInode, schemaInode: schemaInode)
-        writer.dropCaches(state)
-        state.pendingHints.removeAll()
-        try StoreSwap.commit(root: root, journal: journal)
-        return MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations)
+        let version = StagedVersion(kind: .rollback, folder: StoreSwap.backupFolder, fromVersion: current, toVersion: backup.fromVersion)
+        return (version, MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations))
     }
 }

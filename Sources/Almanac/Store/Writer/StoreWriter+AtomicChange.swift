@@ -18,6 +18,8 @@ struct AtomicChange {
     var files: [File] = []
     /// Other files removed by the change, as store-relative paths below `data/` or `archive/`.
     var fileRemovals: [String] = []
+    /// Copies of `store.json` a sync left beside it, removed once `manifest` (their merge) is in place.
+    var manifestCopyRemovals: [String] = []
 
     /// A file that is not a document of the catalog's collections: an archived document, an attachment.
     struct File {
@@ -27,25 +29,35 @@ struct AtomicChange {
         var bytes: [UInt8]
     }
 
-    var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil && files.isEmpty && fileRemovals.isEmpty }
+    var isEmpty: Bool { writes.isEmpty && removals.isEmpty && manifest == nil && files.isEmpty && fileRemovals.isEmpty && manifestCopyRemovals.isEmpty }
 
     /// The one document write that is the whole change, when it is one file, new or replacing
     /// the one at the same path: a rename is atomic on its own, so it needs no journal.
     var singleWrite: PreparedWrite? {
         guard writes.count == 1, writes[0].previous == nil, writes[0].superseded.isEmpty, removals.isEmpty, manifest == nil,
-              files.isEmpty, fileRemovals.isEmpty
+              files.isEmpty, fileRemovals.isEmpty, manifestCopyRemovals.isEmpty
         else { return nil }
         return writes[0]
     }
 
     /// The one document removal that is the whole change (an unlink is atomic on its own).
     var singleRemoval: DocumentLocation? {
-        guard writes.isEmpty, removals.count == 1, manifest == nil, files.isEmpty, fileRemovals.isEmpty else { return nil }
+        guard writes.isEmpty, removals.count == 1, manifest == nil, files.isEmpty, fileRemovals.isEmpty, manifestCopyRemovals.isEmpty else { return nil }
         return removals[0]
     }
 
     /// The top folders a change may write into or remove from.
     static let writableRoots: Set<String> = ["data", "archive"]
+
+    /// The collections whose archive the change writes into or removes from.
+    var archiveCollections: Set<String> {
+        var names = Set(files.filter { $0.folder.first == "archive" && $0.folder.count > 1 }.map { $0.folder[1] })
+        for path in fileRemovals where path.hasPrefix("archive/") {
+            let parts = path.split(separator: "/")
+            if parts.count > 1 { names.insert(String(parts[1])) }
+        }
+        return names
+    }
 }
 
 extension StoreWriter {
@@ -108,27 +120,6 @@ extension StoreWriter {
         try clock.advance()
         defer { _ = try? clock.advance() }
         return try body()
-    }
-
-    /// Records a commit this store made in the readers' id indexes, which move from clock value
-    /// `before` to the value now; indexes at any other value were another's and are dropped.
-    private func recordInCaches(_ change: AtomicChange, from before: UInt64) {
-        let now = clock.now()
-        reader.caches.withLock { caches in
-            guard caches.clock == before else { return caches.invalidate() }
-            caches.clock = now
-            for removed in change.removals {
-                guard let id = removed.id else { continue }
-                caches.locations[removed.collection]?[DocumentID.key(id)] = nil
-                caches.versions[removed.collection]?[DocumentID.key(id)] = nil
-            }
-            for write in change.writes {
-                guard let id = write.location.id else { continue }
-                caches.locations[write.collection.name]?[DocumentID.key(id)] = write.location
-                // The write replaced every version a sync had left of the document.
-                caches.versions[write.collection.name]?[DocumentID.key(id)] = nil
-            }
-        }
     }
 
     /// Flushes the files and new folders a change staged without a flush each (a barrier
@@ -218,7 +209,7 @@ extension StoreWriter {
         }
         let removals = change.removals + change.writes.compactMap(\.previous) + change.writes.flatMap(\.superseded)
         // Attachment files first, so a document's date folder is empty when the document goes.
-        journal.removals = change.fileRemovals + removals.map(\.relativePath)
+        journal.removals = change.fileRemovals + removals.map(\.relativePath) + change.manifestCopyRemovals
         TestHooks.crashPoint(crashPointKind, "before-journal")
         TestHooks.commitStep(reader.url.path)
         try writeJournal(journal, state, flush: commitFlush, undo: { removeCreated(created, state) })
@@ -269,6 +260,11 @@ extension StoreWriter {
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
+            if names.count == 1, Manifest.isCopyName(names[0]) {
+                // A copy of store.json a sync left, merged into the one just put in place.
+                if try root.removeFile(names[0]) { try root.synchronize(.barrier) }
+                continue
+            }
             guard let name = names.popLast(), let top = names.first, AtomicChange.writableRoots.contains(top),
                   !names.contains(".."), name != "..", let folder = try reader.openFolders(names)
             else { continue }

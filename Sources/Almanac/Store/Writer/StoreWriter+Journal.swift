@@ -64,11 +64,13 @@ extension StoreWriter {
 
     /// Deletes every document, attachment, archived document and backup as one committed
     /// change: the journal first, then the removals (DESIGN §7).
-    func commitDeletingEverything(_ state: StoreState) throws {
-        try prepareClock()
-        try writeJournal(WriteJournal(kind: .deleteAll), state, flush: .full, undo: {})
-        TestHooks.crashPoint("delete", "after-journal")
-        try finishCommitted(WriteJournal(kind: .deleteAll), state, crashPointKind: "delete")
+    func deleteEverything() throws {
+        try withWriteLock { state in
+            try prepareClock()
+            try writeJournal(WriteJournal(kind: .deleteAll), state, flush: .full, undo: {})
+            TestHooks.crashPoint("delete", "after-journal")
+            try finishCommitted(WriteJournal(kind: .deleteAll), state, crashPointKind: "delete")
+        }
     }
 
     /// Makes the commit counter exist, whole, before a change stages anything: advancing it

@@ -19,13 +19,4 @@ extension StoreWriter {
         state.folders.insert(folder, at: names)
         return folder
     }
-
-    /// Forgets what this store's writer and readers remember of the files (a migration or
-    /// rollback swapped them), and moves the clock so other stores on the folder forget too.
-    func dropCaches(_ state: StoreState) {
-        state.folders.removeAll()
-        reader.caches.withLock { $0.invalidate() }
-        _ = try? clock.advance()
-        _ = try? clock.advance()
-    }
 }

@@ -69,11 +69,24 @@ extension StoreWriter {
                 return result
             } catch {
                 state.folders.removeAll()
-                reader.caches.withLock { $0.invalidate() }
+                forgetCaches()
                 endSession(state)
                 throw error
             }
         }
+    }
+
+    /// Runs `read` holding the writers' lock (a read overtaken by commits too often: it ends
+    /// once nobody commits). A store newer than this code may be read this way.
+    func readHoldingLock<T>(_ read: () throws -> T) throws -> T {
+        try withWriteLock(reading: true) { _ in try read() }
+    }
+
+    /// Finishes what a writer killed in mid-write left (a committed change, temporary files),
+    /// taking the lock and giving it back (``Store/init(at:options:)``).
+    func finishInterruptedWrite() throws {
+        try withWriteLock { _ in }
+        finishWriting()
     }
 
     /// Takes the file lock and starts a session.

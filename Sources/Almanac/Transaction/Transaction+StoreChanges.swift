@@ -1,0 +1,67 @@
+/// Changes the store's own operations make besides saving and deleting documents: a repair's
+/// move, retention's archived copies, a seed import's record in `store.json`, a resolve's
+/// merged archive file. They join the transaction's change and commit with it, through the
+/// writer's one commit path: the journal, the flushes, the commit clock and the readers'
+/// caches are the writer's alone (DESIGN §4).
+extension Transaction {
+    /// Puts a document write the store planned itself (a repair's move or canonical rewrite,
+    /// a seed import's document, a cleared document) into this transaction, checked as a save is.
+    func put(_ write: PreparedWrite) throws {
+        try requireOpen()
+        if !isRepair { try checkDocumentRules(write) }
+        pending.put(write)
+    }
+
+    /// Removes the stored document at `location` when the transaction commits, without
+    /// applying references (retention archives or deletes it as its rule says).
+    func remove(_ location: DocumentLocation) throws {
+        try requireOpen()
+        let key = PendingChange.key(location.collection, location.id)
+        pending.dropWrite(key)
+        pending.removals[key] = location
+    }
+
+    /// Writes a file that is not a document of a collection (an archived document) below
+    /// `data/` or `archive/` when the transaction commits.
+    ///
+    /// - Parameter folder: the folders from the store root; the first is `data` or `archive`.
+    func writeFile(_ bytes: [UInt8], named name: String, in folder: [String]) throws {
+        try requireOpen()
+        guard let top = folder.first, AtomicChange.writableRoots.contains(top), !name.contains("/"), !folder.contains("..") else {
+            throw AlmanacError(.invalidArgument, "a change writes files below data/ or archive/ only", path: (folder + [name]).joined(separator: "/"))
+        }
+        pending.extra.files.append(AtomicChange.File(folder: folder, name: name, bytes: bytes))
+    }
+
+    /// Removes a file below `data/` or `archive/` (a store-relative path) when the transaction commits.
+    func removeFile(atPath path: String) throws {
+        try requireOpen()
+        if !pending.extra.fileRemovals.contains(path) { pending.extra.fileRemovals.append(path) }
+    }
+
+    /// Changes the store's record, `store.json`, when the transaction commits: `body` edits it
+    /// as this transaction leaves it (at first, as the store holds it, with every version a
+    /// sync left merged in).
+    func updateManifest(_ body: (inout Manifest) throws -> Void) throws {
+        try requireOpen()
+        var manifest = try pending.extra.manifest ?? Manifest.required(in: reader.root)
+        try body(&manifest)
+        pending.extra.manifest = manifest
+    }
+
+    /// Removes the copies of `store.json` a sync left beside it (their content merged into the
+    /// manifest this transaction writes) when the transaction commits.
+    func removeManifestCopies(_ names: [String]) throws {
+        try requireOpen()
+        try updateManifest { _ in }
+        pending.extra.manifestCopyRemovals += names.filter { $0 != Manifest.fileName && !pending.extra.manifestCopyRemovals.contains($0) }
+    }
+
+    /// Removes, once the transaction has committed, a file or folder an interrupted write left
+    /// (a temporary file, an abandoned migration staging), named by its store-relative path.
+    /// Not part of the change: nothing reads it, so a crash before its removal loses nothing.
+    func sweepLeftover(atPath path: String) throws {
+        try requireOpen()
+        pending.leftovers.append(path)
+    }
+}
