@@ -32,16 +32,9 @@ struct UnreadableFileTests {
     @Test("reads that do not need the unreadable file succeed, --keep-going lists the rest, and the message names the file and the user")
     func oneUnreadableFile() throws {
         let folder = E2EFolder()
-        chmod(folder.url.path, 0o755)
         let store = try folder.copySample("miga")
-        // Readable by everyone (the sample's modes are the checkout's), but one file.
-        for relative in E2EFiles.files(under: store) { chmod(store.appendingPathComponent(relative).path, 0o644) }
-        var folders = [store]
-        while let next = folders.popLast() {
-            chmod(next.path, 0o755)
-            let children = (try? FileManager.default.contentsOfDirectory(at: next, includingPropertiesForKeys: nil)) ?? []
-            folders += children.filter(E2EFiles.isFolder)
-        }
+        // Readable by everyone, but one file.
+        try Self.makeReadableByEveryone(folder.url)
         let asRoot = try run(["ls", "usage-events", "--from", "2025-01-01", "--to", "2025-01-31", "--store", store.path])
         let hidden = try #require(dataFiles(store).first { $0.hasPrefix("data/usage-events/2024/11/") })
         chmod(store.appendingPathComponent(hidden).path, 0)
@@ -63,5 +56,57 @@ struct UnreadableFileTests {
         let listed = kept.stdout.split(separator: "\n").filter { $0.contains("data/usage-events/") }.count
         #expect(listed == total - 1, "--keep-going lists every readable document: \(listed) of \(total - 1)")
         #expect(kept.stderr.contains(hidden), "and names the one it could not read: \(kept.stderr)")
+
+        // Counts count what can be read and say what could not; without --keep-going the file stops the count as it stops ls.
+        let count = try NobodyUser.run(["ls", "usage-events", "--count", "--store", store.path])
+        #expect(count.exit != 0 && count.stdout.isEmpty && count.stderr.contains(hidden) && count.stderr.contains("nobody"), "\(count)")
+        let counted = try NobodyUser.run(["ls", "usage-events", "--count", "--keep-going", "--store", store.path])
+        #expect(counted.exit == 3 && counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(total - 1), "\(counted)")
+        #expect(counted.stderr.contains(hidden) && counted.stderr.contains("1 file could not be read"), "\(counted.stderr)")
+        let rootCount = try run(["ls", "usage-events", "--count", "--store", store.path])
+        #expect(rootCount.exit == 0 && rootCount.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(total), "root reads every file: \(rootCount)")
+
+        let status = try NobodyUser.run(["status", "--json", "--store", store.path])
+        #expect(status.exit == 3 && status.stderr.contains(hidden) && status.stderr.contains("nobody"), "\(status)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        let line = (parsed?["collections"] as? [[String: Any]])?.first { $0["name"] as? String == "usage-events" }
+        #expect(line?["documents"] as? Int == total - 1 && (line?["unreadable"] as? [String]) == [hidden], "\(status.stdout)")
+
+        // An export goes on past it with --keep-going, and its header counts what it holds: it imports.
+        let export = try NobodyUser.run(["export", "--store", store.path])
+        #expect(export.exit != 0 && export.stderr.contains(hidden), "without --keep-going the file stops the export: \(export.stderr)")
+        let exported = try NobodyUser.run(["export", "--keep-going", "--store", store.path])
+        #expect(exported.exit == 3 && exported.stderr.contains(hidden) && exported.stderr.contains("not in the export"), "\(exported.stderr)")
+        let events = exported.stdout.split(separator: "\n").filter { $0.contains("\"collection\":\"usage-events\"") && $0.contains("\"kind\":\"document\"") }
+        #expect(events.count == total - 1, "every readable document is exported: \(events.count) of \(total - 1)")
+        let exportFile = folder.url.appendingPathComponent("kept.jsonl")
+        try Data(exported.stdout.utf8).write(to: exportFile)
+        let imported = try run(["import", exportFile.path, "--store", folder.url.appendingPathComponent("imported").path])
+        #expect(imported.exit == 0, "the header counts what the export holds, so it imports: \(imported)")
+    }
+
+    @Test("a report computes over every readable document with --keep-going, and names the file it could not read")
+    func reportKeepsGoing() throws {
+        let folder = E2EFolder()
+        let store = try ReportCommandTests.migratedSample("miga", in: folder)
+        try Self.makeReadableByEveryone(folder.url)
+        let hidden = try #require(dataFiles(store).first { $0.hasPrefix("data/usage-events/2024/11/") })
+        chmod(store.appendingPathComponent(hidden).path, 0)
+        let report = try NobodyUser.run(["report", "miga", "streak", "--now", "2025-02-01", "--store", store.path])
+        #expect(report.exit != 0 && report.stdout.isEmpty && report.stderr.contains(hidden), "without --keep-going the file stops the report: \(report)")
+        let reported = try NobodyUser.run(["report", "miga", "streak", "--now", "2025-02-01", "--keep-going", "--store", store.path])
+        #expect(reported.exit == 3 && reported.stdout.contains("streak") && reported.stderr.contains(hidden)
+                && reported.stderr.contains("nobody") && reported.stderr.contains("left out of the report"), "\(reported)")
+    }
+
+    /// Makes the folder and everything in it readable by every user (the samples' modes are the checkout's).
+    static func makeReadableByEveryone(_ top: URL) throws {
+        var folders = [top]
+        while let next = folders.popLast() {
+            chmod(next.path, 0o755)
+            for child in (try? FileManager.default.contentsOfDirectory(at: next, includingPropertiesForKeys: nil)) ?? [] {
+                if E2EFiles.isFolder(child) { folders.append(child) } else { chmod(child.path, 0o644) }
+            }
+        }
     }
 }

@@ -118,7 +118,7 @@ struct ArchitectureTests {
         let words = ["withWriteLock", "StoreState", "AtomicChange", "writeJournal", "MigrationJournal\\(", "StoreSwap\\.commit",
                      "\\.commit\\(", "writeFile\\(Manifest\\.fileName", "createFile\\(Manifest\\.fileName", "stagingMark"]
         // Creating a store is no change to one: there is no store (and no writer) until its store.json is written.
-        let creating = "Store/Store+Create.swift"
+        let creating = "Store/StoreCreator.swift"
         // The migration fills the staging folder the writer made for it with the staged version's store.json.
         let staging = "Migration/Runner/MigrationStager.swift"
         var found: [String] = []
@@ -144,5 +144,48 @@ struct ArchitectureTests {
         try #require(readers.contains { $0.code.contains("caches") }, "the reader fills its caches")
         let writing = files.filter { !readers.map(\.path).contains($0.path) && $0.code.range(of: "\\bcaches\\b", options: .regularExpression) != nil }
         #expect(writing.map(\.path) == ["Store/Writer/StoreWriter+Caches.swift"])
+    }
+
+    /// The members of every `extension Store { … }` in Sources/Almanac: the file, the member's
+    /// name, and its body's lines (between the line holding its opening brace and its closing one).
+    static func storeExtensionMembers() throws -> [(path: String, name: String, body: [String])] {
+        var found: [(path: String, name: String, body: [String])] = []
+        for file in try allCode() {
+            let lines = file.code.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            var inExtension = false
+            var index = 0
+            while index < lines.count {
+                let line = lines[index]
+                if line.range(of: "^(public |package )?extension Store( |\\{|$)", options: .regularExpression) != nil { inExtension = true }
+                if line == "}" { inExtension = false }
+                guard inExtension, let range = line.range(of: "^    (@\\w+ )*((public|package|private|fileprivate|static|nonisolated) )*(func|var) \\w+", options: .regularExpression) else {
+                    index += 1
+                    continue
+                }
+                let name = String(line[range].split(separator: " ").last ?? "")
+                var open = index
+                while open < lines.count, !lines[open].contains("{") { open += 1 }
+                var depth = 0
+                var end = open
+                while end < lines.count {
+                    depth += lines[end].filter { $0 == "{" }.count - lines[end].filter { $0 == "}" }.count
+                    if depth <= 0 { break }
+                    end += 1
+                }
+                found.append((file.path, name, open + 1 < end ? Array(lines[(open + 1)..<end]) : []))
+                index = end + 1
+            }
+        }
+        return found
+    }
+
+    @Test("Store's extensions forward: each member is a few lines with no loop; the work is in feature types")
+    func storeExtensionsForward() throws {
+        let members = try Self.storeExtensionMembers()
+        try #require(members.count > 80, "members of extensions of Store: \(members.count)")
+        let heavy = members.filter { member in
+            member.body.count > 7 || member.body.contains { $0.range(of: "^\\s*(for|while|repeat) ", options: .regularExpression) != nil }
+        }
+        #expect(heavy.map { "\($0.path): \($0.name) (\($0.body.count) lines)" } == [])
     }
 }

@@ -20,6 +20,10 @@ public struct ExportOptions: Sendable {
     public var redact: [String]
     /// Whether attachment files are included (base64).
     public var attachments: Bool
+    /// Whether documents that cannot be read (a file this user may not read, malformed JSON)
+    /// are passed over, each in ``ExportSummary/problems``, instead of stopping the export:
+    /// the export then holds every readable document, and its header counts them.
+    public var keepGoing = false
 
     /// Creates options; the defaults export everything as JSON Lines without attachments.
     public init(format: Format = .jsonl, collections: [String] = [], days: ClosedRange<CalendarDate>? = nil,
@@ -40,13 +44,15 @@ public struct ExportSummary: Sendable, Encodable {
     public var attachments: Int
     /// Bytes written.
     public var bytes: Int
+    /// The files passed over because they could not be read (``ExportOptions/keepGoing``).
+    public var problems: [AlmanacError] = []
 
     /// Documents written in all.
     public var documents: Int { counts.reduce(0) { $0 + $1.documents } }
 }
 
 extension ExportSummary {
-    private enum CodingKeys: String, CodingKey { case documents, attachments, bytes, collections }
+    private enum CodingKeys: String, CodingKey { case documents, attachments, bytes, collections, problems }
 
     /// Encodes the totals and the documents written per collection (`collections`, by name).
     public func encode(to encoder: any Encoder) throws {
@@ -55,5 +61,6 @@ extension ExportSummary {
         try container.encode(attachments, forKey: .attachments)
         try container.encode(bytes, forKey: .bytes)
         try container.encode(Dictionary(counts.map { ($0.collection, $0.documents) }, uniquingKeysWith: +), forKey: .collections)
+        if !problems.isEmpty { try container.encode(problems, forKey: .problems) }
     }
 }

@@ -13,15 +13,7 @@ extension Store {
     /// and with `includingThisProcess` this process's own (abandoned on SIGINT or SIGTERM). One
     /// of a live process is another writer's work in progress and is left alone.
     static func removeLeftovers(of names: Set<String>, in folder: URL, includingThisProcess: Bool = false) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        let ownProcess = getpid()
-        for entry in entries {
-            guard let name = Directory.finalName(ofTemporary: entry), names.contains(name),
-                  let pid = Directory.writer(ofTemporary: entry),
-                  pid == ownProcess ? includingThisProcess : SystemCall.processIsGone(pid)
-            else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
-        }
+        ImportLeftovers.removeLeftovers(of: names, in: folder, includingThisProcess: includingThisProcess)
     }
 
     /// Removes the temporary files exports to `url` left beside it (see ``removeLeftovers(of:in:includingThisProcess:)``).

@@ -80,39 +80,14 @@ extension Store {
     func migrationPlan(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int? = nil, registry: MigrationRegistry = MigrationRegistry()
     ) throws -> MigrationPlan {
-        let prepared = try prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
-        var working = MigrationWorkingSet(store: self)
-        var steps: [MigrationPlan.Step] = []
-        for migration in prepared.pending {
-            steps.append(try working.apply(migration, registry: registry))
-        }
-        let invalid = try working.validate(against: prepared.catalog, schemaFolder: targetSchema)
-        return MigrationPlan(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps, invalidDocuments: invalid)
+        try MigrationPlanner(store: self).migrationPlan(migrations, targetSchema: targetSchema, to: version, registry: registry)
     }
 
     /// Checks the migrations and the target schema folder, shared by `plan` and `up`.
     func prepareMigration(
         _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry
     ) throws -> (target: Int, catalog: Catalog, pending: [MigrationFile]) {
-        let status = migrationStatus(migrations)
-        if let problem = status.problems.first {
-            throw AlmanacError(.invalidMigration, problem + (status.problems.count > 1 ? " (and \(status.problems.count - 1) more problems; Migrator.status(of:) lists them)" : ""))
-                .with(status.problems.count > 1 ? .migrationStatus : AlmanacError.Remedy.repairMigrations.appearing(in: problem))
-        }
-        let target = version ?? migrations.latestVersion
-        guard target >= schemaVersion, target <= migrations.latestVersion else {
-            throw AlmanacError(.invalidArgument, "cannot migrate to version \(target): the store is at \(schemaVersion) and the last migration is \(migrations.latestVersion); to go back, use Migrator.rollback(storeAt:)").with(.rollBack)
-        }
-        let catalog = try Catalog.load(folder: targetSchema)
-        guard catalog.version == target else {
-            throw AlmanacError(.invalidMigration, "the schema folder is at version \(catalog.version) but the migration target is \(target); migrate to \(catalog.version), or use the schema of version \(target)", path: targetSchema.path)
-        }
-        guard catalog.app == app else {
-            throw AlmanacError(.invalidMigration, "the schema folder is for app \(catalog.app) but the store belongs to \(app); use schema/\(app)", path: targetSchema.path)
-        }
-        let pending = migrations.migrations(after: schemaVersion, upTo: target)
-        for migration in pending { try registry.requireFunctions(for: migration.operations) }
-        return (target, catalog, pending)
+        try MigrationPlanner(store: self).prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
     }
 }
 

@@ -65,36 +65,7 @@ extension Store {
     /// Compares the store with `migrations`: applied files are verified against the checksums
     /// recorded when they were applied. Reads only `store.json`; changes nothing.
     func migrationStatus(_ migrations: MigrationSet) -> MigrationStatus {
-        var problems = migrations.problems.map(\.description)
-        let applied = Dictionary(appliedMigrations.map { ($0.version, $0) }, uniquingKeysWith: { _, last in last })
-        var entries: [MigrationStatus.Entry] = []
-        let versions = Set(migrations.migrations.map(\.version)).union(applied.keys).sorted()
-        for version in versions {
-            let file = migrations.migration(version)
-            let record = applied[version]
-            let name = file?.fileName ?? record?.name ?? "\(version)"
-            var entry = MigrationStatus.Entry(version: version, name: name, state: .pending,
-                                              recordedChecksum: record?.checksum, fileChecksum: file?.checksum)
-            switch (record, file) {
-            case (let record?, let file?):
-                entry.state = record.checksum == file.checksum ? .applied : .edited
-                if entry.state == .edited {
-                    problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with Migrator.repair(storeAt:)")
-                }
-            case (let record?, nil) where record.fileRemoved:
-                entry.state = .removed
-            case (let record?, nil):
-                entry.state = .missing
-                problems.append("migration \(version) (\(record.name)) was applied but its file is missing from \(migrations.folder); restore it, or accept its absence with Migrator.repair(storeAt:)")
-            case (nil, _):
-                entry.state = version <= schemaVersion ? .baseline : .pending
-            }
-            entries.append(entry)
-        }
-        if schemaVersion > migrations.latestVersion {
-            problems.append("the store is at schema version \(schemaVersion) but the last migration in \(migrations.folder) is \(migrations.latestVersion); use the app's newer migrations")
-        }
-        return MigrationStatus(storeVersion: schemaVersion, latestVersion: migrations.latestVersion, entries: entries, problems: problems)
+        MigrationStatusReader(store: self).migrationStatus(migrations)
     }
 }
 

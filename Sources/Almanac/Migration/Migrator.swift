@@ -83,7 +83,7 @@ public struct Migrator: Sendable {
         if try Store.schemaVersion(at: url) < version ?? migrations.latestVersion {
             broughtForward = try bringForward(storeAt: url, options: options).map(\.path)
         }
-        var result = try Store.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
+        var result = try MigrationRunner.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
                                        registry: registry, options: options, progress: progress)
         result.broughtForward = broughtForward
         return result
@@ -111,7 +111,7 @@ public struct Migrator: Sendable {
     ///   (`Store/check()` reports them).
     @discardableResult
     public func bringForward(storeAt url: URL, dryRun: Bool = false, options: Store.Options = Store.Options()) throws -> [FixReport.Repair] {
-        try Store.bringForward(at: url, migrations: migrations, registry: registry, options: options, dryRun: dryRun)
+        try OlderShapes.bringForward(at: url, migrations: migrations, registry: registry, options: options, dryRun: dryRun)
     }
 
     /// Restores the version the store at `url` had before its last migration, from the copy
@@ -129,7 +129,7 @@ public struct Migrator: Sendable {
     ///   version the copy undoes.
     @discardableResult
     public func rollback(storeAt url: URL, force: Bool = false, options: Store.Options = Store.Options()) throws -> MigrationRollback {
-        try Store.rollbackMigration(at: url, force: force, options: options)
+        try RollbackRunner.rollback(at: url, force: force, options: options)
     }
 
     /// Accepts applied migration files that were edited or removed since they were applied:
@@ -140,7 +140,7 @@ public struct Migrator: Sendable {
     ///   duplicate number); `.locked` when another writer holds the store.
     @discardableResult
     public func repair(storeAt url: URL, options: Store.Options = Store.Options()) throws -> [MigrationRepair] {
-        try Store.repairMigrations(at: url, migrations: migrations, options: options)
+        try MigrationRepairer.repair(at: url, migrations: migrations, options: options)
     }
 
     private func requireTargetSchema() throws -> URL {

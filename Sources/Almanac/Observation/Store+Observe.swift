@@ -41,7 +41,7 @@ extension Store {
     /// - Throws: as ``observe(_:options:onChange:)``; the sequence throws when the
     ///   observation ends with an error.
     public func observe(_ query: Query, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<StoredDocument>, any Error> {
-        try stream({ try self.observe(query, options: options, onChange: $0) }) { $0 }
+        try ObservationStreams(store: self).stream({ try self.observe(query, options: options, onChange: $0) }) { $0 }
     }
 
     /// Observes the documents of type `D` that `query` selects, as an asynchronous sequence;
@@ -53,7 +53,7 @@ extension Store {
         _ type: D.Type, _ query: Query, options: ObservationOptions = ObservationOptions()
     ) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
         try reader.checkType(D.self, of: query)
-        return try stream({ try self.observe(query, options: options, onChange: $0) }) { try $0.decoded { try self.reader.decode(D.self, $0) } }
+        return try ObservationStreams(store: self).stream({ try self.observe(query, options: options, onChange: $0) }) { try $0.decoded { try self.reader.decode(D.self, $0) } }
     }
 
     // MARK: One document
@@ -83,7 +83,7 @@ extension Store {
     ///
     /// - Throws: as ``observe(json:in:options:onChange:)``.
     public func observe(json id: String, in collection: String, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<StoredDocument>, any Error> {
-        try stream({ try self.observe(json: id, in: collection, options: options, onChange: $0) }) { $0 }
+        try ObservationStreams(store: self).stream({ try self.observe(json: id, in: collection, options: options, onChange: $0) }) { $0 }
     }
 
     /// Observes the document of type `D` with `id`, as an asynchronous sequence of results
@@ -98,7 +98,7 @@ extension Store {
     public func observe<D: Document>(_ type: D.Type, id: D.ID, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<D>, any Error> {
         let descriptor = try reader.documentCollection(for: D.self)
         let id = try reader.idString(id)
-        return try stream({ try self.observe(json: id, in: descriptor.name, options: options, onChange: $0) }) {
+        return try ObservationStreams(store: self).stream({ try self.observe(json: id, in: descriptor.name, options: options, onChange: $0) }) {
             try $0.decoded { try self.reader.decode(D.self, $0) }
         }
     }
@@ -108,7 +108,7 @@ extension Store {
     /// - Throws: as ``observe(json:in:options:onChange:)``.
     public func observe<S: SingletonDocument>(_ type: S.Type, options: ObservationOptions = ObservationOptions()) throws -> AsyncThrowingStream<QueryResults<S>, any Error> {
         let descriptor = try reader.singletonCollection(for: S.self)
-        return try stream({ try self.observe(json: "", in: descriptor.name, options: options, onChange: $0) }) {
+        return try ObservationStreams(store: self).stream({ try self.observe(json: "", in: descriptor.name, options: options, onChange: $0) }) {
             try $0.decoded { try self.reader.decode(S.self, $0) }
         }
     }
@@ -118,36 +118,6 @@ extension Store {
     /// What `subject` reads now: a query's results, or the document (none when there is no
     /// such document) with its damage among the problems.
     func results(of subject: ObservedSubject) throws -> QueryResults<StoredDocument> {
-        switch subject {
-        case .query(let query):
-            return try results(matching: query)
-        case .document(let collection, let id):
-            do {
-                let document = try self.document(json: id, in: collection)
-                return QueryResults(documents: document.map { [$0] } ?? [], problems: [])
-            } catch let error as AlmanacError where error.code == .malformedJSON || error.code == .invalidDocument || error.code == .idCollision {
-                // Two files with the id is also what a reader sees for an instant while another
-                // process moves the document: a problem of this reading, not the observation's end.
-                return QueryResults(documents: [], problems: [error])
-            }
-        }
-    }
-
-    /// An observation started by `observe` as a sequence of `transform`ed results; only the
-    /// newest wait for a slow consumer, and ending the sequence cancels the observation.
-    private func stream<T: Sendable>(
-        _ observe: (@escaping @Sendable (Result<QueryResults<StoredDocument>, any Error>) -> Void) throws -> ObservationHandle,
-        _ transform: @escaping @Sendable (QueryResults<StoredDocument>) throws -> T
-    ) throws -> AsyncThrowingStream<T, any Error> {
-        let (stream, continuation) = AsyncThrowingStream<T, any Error>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let handle = try observe { result in
-            switch result {
-            case .success(let results):
-                do { continuation.yield(try transform(results)) } catch { continuation.finish(throwing: error) }
-            case .failure(let error): continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in handle.cancel() }
-        return stream
+        try ObservationStreams(store: self).results(of: subject)
     }
 }

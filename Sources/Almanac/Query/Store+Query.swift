@@ -31,20 +31,19 @@ extension Store {
 
     /// The number of documents `query` selects (within its window, when it has one).
     ///
-    /// Without a condition or a date range, only folder listings are read.
-    /// - Throws: as ``documents(matching:)``.
+    /// Without a condition or a date range, only folder listings are read, and each file's
+    /// permissions: a file this process may not read fails the count as it fails a read.
+    /// - Throws: as ``documents(matching:)``, naming a file that cannot be read.
     public func count(matching query: Query) throws -> Int {
-        let descriptor = try collection(named: query.collection)
-        if query.condition == nil, query.days == nil, query.instants == nil {
-            try reader.check(query, in: descriptor)
-            let total = try readingOneVersion { try reader.documentFiles(in: descriptor, days: nil).count }
-            return max(0, min(total - max(0, query.offset), query.limit ?? .max))
-        }
-        return try readingOneVersion {
-            var count = 0
-            _ = try reader.execute(query, keepGoing: false) { _ in count += 1; return true }
-            return count
-        }
+        let (count, problems) = try StoreQueries(store: self).countReadable(matching: query)
+        if let first = problems.first { throw first }
+        return count
+    }
+
+    /// How many documents `query` selects among those this process can read, with an error
+    /// naming each file it could not read (`almanac ls --count --keep-going`).
+    package func countReadable(matching query: Query) throws -> (count: Int, problems: [AlmanacError]) {
+        try StoreQueries(store: self).countReadable(matching: query)
     }
 
     /// The first document `query` selects, or nil when it selects none.
@@ -104,5 +103,14 @@ extension Store {
     ///   define (with the closest declared name), or a value of the wrong type.
     public func condition(parsing text: String, in collection: String) throws -> Condition {
         try reader.condition(parsing: text, in: try self.collection(named: collection))
+    }
+
+    /// Runs `body` with every query in it going on past the files it cannot read: a derived
+    /// view (a report) over every readable document; returns its result and those files
+    /// (`almanac report … --keep-going`). A read of one document by id still fails on its file.
+    package func collectingReadProblems<T>(_ body: () throws -> T) throws -> (result: T, problems: [AlmanacError]) {
+        let sink = ReadProblemSink()
+        let result = try ReadProblemSink.current.withValue(sink) { try body() }
+        return (result, sink.collected)
     }
 }

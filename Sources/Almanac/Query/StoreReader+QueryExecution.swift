@@ -18,6 +18,11 @@ extension StoreReader {
     /// - Throws: `.invalidQuery` for a condition or sort the schema rules out; without
     ///   `keepGoing`, `.malformedJSON` or `.invalidDocument` for a damaged file in range.
     func execute(_ query: Query, keepGoing: Bool, _ deliver: (StoredDocument) throws -> Bool) throws -> [AlmanacError] {
+        // Inside a block that collects what could not be read, every query goes on past it.
+        if !keepGoing, let sink = ReadProblemSink.current.value {
+            sink.add(try execute(query, keepGoing: true, deliver))
+            return []
+        }
         let descriptor = try collection(named: query.collection)
         try check(query, in: descriptor)
         guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }

@@ -35,7 +35,7 @@ struct StoreSnapshot {
 
     static let folderName = StoreWriter.snapshotsFolderName
 
-    fileprivate init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil) {
+    init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil) {
         self.url = url
         self.kept = kept
         self.sharedLock = sharedLock
@@ -93,92 +93,7 @@ extension Store {
     /// the store, and no snapshot can be made there: the store itself is the snapshot.
     /// - Parameter collections: the collections whose documents are needed; `nil` for all.
     func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
-        do {
-            return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
-        } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == EROFS {
-            return StoreSnapshot(url: url, kept: nil)
-        } catch let error as AlmanacError where StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
-            // No picture can be made inside the store (another user's, or a full disk): the
-            // store itself is read, holding writers off. A store on a full disk is still copied off it.
-            return try sharedSnapshot(deniedBy: error)
-        }
-    }
-
-    /// The store itself as the picture, for a user who may read it but not write it (another
-    /// user's store, a folder shared read-only): no snapshot can be made inside it, so a shared
-    /// `flock` on `.almanac/lock` holds writers off until ``StoreSnapshot/remove()``. Writers
-    /// take that lock exclusively, so the reader still sees one committed state, whole.
-    ///
-    /// - Throws: the original denial when even the lock cannot be opened for reading;
-    ///   `.locked` when a writer keeps it past the lock timeout; `.io` when a writer was cut
-    ///   mid-change, which only a user who may write the store can finish.
-    private func sharedSnapshot(deniedBy denial: AlmanacError) throws -> StoreSnapshot {
-        // Never written: no lock exists to share. Read it as it is, and confirm afterwards
-        // (``StoreSnapshot/confirmRead()``) that no first writer began meanwhile.
-        guard let folder = try root.openFolder(".almanac") else { return StoreSnapshot(url: url, kept: nil, unguardedRoot: root) }
-        let fd = SystemCall.retryingInterrupts { openat(folder.descriptor, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        if fd < 0, SystemCall.errno == ENOENT { return StoreSnapshot(url: url, kept: nil, unguardedRoot: root) }
-        guard fd >= 0 else { throw denial }
-        let deadline = Date().addingTimeInterval(options.lockTimeout)
-        while flock(fd, LOCK_SH | LOCK_NB) != 0 {
-            guard SystemCall.errno == EWOULDBLOCK, Date() < deadline else {
-                close(fd)
-                throw AlmanacError(.locked, "a writer holds the store, and this user, who may read it but not write it, waited \(options.lockTimeout) s for it to finish; retry, or wait longer (a longer lock timeout)",
-                                   path: ".almanac/lock").with(.longerLockTimeout)
-            }
-            usleep(10_000)
-        }
-        for journal in [WriteJournal.fileName, MigrationJournal.fileName] where (try? folder.entryKind(of: journal)) != nil {
-            flock(fd, LOCK_UN)
-            close(fd)
-            let errno = (denial.underlying as? POSIXFailure)?.errno ?? 0
-            let finish = [ENOSPC, EDQUOT].contains(errno)
-                ? "and it is finished once the disk has room; free some space, open the store once (any command), then read it again"
-                : "and only a user who may write the store can finish it; open the store once as its owner, then read it again"
-            throw AlmanacError(.io, "a change to the store was cut off (\(journal) is still there), \(finish)",
-                               path: ".almanac/" + journal, underlying: denial.underlying)
-        }
-        return StoreSnapshot(url: url, kept: nil, sharedLock: fd)
-    }
-
-    /// A picture of the store hard-linked without the writers' lock: taken again when a
-    /// commit began or finished putting its files in place meanwhile, and with the committed
-    /// journal then being put in place applied to it (DESIGN §4, "Readers").
-    private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
-        let snapshots = try writer.snapshotsFolder()
-        Store.removeSnapshotsOfDeadProcesses(in: snapshots)
-        let copier = TreeCopier { source, file, folder in
-            do {
-                try source.linkOrCopy(file, into: folder, as: file, flush: nil)
-            } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
-                // Removed or moved by a commit since the folder was listed: that commit moved
-                // the clock, so this picture is taken again.
-            }
-        }
-        func picture(_ view: ReadView) throws -> StoreSnapshot {
-            let name = "\(getpid())-\(writer.instanceID)-\(writer.tokenCounter.next())"
-            let target = try snapshots.openOrCreateFolder(name, synchronize: false).folder
-            do {
-                try Store.copyStoreFiles(of: root, into: target, using: copier, collections: collections,
-                                         includingRollbackBackup: includingRollbackBackup)
-                if let overlay = view.overlay {
-                    try applyToPicture(overlay, target: target, using: copier, collections: collections,
-                                       includingRollbackBackup: includingRollbackBackup)
-                }
-            } catch {
-                _ = try? snapshots.removeTree(name)
-                throw error
-            }
-            return StoreSnapshot(url: url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), kept: (snapshots, name))
-        }
-        for _ in 0..<StoreReader.readAttempts {
-            let view = try reader.currentView()
-            let snapshot = try picture(view)
-            if reader.clock.now() == view.clock { return snapshot }
-            snapshot.remove()
-        }
-        // Overtaken by commits every time: the last picture is taken holding the writers' lock.
-        return try writer.readHoldingLock { try picture(reader.settledView()) }
+        try SnapshotTaker(store: self).makeSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
     }
 
     /// Copies what makes the store at `root` a store into `target`: `store.json`, `schema/`,
@@ -186,32 +101,6 @@ extension Store {
     /// `includingRollbackBackup` the pre-migration copy kept for `rollback`.
     static func copyStoreFiles(of root: Directory, into target: Directory, using copier: TreeCopier,
                                collections: Set<String>?, includingRollbackBackup: Bool) throws {
-        try copier.copyFile(Manifest.fileName, from: root, to: target)
-        if let schema = try root.openFolder("schema") { try copier.copyTree(schema, into: target, as: "schema") }
-        if let data = try root.openFolder("data") {
-            // A collection is its folder, or for a singleton its `<name>.json`.
-            try copier.copyContents(of: data, into: try target.openOrCreateFolder("data", synchronize: false).folder) { entry in
-                let singleton = entry.kind == .file && entry.name.hasSuffix(".json")
-                guard singleton || entry.kind == .folder else { return false }
-                return collections?.contains(singleton ? String(entry.name.dropLast(5)) : entry.name) ?? true
-            }
-        }
-        if collections == nil, let archive = try root.openFolder("archive") { try copier.copyTree(archive, into: target, as: "archive") }
-        if collections == nil, let editor = try root.openFolder(EditorSettings.folderName) {
-            try copier.copyTree(editor, into: target, as: EditorSettings.folderName)
-        }
-        if includingRollbackBackup, let internalFolder = try root.openFolder(".almanac"),
-           let backup = try internalFolder.openFolder(StoreSwap.backupFolder) {
-            let copy = try target.openOrCreateFolder(".almanac", synchronize: false).folder
-            try copier.copyTree(backup, into: copy, as: StoreSwap.backupFolder)
-        }
-    }
-
-    /// Removes snapshots left by processes killed while exporting or backing up.
-    private static func removeSnapshotsOfDeadProcesses(in folder: Directory) {
-        for entry in (try? folder.entries()) ?? [] {
-            guard let pid = Int32(entry.name.prefix(while: { $0 != "-" })), pid != getpid(), SystemCall.processIsGone(pid) else { continue }
-            _ = try? folder.removeTree(entry.name)
-        }
+        try SnapshotTaker.copyStoreFiles(of: root, into: target, using: copier, collections: collections, includingRollbackBackup: includingRollbackBackup)
     }
 }

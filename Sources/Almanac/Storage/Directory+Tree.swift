@@ -125,6 +125,13 @@ extension Directory {
         }
     }
 
+    /// Whether this process may read the file `name` (one `faccessat`), or `nil` when it does
+    /// not exist: a count that opens no file still tells the files it could not read.
+    func mayRead(_ name: String) -> Bool? {
+        if SystemCall.retryingInterrupts({ faccessat(descriptor, name, R_OK, AT_EACCESS) }) == 0 { return true }
+        return SystemCall.errno == ENOENT ? nil : false
+    }
+
     /// How many names (hard links) the file `name` has, or `nil` when it does not exist.
     func linkCount(of name: String) throws -> Int? {
         try status(of: name).map { Int($0.st_nlink) }

@@ -12,12 +12,7 @@ extension Store {
     /// - Throws: `.invalidArgument` when the collection has no attachments or `name` is not a
     ///   plain file name; `.notFound` when the document does not exist.
     public func saveAttachment(_ bytes: [UInt8], named name: String, to id: String, in collection: String) throws {
-        let descriptor = try self.collection(named: collection)
-        guard descriptor.attachments else {
-            throw AlmanacError(.invalidArgument, "collection \(collection) has no attachments; set \"attachments\": true in its catalog entry to keep files with its documents")
-        }
-        try Filing.validateAttachmentName(name)
-        try writer.saveAttachment(bytes, named: name, to: id, in: descriptor)
+        try AttachmentAccess(store: self).saveAttachment(bytes, named: name, to: id, in: collection)
     }
 
     /// The names of document `id`'s attachments, sorted.
@@ -31,13 +26,6 @@ extension Store {
 
     /// The bytes of document `id`'s attachment `name`, or `nil` when there is none.
     public func attachment(named name: String, of id: String, in collection: String) throws -> [UInt8]? {
-        let descriptor = try self.collection(named: collection)
-        try Filing.validateAttachmentName(name)
-        return try readingOneVersion {
-            guard let location = try reader.location(of: id, in: descriptor), let id = location.id,
-                  let folder = try reader.openFolders(location.folderPath + [Filing.attachmentFolderName(id)])
-            else { return nil }
-            return try folder.readFile(name)
-        }
+        try AttachmentAccess(store: self).attachment(named: name, of: id, in: collection)
     }
 }

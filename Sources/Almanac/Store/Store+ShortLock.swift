@@ -23,23 +23,7 @@ extension Store {
         kind: String, plan: () throws -> Plan, unchanged: (Plan) -> Outcome?,
         commit: (Plan, Transaction) throws -> Outcome
     ) throws -> (outcome: Outcome, committed: Bool) {
-        for _ in 0..<Store.unlockedStagingAttempts {
-            _ = reader.clock.settled()  // a plan read while a change is put in place could not be committed
-            let (clock, planned) = try readingOneVersion { (reader.clock.now(), try plan()) }
-            if let outcome = unchanged(planned) { return (outcome, false) }
-            TestHooks.crashPoint(kind, "planned")
-            guard clock % 2 == 0 else { continue }
-            let outcome = try write { transaction -> Outcome? in
-                guard reader.clock.now() == clock else { return nil }
-                return try commit(planned, transaction)
-            }
-            if let outcome { return (outcome, true) }
-        }
-        return try write { transaction in
-            let planned = try plan()
-            if let outcome = unchanged(planned) { return (outcome, false) }
-            return (try commit(planned, transaction), true)
-        }
+        try ShortLockWrite(store: self).planningWithoutLock(kind: kind, plan: plan, unchanged: unchanged, commit: commit)
     }
 
     /// How many documents make a batch whose encoding and validation run without the lock.
@@ -50,12 +34,6 @@ extension Store {
     /// lock is taken to check that nobody committed meanwhile and to write its files; a small
     /// one, where that would cost more than it saves, is a plain write.
     func savingBatch<T>(of count: Int, _ body: (Transaction) throws -> T) throws -> T {
-        guard count >= Store.largeBatch else { return try write(body) }
-        return try planningWithoutLock(kind: "batch", plan: {
-            try writer.dryRun { transaction in (try body(transaction), transaction.pending) }
-        }, unchanged: { _ in nil }, commit: { planned, transaction in
-            try transaction.include(planned.1)
-            return planned.0
-        }).outcome
+        try ShortLockWrite(store: self).savingBatch(of: count, body)
     }
 }

@@ -23,25 +23,25 @@ public struct StoreStatus: Sendable, Equatable, Encodable {
         public var name: String
         /// `day`, `month`, `year`, `none` or `singleton`.
         public var layout: String
-        /// The number of documents.
+        /// The number of documents this process can read.
         public var documents: Int
+        /// The documents this process may not read (store-relative paths), not in `documents`.
+        public var unreadable: [String] = []
     }
 }
 
 extension Store {
     /// The store's status: app, versions, time zone and a document count per collection.
     ///
-    /// Counting lists folders but reads no document.
+    /// Counting lists folders and checks each file's permissions, but reads no document: a
+    /// file this process may not read is not counted, and ``StoreStatus/Collection/unreadable`` names it.
     public func status() throws -> StoreStatus {
-        StoreStatus(
-            app: app, formatVersion: formatVersion, schemaVersion: schemaVersion,
-            timeZone: manifest.timeZoneIdentifier, createdAt: manifest.createdAt,
-            collections: try catalog.collections.map { collection in
-                StoreStatus.Collection(
-                    name: collection.name,
-                    layout: collection.isSingleton ? "singleton" : collection.partition?.rawValue ?? "none",
-                    documents: try reader.documentFiles(in: collection, days: nil).count)
-            },
-            writeRefusal: writer.writeRefusal?.message)
+        try StatusReader(store: self).status()
+    }
+
+    /// The error reading the document file at `path` (store-relative) meets: for a status that
+    /// found it unreadable.
+    package func readFailure(atPath path: String) -> AlmanacError {
+        reader.filing.parseRelativePath(path).map(reader.readFailure(at:)) ?? AlmanacError(.io, "cannot be read", path: path)
     }
 }

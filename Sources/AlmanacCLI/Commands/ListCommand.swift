@@ -8,7 +8,7 @@ enum ListCommand: AlmanacCommand {
     static let limit = OptionSpec.option("limit", valueName: "N", help: "List at most N documents.")
     static let offset = OptionSpec.option("offset", valueName: "N", help: "Skip the first N documents of the order.")
     static let count = OptionSpec.flag("count", help: "Print only how many documents match.")
-    static let keepGoing = OptionSpec.flag("keep-going", help: "List every readable document and report the files that cannot be read (exit 3), instead of stopping at the first.")
+    static let keepGoing = OptionSpec.flag("keep-going", help: "List (or, with --count, count) every readable document and report the files that cannot be read (exit 3), instead of stopping at the first.")
 
     static let spec = CommandSpec(
         name: "ls", abstract: "List a collection's documents, oldest first, or in the order --sort gives.",
@@ -38,11 +38,16 @@ enum ListCommand: AlmanacCommand {
         // Documents dated in the range but filed outside it, which the listing cannot meet.
         let misfiled = try store.misfiledDocuments(dated: query)
         if context.values.flag(count) {
-            guard !context.values.flag(keepGoing) else { throw context.usage("--count counts matching documents; list them with --keep-going to see damaged files") }
-            let total = try store.count(matching: query)
+            // Without --keep-going the first file that cannot be read stops the count, as it stops a listing.
+            let (total, unreadable) = try store.countReadable(matching: query)
+            if !context.values.flag(keepGoing), let first = unreadable.first { throw first }
             try context.print(["count": total]) { "\($0["count"] ?? 0)" }
-            if !misfiled.isEmpty { Output.problems(misfiled, json: context.json) }
-            return misfiled.isEmpty ? ExitCode.success : ExitCode.problemsFound
+            let problems = misfiled + unreadable
+            if !problems.isEmpty { Output.problems(problems, json: context.json) }
+            if !unreadable.isEmpty {
+                Output.error("counted \(total) readable document\(total == 1 ? "" : "s") in \(name); \(unreadable.count) file\(unreadable.count == 1 ? "" : "s") could not be read (above)")
+            }
+            return problems.isEmpty ? ExitCode.success : ExitCode.problemsFound
         }
         let descriptor = try store.collection(named: name)
         let output = OutputBuffer()

@@ -8,6 +8,8 @@ enum ReportCommand: AlmanacCommand {
     static let now = OptionSpec.option(
         "now", valueName: "DATE|TIMESTAMP",
         help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's time zone (default: the current time).")
+    static let keepGoing = OptionSpec.flag(
+        "keep-going", help: "Compute over every readable document and report the files that cannot be read (exit 3), instead of stopping at the first.")
 
     /// The `report` group: one subgroup per app, one leaf per view.
     static let spec = CommandSpec(
@@ -17,7 +19,7 @@ enum ReportCommand: AlmanacCommand {
             CommandSpec(
                 name: app.name, abstract: "Reports of the \(app.name) reference app (schema version \(app.schemaVersion)).",
                 subcommands: app.views.map { view in
-                    CommandSpec(name: view.name, abstract: view.summary, options: [now])
+                    CommandSpec(name: view.name, abstract: view.summary, options: [now, keepGoing])
                 })
         })
 
@@ -49,9 +51,16 @@ enum ReportCommand: AlmanacCommand {
         let store = try context.openStore()
         try app.checkCanRead(store)
         let reportContext = ReportContext(now: try instant(context, timeZone: store.timeZone), timeZone: store.timeZone)
-        let report = try view.make(store, reportContext)
+        let (report, problems) = context.values.flag(keepGoing)
+            ? try store.collectingReadProblems { try view.make(store, reportContext) }
+            : (try view.make(store, reportContext), [])
         let printed = Printed(app: app.name, view: view.name, now: reportContext.now, timeZone: store.timeZoneName, report: report)
         try context.print(printed) { $0.report.text }
+        guard problems.isEmpty else {
+            Output.problems(problems, json: context.json)
+            Output.error("\(problems.count) file\(problems.count == 1 ? "" : "s") could not be read and \(problems.count == 1 ? "is" : "are") left out of the report (above)")
+            return ExitCode.problemsFound
+        }
         return ExitCode.success
     }
 

@@ -6,7 +6,8 @@ enum StatusCommand: AlmanacCommand {
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
-        try context.print(try store.status(), adding: ["store": .string(store.url.path)]) { status in
+        let status = try store.status()
+        try context.print(status, adding: ["store": .string(store.url.path)]) { status in
             var lines = [
                 Output.table([
                     ["store", store.url.path],
@@ -20,6 +21,12 @@ enum StatusCommand: AlmanacCommand {
             ]
             if let refusal = status.writeRefusal { lines.append("\nread-only: \(refusal)") }
             return lines.joined(separator: "\n")
+        }
+        let unreadable = status.collections.flatMap(\.unreadable)
+        guard unreadable.isEmpty else {
+            Output.problems(unreadable.map(store.readFailure(atPath:)), json: context.json)
+            Output.error("\(unreadable.count) document file\(unreadable.count == 1 ? "" : "s") could not be read (above); the counts are of the readable ones")
+            return ExitCode.problemsFound
         }
         return ExitCode.success
     }

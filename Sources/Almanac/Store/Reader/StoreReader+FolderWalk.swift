@@ -130,6 +130,34 @@ extension StoreReader {
     }
 }
 
+extension StoreReader {
+    /// ``walkDocumentFiles(of:days:readingDocuments:_:)`` reading every document, going on past
+    /// the files that cannot be read (unreadable, malformed, not downloaded): returns them.
+    func walkReadableDocuments(
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, _ body: (DocumentFiles, StoredDocument) throws -> Void
+    ) throws -> [AlmanacError] {
+        var problems: [AlmanacError] = []
+        var cursor = FolderCursor(reader: self)
+        for files in try documentFiles(in: collection, days: days) {
+            let document: StoredDocument
+            do {
+                guard let read = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
+                if let days {
+                    guard let members = read.value.objectValue,
+                          let date = try filing.filingDate(of: members, in: collection, id: files.id), days.contains(date.day(in: timeZone))
+                    else { continue }
+                }
+                document = read
+            } catch let error as AlmanacError where error.concernsOneFile {
+                problems.append(error.path == nil ? error.at(path: files.first.relativePath) : error)
+                continue
+            }
+            try body(files, document)
+        }
+        return problems
+    }
+}
+
 /// The open folder of the document a scan's reader read last, and that folder's parent, so
 /// that a run of documents in one folder opens it once, the next day folder costs one `openat`,
 /// and a reader holds two folders open at a time.

@@ -1,25 +1,22 @@
 import Foundation
 
-extension Store {
+/// Accepts edited or removed applied migration files, in store.json's record (``Migrator/repair(storeAt:options:)``).
+struct MigrationRepairer {
+    let store: Store
+
     /// Accepts, on purpose, applied migration files that were edited or removed since they
-    /// were applied: records the files' checksums now, and marks missing files as removed.
-    ///
-    /// Like Flyway's `repair`, this changes only the store's record in `store.json`, never a
-    /// document: use it when the edit did not change what the migration does (a comment, a
-    /// description), or when the old migration was deliberately dropped from the app.
-    ///
-    /// - Returns: one entry per repaired migration; empty when nothing needed repair.
-    /// - Throws: `.invalidMigration` for problems `repair` cannot fix (a gap, a duplicate number).
-    @discardableResult
-    static func repairMigrations(at url: URL, migrations: MigrationSet, options: Options = Options()) throws -> [MigrationRepair] {
+    /// were applied: records the files' checksums now, and marks missing files as removed
+    /// (``Migrator/repair(storeAt:options:)``).
+    static func repair(at url: URL, migrations: MigrationSet, options: Store.Options) throws -> [MigrationRepair] {
         try migrations.requireNoProblems()
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.write { try store.repairHoldingLock(migrations, $0) }
+        return try store.write { try MigrationRepairer(store: store).repairRecord(migrations, $0) }
     }
 
-    private func repairHoldingLock(_ migrations: MigrationSet, _ transaction: Transaction) throws -> [MigrationRepair] {
-        let manifest = try Manifest.required(in: root)
+    /// Puts the repaired record into `transaction`; returns the repairs (none: nothing is written).
+    private func repairRecord(_ migrations: MigrationSet, _ transaction: Transaction) throws -> [MigrationRepair] {
+        let manifest = try Manifest.required(in: store.root)
         var repairs: [MigrationRepair] = []
         let entries: [JSONValue] = manifest.migrations.map { entry in
             guard case .object(var members) = entry, let version = entry["version"]?.numberValue?.int64Value,

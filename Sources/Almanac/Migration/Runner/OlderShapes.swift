@@ -8,7 +8,9 @@ import Foundation
 /// schema rejects, and that the applied migrations' operations turn into one it accepts, is in
 /// an older shape. The fewest migrations that do it are applied (the last one, then the last
 /// two, …), so a document one version behind is not put through older steps too.
-extension Store {
+struct OlderShapes {
+    let store: Store
+
     /// One document in an older shape, with the document it becomes.
     struct OlderShape {
         var collection: String
@@ -30,18 +32,18 @@ extension Store {
     ///   applied file edited or missing, a gap) or need a custom function `registry` lacks:
     ///   documents are rewritten only by the steps the store ran.
     func documentsInOlderShape(_ migrations: MigrationSet, registry: MigrationRegistry) throws -> [OlderShape] {
-        if let problem = migrationStatus(migrations).problems.first {
+        if let problem = store.migrationStatus(migrations).problems.first {
             throw AlmanacError(.invalidMigration, "documents in an older shape are not brought forward: \(problem); fix the migrations folder first (Migrator.status(of:) lists its problems)").with(.migrationStatus)
         }
         // Only migrations this store ran (a store created at a later version ran none before it).
-        let ran = Set(appliedMigrations.map(\.version))
+        let ran = Set(store.appliedMigrations.map(\.version))
         let applied = migrations.migrations.filter { ran.contains($0.version) && !$0.operations.isEmpty }
         guard !applied.isEmpty else { return [] }
         for migration in applied { try registry.requireFunctions(for: migration.operations) }
         var found: [OlderShape] = []
-        for collection in catalog.collections {
-            let schema = try reader.compiledSchema(for: collection)
-            _ = try forEachDocument(matching: Query(collection.name), keepGoing: true) { stored in
+        for collection in store.catalog.collections {
+            let schema = try store.reader.compiledSchema(for: collection)
+            _ = try store.forEachDocument(matching: Query(collection.name), keepGoing: true) { stored in
                 var value = stored.value
                 var merged: [String] = []
                 if let conflict = stored.conflict {
@@ -49,7 +51,7 @@ extension Store {
                     // rejects: merged as `resolve` does when the policy decides alone, then brought
                     // forward (the save replaces every version). Other conflicts wait for `resolve`.
                     guard collection.mergePolicy == .newerWins,
-                          let plan = try? plan(conflict, descriptor: collection, policy: .newerWins, taking: nil), plan.keep.isEmpty
+                          let plan = try? store.plan(conflict, descriptor: collection, policy: .newerWins, taking: nil), plan.keep.isEmpty
                     else { return true }
                     value = plan.report.result
                     merged = Array(conflict.paths.dropFirst())
@@ -76,7 +78,7 @@ extension Store {
     /// Saves every document in an older shape as the migrations make it, in one transaction.
     /// - Returns: one repair (`brought-forward`) per document brought forward (or that would be, with `dryRun`).
     static func bringForward(
-        at url: URL, migrations: MigrationSet, registry: MigrationRegistry, options: Options, dryRun: Bool
+        at url: URL, migrations: MigrationSet, registry: MigrationRegistry, options: Store.Options, dryRun: Bool
     ) throws -> [FixReport.Repair] {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
@@ -88,11 +90,11 @@ extension Store {
                                         message: "brought forward by \(steps.joined(separator: ", ")): it was in the shape before schema version \(older.fromVersion) (a device on an earlier version of the app wrote it after the store was migrated)\(versions)")
             }
         }
-        let older = try store.readingOneVersion { try store.documentsInOlderShape(migrations, registry: registry) }
+        let older = try store.readingOneVersion { try OlderShapes(store: store).documentsInOlderShape(migrations, registry: registry) }
         guard !dryRun, !older.isEmpty else { return names(older) }
         return try store.write { transaction in
             // Found again under the lock: another writer may have changed a document since.
-            let older = try store.documentsInOlderShape(migrations, registry: registry)
+            let older = try OlderShapes(store: store).documentsInOlderShape(migrations, registry: registry)
             transaction.isSchemaChange = true
             for document in older { _ = try transaction.save(json: document.document, in: document.collection) }
             return names(older)

@@ -1,6 +1,10 @@
 import Foundation
 
-extension Store {
+/// Stages a migration without the writers' lock and swaps it in holding it (``Migrator/migrate(storeAt:to:options:progress:)``).
+struct MigrationRunner {
+    let store: Store
+
+    @discardableResult
     /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``.
     ///
     /// The long part — reading every document, transforming, validating and staging the new
@@ -9,24 +13,23 @@ extension Store {
     /// mid-migration holds no lock for iOS to kill it over. Then the writers' lock is taken for the
     /// swap alone, after checking that nobody committed meanwhile (the commit clock did not
     /// move, the version is the same). If someone did, the version is staged again from the
-    /// new state, up to ``unlockedStagingAttempts`` times; after that, holding the lock
+    /// new state, up to ``Store/unlockedStagingAttempts`` times; after that, holding the lock
     /// throughout, as a store written faster than it can be staged needs. Readers see the
     /// store wholly before or wholly after, whichever attempt commits.
-    @discardableResult
     static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
-        registry: MigrationRegistry = MigrationRegistry(), options: Options = Options(),
+        registry: MigrationRegistry = MigrationRegistry(), options: Store.Options = Store.Options(),
         progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) throws -> MigrationResult {
         let started = Date()
-        for attempt in 0..<(unlockedStagingAttempts + 3) {
+        for attempt in 0..<(Store.unlockedStagingAttempts + 3) {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
             if let refusal = store.writer.writeRefusal { throw refusal }
             let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
                                      started: started, progress: progress)
             do {
-                let result = attempt < unlockedStagingAttempts ? try store.migrateStagingUnlocked(work) : try store.migrateStagingLocked(work)
+                let result = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
                 if let result { return result }
             } catch let error as AlmanacError where error.code == .storeChanged {
                 // The lock's previous holder migrated the store while this one waited for it:
@@ -40,29 +43,29 @@ extension Store {
     /// Stages without the writers' lock and commits holding it; `nil` when another writer
     /// committed meanwhile (the staged version is dropped, and the caller stages again).
     private func migrateStagingUnlocked(_ work: MigrationWork) throws -> MigrationResult? {
-        guard let clockBefore = reader.clock.settled(), try reader.versionOnDisk() == schemaVersion else { return nil }
+        guard let clockBefore = store.reader.clock.settled(), try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
         let staged: StagedMigration
         do {
             staged = try stageMigration(work)
         } catch {
             // A writer moving or removing a file being read is no error of the migration's: stage again.
-            if reader.clock.now() != clockBefore { return nil }
+            if store.reader.clock.now() != clockBefore { return nil }
             throw error
         }
         let result: MigrationResult?
         do {
-            result = try writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
-                guard reader.clock.now() == clockBefore, try reader.versionOnDisk() == schemaVersion else { return (nil, nil) }
+            result = try store.writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
+                guard store.reader.clock.now() == clockBefore, try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 TestHooks.crashPoint("migrate", "locked-unchanged")
                 let swapped = swap(staged, work)
                 return (swapped.version, swapped.outcome)
             }
         } catch {
             // Not swapped in (no journal names it): the staged version is no one's.
-            if case .staged(_, _, let staging, _) = staged { writer.discardStaging(staging.name) }
+            if case .staged(_, _, let staging, _) = staged { store.writer.discardStaging(staging.name) }
             throw error
         }
-        if result == nil, case .staged(_, _, let staging, _) = staged { writer.discardStaging(staging.name) }
+        if result == nil, case .staged(_, _, let staging, _) = staged { store.writer.discardStaging(staging.name) }
         if result != nil { recordRun(staged, work) }
         return result
     }
@@ -73,15 +76,15 @@ extension Store {
         var staged: StagedMigration?
         let result: MigrationResult?
         do {
-            result = try writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
-                guard try reader.versionOnDisk() == schemaVersion else { return (nil, nil) }
+            result = try store.writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
+                guard try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 let stagedNow = try stageMigration(work)
                 staged = stagedNow
                 let swapped = swap(stagedNow, work)
                 return (swapped.version, swapped.outcome)
             }
         } catch {
-            if case .staged(_, _, let staging, _)? = staged { writer.discardStaging(staging.name) }
+            if case .staged(_, _, let staging, _)? = staged { store.writer.discardStaging(staging.name) }
             throw error
         }
         if result != nil, let staged { recordRun(staged, work) }
@@ -91,19 +94,19 @@ extension Store {
     /// Reads, transforms, validates and stages the pending migrations in a staging folder of its own,
     /// changing nothing else; `.nothingPending` when the store is at the target already.
     private func stageMigration(_ work: MigrationWork) throws -> StagedMigration {
-        let prepared = try prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
+        let prepared = try store.prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
         guard !prepared.pending.isEmpty else { return .nothingPending }
         work.progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
-        var working = MigrationWorkingSet(store: self)
+        var working = MigrationWorkingSet(store: store)
         var steps: [MigrationPlan.Step] = []
         for migration in prepared.pending {
             steps.append(try working.apply(migration, registry: work.registry))
         }
         work.progress?(MigrationProgress(phase: .validating, done: 0, total: 0))
         let invalid = try working.validate(against: prepared.catalog, schemaFolder: work.targetSchema)
-        if !invalid.isEmpty { throw Store.invalidResultError(invalid, target: prepared.target) }
+        if !invalid.isEmpty { throw MigrationRunner.invalidResultError(invalid, target: prepared.target) }
 
-        var manifest = try Manifest.required(in: root)
+        var manifest = try Manifest.required(in: store.root)
         var applied = manifest.migrations
         for (migration, step) in zip(prepared.pending, steps) {
             applied.append(.object([
@@ -115,15 +118,15 @@ extension Store {
         manifest.migrations = applied
         manifest.schemaVersion = prepared.target
 
-        let backup = MigrationBackup(fromVersion: schemaVersion, toVersion: prepared.target,
+        let backup = MigrationBackup(fromVersion: store.schemaVersion, toVersion: prepared.target,
                                      migrations: prepared.pending.map(\.fileName), fingerprint: "")
-        var stager = MigrationStager(store: self, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
+        var stager = MigrationStager(store: store, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
         do {
             let (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
             return .staged(prepared: prepared, steps: steps, staging: staging, outcome: outcome)
         } catch {
             // Nothing outside the staging folder changed; drop it.
-            if let name = stager.stagingName { writer.discardStaging(name) }
+            if let name = stager.stagingName { store.writer.discardStaging(name) }
             throw error
         }
     }
@@ -131,26 +134,17 @@ extension Store {
     /// The version to swap in for `staged`, with the run's result (`nil` version: nothing pending).
     private func swap(_ staged: StagedMigration, _ work: MigrationWork) -> (version: StagedVersion?, outcome: MigrationResult) {
         guard case .staged(let prepared, let steps, let staging, let outcome) = staged else {
-            return (nil, MigrationResult(fromVersion: schemaVersion, toVersion: schemaVersion, steps: [], documentsWritten: 0,
+            return (nil, MigrationResult(fromVersion: store.schemaVersion, toVersion: store.schemaVersion, steps: [], documentsWritten: 0,
                                          documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started)))
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
-        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: schemaVersion, toVersion: prepared.target)
-        return (version, MigrationResult(fromVersion: schemaVersion, toVersion: prepared.target, steps: steps,
+        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: store.schemaVersion, toVersion: prepared.target)
+        return (version, MigrationResult(fromVersion: store.schemaVersion, toVersion: prepared.target, steps: steps,
                                          documentsWritten: outcome.written, documentsKept: outcome.kept,
                                          documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,
                                          duration: Date().timeIntervalSince(work.started)))
     }
 
-    /// When and how long a swapped-in migration took: this device's own record (store.json is the same on every device).
-    private func recordRun(_ staged: StagedMigration, _ work: MigrationWork) {
-        guard case .staged(let prepared, _, _, _) = staged else { return }
-        DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
-                                         "migrations": .array(prepared.pending.map { .string($0.fileName) }),
-                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000)))], root: root)
-    }
-
-    /// The error for results that break the target schema: every document, its first violations.
     static func invalidResultError(_ invalid: [MigrationPlan.InvalidDocument], target: Int) -> AlmanacError {
         let lines = invalid.prefix(20).map { document in
             "  \(document.document): " + document.violations.prefix(3).map(\.description).joined(separator: "; ")
@@ -160,5 +154,13 @@ extension Store {
             .migrationFailed,
             "\(invalid.count) document\(invalid.count == 1 ? "" : "s") would break the schema of version \(target), so nothing was changed; fix the migration (or the documents) and run it again:\n" + lines.joined(separator: "\n") + more,
             id: invalid.first?.document).with(invalid.count > 20 ? .migrationPlan : nil)
+    }
+
+    /// When and how long a swapped-in migration took: this device's own record (store.json is the same on every device).
+    private func recordRun(_ staged: StagedMigration, _ work: MigrationWork) {
+        guard case .staged(let prepared, _, _, _) = staged else { return }
+        DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(store.schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
+                                         "migrations": .array(prepared.pending.map { .string($0.fileName) }),
+                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000)))], root: store.root)
     }
 }

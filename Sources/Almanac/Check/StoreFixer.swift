@@ -1,0 +1,73 @@
+import Foundation
+
+/// Repairs what has one right answer, as one transaction (``Store/fix(dryRun:)``).
+struct StoreFixer {
+    let store: Store
+
+    func fix(dryRun: Bool = false) throws -> FixReport {
+        if dryRun {
+            // Checked as the real run's commit would be, and dropped.
+            return try store.readingOneVersion {
+                try store.writer.dryRun { transaction in
+                    let plan = try planRepairs(in: transaction)
+                    return FixReport(dryRun: true, repairs: plan.repairs, remaining: plan.remaining)
+                }
+            }
+        }
+        let plan = try store.writer.transaction { try planRepairs(in: $0) }
+        if plan.editorSettingsStale { try EditorSettings.update(in: store.root, catalog: store.catalog) }
+        return FixReport(dryRun: false, repairs: plan.repairs, remaining: try store.check())
+    }
+
+    /// Puts every repair into `transaction`; returns them, and what a check would still report after them.
+    private func planRepairs(in transaction: Transaction) throws -> (repairs: [FixReport.Repair], remaining: CheckReport, editorSettingsStale: Bool) {
+        transaction.isRepair = true
+        transaction.crashPointKind = "fix"
+        var walker = CheckWalker(store: store)
+        walker.collectsRepairs = true
+        try walker.checkRoot()
+        let found = walker.repairs
+        var repairs: [FixReport.Repair] = []
+        var repairedPaths: Set<String> = []
+        var targets: Set<String> = []
+        for move in found.moves where !found.duplicated.contains(move.document.location.relativePath) {
+            let path = move.document.location.relativePath
+            // Another file already at the destination is a duplicate id: a person decides.
+            guard targets.insert(move.to.relativePath).inserted, try store.reader.openFolders(move.to.folderPath)?.entryKind(of: move.to.fileName) == nil,
+                  let members = move.document.value.objectValue
+            else { continue }
+            let value = try store.reader.compiledSchema(for: move.collection).normalizingTimestamps(in: move.document.value)
+            // Committing a move removes the old copy and the date folders it leaves empty.
+            try transaction.put(PreparedWrite(collection: move.collection, location: move.to, members: members,
+                                              bytes: CanonicalJSON.prettyBytes(value), previous: move.document.location, isNew: false))
+            repairs.append(.init(kind: "moved", path: path, destination: move.to.relativePath,
+                                 message: "moved to \(move.to.relativePath), the folder its date files it in"))
+            repairedPaths.insert(path)
+        }
+        for rewrite in found.rewrites where !found.duplicated.contains(rewrite.document.location.relativePath) {
+            guard let members = rewrite.document.value.objectValue else { continue }
+            try transaction.put(PreparedWrite(collection: rewrite.collection, location: rewrite.document.location, members: members,
+                                              bytes: rewrite.bytes, previous: nil, isNew: false))
+            repairs.append(.init(kind: "rewritten", path: rewrite.document.location.relativePath, destination: nil,
+                                 message: "rewritten in canonical form (same content)"))
+            repairedPaths.insert(rewrite.document.location.relativePath)
+        }
+        for path in found.leftovers {
+            try transaction.sweepLeftover(atPath: path)
+            repairs.append(.init(kind: "removed-leftover", path: path, destination: nil, message: "removed (left by an interrupted write)"))
+            repairedPaths.insert(path)
+        }
+        // A settings file Almanac cannot read (VS Code allows comments) is not stale but a
+        // person's to mend: it stays as it is, and `remaining` names it.
+        if found.editorSettingsStale {
+            repairs.append(.init(kind: "editor-settings", path: EditorSettings.path, destination: nil,
+                                 message: "written: maps each collection's files to its schema in schema/"))
+            repairedPaths.insert(EditorSettings.path)
+        }
+        repairs.sort { $0.path < $1.path }
+        let repairedKinds: Set<String> = ["misplaced", "temporary-file", "abandoned-staging", "editor-settings"]
+        var remaining = walker.report
+        remaining.problems.removeAll { repairedKinds.contains($0.kind) && repairedPaths.contains($0.path) }
+        return (repairs, remaining, found.editorSettingsStale)
+    }
+}

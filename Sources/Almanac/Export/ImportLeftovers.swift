@@ -1,0 +1,25 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What imports and restores killed before they finished left beside their target.
+struct ImportLeftovers {
+    let store: Store
+
+    static func removeLeftovers(of names: Set<String>, in folder: URL, includingThisProcess: Bool = false) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        let ownProcess = getpid()
+        for entry in entries {
+            guard let name = Directory.finalName(ofTemporary: entry), names.contains(name),
+                  let pid = Directory.writer(ofTemporary: entry),
+                  pid == ownProcess ? includingThisProcess : SystemCall.processIsGone(pid)
+            else { continue }
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+        }
+    }
+}

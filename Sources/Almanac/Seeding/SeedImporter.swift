@@ -1,0 +1,157 @@
+import Foundation
+
+/// Imports seed files idempotently, by contentVersion (``Store/importSeeds(_:dryRun:)``).
+struct SeedImporter {
+    let store: Store
+
+    @discardableResult
+    func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
+        if dryRun {
+            return try store.readingOneVersion {
+                try store.writer.dryRun { transaction in
+                    let planned = try seedImportPlan(files)
+                    try put(planned, into: transaction)
+                    return SeedImportReport(dryRun: true, files: planned.reports)
+                }
+            }
+        }
+        let result = try importSeedsWithShortLock(files)
+        for file in result.files where file.recorded {
+            DeviceHistory.record("seed-import", ["file": .string(file.fileName), "collection": .string(file.collection), "contentVersion": .number(JSONNumber(file.contentVersion))], root: store.root)
+        }
+        return result
+    }
+
+    /// Plans the import without the writers' lock (reading every stored document of the
+    /// seeded collections, validating every seed document) and takes it only to commit, after
+    /// checking that nobody committed meanwhile; otherwise plans again from the new state.
+    private func importSeedsWithShortLock(_ files: [SeedFile]) throws -> SeedImportReport {
+        try store.planningWithoutLock(kind: "seed", plan: { try seedImportPlan(files) }, unchanged: { planned in
+            planned.writes.isEmpty && planned.seeds == nil ? SeedImportReport(dryRun: false, files: planned.reports) : nil
+        }, commit: { planned, transaction in
+            try put(planned, into: transaction)
+            transaction.crashPointKind = "seed"
+            return SeedImportReport(dryRun: false, files: planned.reports)
+        }).outcome
+    }
+
+    /// The import's report and change, as the store is now.
+    private func seedImportPlan(_ files: [SeedFile]) throws -> SeedImportPlan {
+        var records = try Manifest.required(in: store.root).seeds
+        var writes: [PreparedWrite] = []
+        var reports: [SeedImportReport.File] = []
+        /// collection → id key → stored document, as the import so far leaves it.
+        var storedByCollection: [String: [String: JSONValue]] = [:]
+
+        for file in files {
+            let descriptor: CollectionDescriptor
+            do {
+                descriptor = try store.collection(named: file.collection)
+            } catch let error as AlmanacError {
+                throw error.at(path: file.path).prefixed("seed file for an unknown collection: ")
+            }
+            guard descriptor.isSeeded, !descriptor.isSingleton else {
+                throw AlmanacError(
+                    .invalidArgument,
+                    "collection \(descriptor.name) is not seeded content in the \(store.app) catalog; seed files are for collections marked \"seeded\" there",
+                    path: file.path, pointer: "/collection")
+            }
+            if storedByCollection[descriptor.name] == nil {
+                var stored: [String: JSONValue] = [:]
+                for document in try store.documents(json: descriptor.name) {
+                    stored[DocumentID.key(document.location.id ?? "")] = document.value
+                }
+                storedByCollection[descriptor.name] = stored
+            }
+            var report = SeedImportReport.File(fileName: file.fileName, collection: descriptor.name, contentVersion: file.contentVersion,
+                                               inserted: [], updated: [], unchanged: 0, userDocumentsKept: [], missingFromFile: [], recorded: false)
+            var inFile: Set<String> = []
+            for (index, document) in file.documents.enumerated() {
+                let id = document["id"]?.stringValue ?? ""
+                let key = DocumentID.key(id)
+                inFile.insert(key)
+                var next = document
+                if let existing = storedByCollection[descriptor.name]?[key] {
+                    if isUserCreated(existing, in: descriptor) {
+                        report.userDocumentsKept.append(id)
+                        continue
+                    }
+                    guard let storedVersion = SeedFile.version(existing["contentVersion"]),
+                          let seedVersion = SeedFile.version(document["contentVersion"]), storedVersion < seedVersion
+                    else {
+                        report.unchanged += 1
+                        continue
+                    }
+                    next = keepingUserOwnedFields(of: existing, in: document, descriptor: descriptor)
+                    if next == existing {
+                        report.unchanged += 1
+                        continue
+                    }
+                    report.updated.append(id)
+                } else {
+                    report.inserted.append(id)
+                }
+                do {
+                    let write = try store.writer.prepare(next, in: descriptor)
+                    try store.writer.checkUnique(write, against: writes)
+                    writes.append(write)
+                } catch var error as AlmanacError {
+                    error.path = file.path
+                    error.id = id
+                    if let pointer = error.pointer { error.pointer = "/documents/\(index)" + pointer }
+                    throw error.prefixed("document \"\(id)\": ")
+                }
+                storedByCollection[descriptor.name]?[key] = next
+            }
+            report.missingFromFile = (storedByCollection[descriptor.name] ?? [:])
+                .filter { !inFile.contains($0.key) && !isUserCreated($0.value, in: descriptor) }
+                .compactMap { $0.value["id"]?.stringValue }.sorted()
+
+            let alreadyRecorded = records.contains { $0["file"]?.stringValue == file.fileName && $0["checksum"]?.stringValue == file.checksum }
+            report.recorded = !report.inserted.isEmpty || !report.updated.isEmpty || !alreadyRecorded
+            if report.recorded {
+                records.append(.object([
+                    "file": .string(file.fileName), "checksum": .string(file.checksum),
+                    "collection": .string(descriptor.name), "source": .string(file.source),
+                    "contentVersion": .number(JSONNumber(file.contentVersion)),
+                    "inserted": .number(JSONNumber(report.inserted.count)), "updated": .number(JSONNumber(report.updated.count)),
+                    "unchanged": .number(JSONNumber(report.unchanged)),
+                    "userDocumentsKept": .number(JSONNumber(report.userDocumentsKept.count)),
+                    "missingFromFile": .number(JSONNumber(report.missingFromFile.count)),
+                ]))
+            }
+            reports.append(report)
+        }
+        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil)
+    }
+
+    /// The seed's document with the stored values of the collection's user-owned fields.
+    private func keepingUserOwnedFields(of stored: JSONValue, in seed: JSONValue, descriptor: CollectionDescriptor) -> JSONValue {
+        guard case .object(var members) = seed else { return seed }
+        for field in descriptor.userOwnedFields {
+            if let value = stored[field] { members[field] = value }
+        }
+        return .object(members)
+    }
+
+    /// Whether the user made `document` (a seed import never touches it): it matches the
+    /// catalog's `seeded.userCreated`, or it has no `contentVersion`, so it came from no seed.
+    private func isUserCreated(_ document: JSONValue, in descriptor: CollectionDescriptor) -> Bool {
+        if let condition = descriptor.userCreated, condition.matches(document) { return true }
+        return SeedFile.version(document["contentVersion"]) == nil
+    }
+
+    /// Puts a planned import into `transaction`: its documents, and its record in `store.json`.
+    private func put(_ planned: SeedImportPlan, into transaction: Transaction) throws {
+        for write in planned.writes { try transaction.put(write) }
+        if let seeds = planned.seeds { try transaction.updateManifest { $0.seeds = seeds } }
+    }
+}
+
+/// What a seed import writes: its documents, and the store's new list of imported seed files.
+private struct SeedImportPlan {
+    var reports: [SeedImportReport.File]
+    var writes: [PreparedWrite]
+    /// `store.json`'s `seeds`, when the import records a file there.
+    var seeds: [JSONValue]?
+}

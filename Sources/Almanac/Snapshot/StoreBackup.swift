@@ -1,0 +1,62 @@
+import Foundation
+
+/// Copies a store, from one picture of it, into a new folder (``Store/backup(to:)``).
+struct StoreBackup {
+    let store: Store
+
+    @discardableResult
+    func backup(to destination: URL) throws -> BackupReport {
+        let target = destination.standardizedFileURL
+        let storePath = store.url.standardizedFileURL.path
+        guard target.path != storePath, !target.path.hasPrefix(storePath + "/") else {
+            throw AlmanacError(.invalidArgument, "a backup cannot go inside the store it copies; choose a folder outside it", path: destination.path)
+        }
+        if FileManager.default.fileExists(atPath: target.path) {
+            throw AlmanacError(.invalidArgument, "already exists; back up into a new folder (a backup never replaces anything)", path: destination.path)
+        }
+        let parentPath = target.deletingLastPathComponent().path
+        let parent: Directory
+        do {
+            parent = try Directory.openRoot(atPath: parentPath)
+        } catch let error as AlmanacError {
+            throw error.prefixed("the backup's parent folder cannot be opened (create it first): ")
+        }
+        let snapshot = try store.makeSnapshot(includingRollbackBackup: true)
+        defer { snapshot.remove() }
+        let staging = Directory.temporaryName(for: target.lastPathComponent)
+        do {
+            let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
+            // The copy keeps the store's data protection class: its files inherit the folder's.
+            try FileProtection.inForce(at: store.root.descriptor)?.apply(toFolderAt: parentPath + "/" + staging)
+            var files = 0
+            var cloned = 0
+            let volumeSync = Directory.canSynchronizeFileSystem
+            let copier = TreeCopier { from, name, into in
+                if try from.cloneOrCopy(name, into: into, as: name) == .clone { cloned += 1 }
+                files += 1
+                if !volumeSync { try into.flushFile(name) }
+            }
+            try snapshot.copy(into: copyRoot, using: copier)
+            try snapshot.confirmRead()
+            // Durable before it is checked and named: one volume sync, or every file and folder flushed.
+            if volumeSync { try copyRoot.synchronizeStagedTree() } else { try copyRoot.synchronizeTree() }
+            let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Store.Options(lockTimeout: 0)).check()
+            guard report.isClean else {
+                let first = report.problems.first { $0.severity == .error }
+                throw AlmanacError(
+                    .checkFailed,
+                    "the copy does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); run Store.check() on the store, repair it, and back up again",
+                    path: first?.path).with(.checkStore)
+            }
+            try parent.rename(staging, into: parent, as: target.lastPathComponent)
+            try parent.synchronize(.full)
+            return BackupReport(url: target, documents: report.documentsChecked, files: files, cloned: cloned)
+        } catch let error as AlmanacError {
+            _ = try? parent.removeTree(staging)
+            throw error.concerningOutsideFile(destination.path, writing: true)
+        } catch {
+            _ = try? parent.removeTree(staging)
+            throw error
+        }
+    }
+}
