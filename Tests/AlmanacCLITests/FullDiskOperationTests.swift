@@ -59,6 +59,15 @@ struct FullDiskOperationTests {
         },
     ]
 
+    /// The folders below the store's `data/` and `archive/`, as paths from the store root.
+    static func folders(under store: URL) -> [String] {
+        ["data", "archive"].flatMap { top -> [String] in
+            let base = store.appendingPathComponent(top)
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: base.path)) ?? []
+            return paths.filter { E2EFiles.isFolder(base.appendingPathComponent($0)) }.map { top + "/" + $0 }
+        }.sorted()
+    }
+
     static func batchFile(count: Int, in folder: URL) throws -> URL {
         let file = folder.appendingPathComponent("batch-\(count)-\(UUID().uuidString).json")
         let documents = (1...count).map { usageEvent(id: uuid(7000 + $0), timestamp: "2025-12-\(10 + $0 % 18)T10:00:00Z") }
@@ -102,6 +111,7 @@ struct FullDiskOperationTests {
         }
         let arguments = try operation.arguments(store, disk.mountPoint, elsewhere.url)
         let before = dataFiles(store)
+        let foldersBefore = Self.folders(under: store)
         if full.inodes { disk.fillInodes(leaving: reserve) } else { disk.fill(leaving: reserve) }
         let result = try run(arguments)
         let copiesOff = operation.name.hasPrefix("export of") || operation.name.hasPrefix("backup of")
@@ -118,7 +128,11 @@ struct FullDiskOperationTests {
         }
         #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("Fatal error"), "\(result)")
         #expect(!(result.stderr.contains("nothing was changed") && result.stderr.contains("is committed")), "\(result)")
-        if result.stderr.contains("nothing was changed") { #expect(dataFiles(store) == before, "nothing was changed, it said: \(result)") }
+        if result.stderr.contains("nothing was changed") {
+            #expect(dataFiles(store) == before, "nothing was changed, it said: \(result)")
+            let made = Set(Self.folders(under: store)).subtracting(foldersBefore)
+            #expect(made.isEmpty, "a failed change leaves no folder it made: \(made.sorted().prefix(5))")
+        }
         disk.empty()
         let status = try run(["status", "--store", store.path])
         #expect(status.exit == 0, "\(status)")

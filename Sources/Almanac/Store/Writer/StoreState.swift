@@ -25,4 +25,7 @@ final class StoreState {
     /// Folders (paths from the store root) that got a new entry before a commit without a
     /// flush of their own (merge-base folders made on the way), flushed once it is durable.
     var foldersToFlush: Set<[String]> = []
+    /// Folders (paths from the store root) the change being committed created on its write
+    /// path: removed again, when empty, if it fails before its commit point.
+    var madeFolders: [[String]] = []
 }

@@ -68,6 +68,8 @@ extension StoreWriter {
     /// is the commit point and pays the change's one full flush.
     func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
         guard !change.isEmpty else { return }
+        state.madeFolders.removeAll()
+        defer { state.madeFolders.removeAll() }
         try prepareClock()
         keepMergeBases(change, state)
         let before = clock.now()
@@ -88,6 +90,8 @@ extension StoreWriter {
             } catch let error as AlmanacError {
                 // A temporary file whose removal failed too is the next writer's to sweep.
                 state.session?.interrupted = true
+                state.folders.removeAll()
+                removeMadeFolders(state)
                 throw StoreWriter.failure(error, .nothingChanged)
             }
             do {
@@ -322,6 +326,7 @@ extension StoreWriter {
             }
             if changed { try? folder.synchronize(.barrier) }
         }
+        removeMadeFolders(state)
         if !removedAll { state.session?.interrupted = true }
     }
 

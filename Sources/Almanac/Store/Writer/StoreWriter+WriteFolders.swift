@@ -5,9 +5,26 @@ extension StoreWriter {
     /// open folders.
     func writableFolder(_ names: [String], _ state: StoreState) throws -> Directory {
         if let open = try existingFolder(names, state) { return open }
-        let folder = try createFolders(names)
+        var folder = root
+        for (index, name) in names.enumerated() {
+            let (next, created) = try folder.openOrCreateFolder(name)
+            if created { state.madeFolders.append(Array(names[...index])) }
+            folder = next
+        }
         state.folders.insert(folder, at: names)
         return folder
+    }
+
+    /// Removes the folders a change that failed before its commit point created, deepest
+    /// first, where they are empty: a failed write leaves the store as it found it. What cannot
+    /// be removed now is an empty folder, which no read minds.
+    func removeMadeFolders(_ state: StoreState) {
+        defer { state.madeFolders.removeAll() }
+        for path in state.madeFolders.sorted(by: { $0.count > $1.count }) {
+            guard let name = path.last, let parent = try? reader.openFolders(Array(path.dropLast())), parent.removeFolderIfEmpty(name) else { continue }
+            state.folders.forget(under: path)
+            try? parent.synchronize(.barrier)
+        }
     }
 
     /// The folders `names` opened through the cache of open folders, or `nil` when they do not exist.
