@@ -13,8 +13,9 @@ extension Store {
     /// let report = try store.fix(dryRun: true)
     /// for repair in report.repairs { print(repair) }
     /// ```
-    /// - Parameter dryRun: report the repairs without making them.
-    /// - Throws: `.locked`, `.storeTooNew`, `.io`.
+    /// - Parameter dryRun: report the repairs without making them. A dry run reads like any
+    ///   read (one committed state, no file lock), and is checked as the real run's commit would be.
+    /// - Throws: `.locked` (a real run, when another writer keeps the lock), `.storeTooNew`, `.io`.
     public func fix(dryRun: Bool = false) throws -> FixReport {
         try StoreFixer(store: self).fix(dryRun: dryRun)
     }

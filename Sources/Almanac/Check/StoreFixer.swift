@@ -14,14 +14,16 @@ struct StoreFixer {
                 }
             }
         }
-        let plan = try store.writer.transaction { try planRepairs(in: $0) }
-        if plan.editorSettingsStale { try EditorSettings.update(in: store.root, catalog: store.catalog) }
+        let plan = try store.writer.transaction { transaction in
+            let plan = try planRepairs(in: transaction)
+            if plan.editorSettingsStale { try transaction.rewriteEditorSettings() }
+            return plan
+        }
         return FixReport(dryRun: false, repairs: plan.repairs, remaining: try store.check())
     }
 
     /// Puts every repair into `transaction`; returns them, and what a check would still report after them.
     private func planRepairs(in transaction: Transaction) throws -> (repairs: [FixReport.Repair], remaining: CheckReport, editorSettingsStale: Bool) {
-        transaction.isRepair = true
         transaction.crashPointKind = "fix"
         var walker = CheckWalker(store: store)
         walker.collectsRepairs = true
@@ -38,7 +40,7 @@ struct StoreFixer {
             else { continue }
             let value = try store.reader.compiledSchema(for: move.collection).normalizingTimestamps(in: move.document.value)
             // Committing a move removes the old copy and the date folders it leaves empty.
-            try transaction.put(PreparedWrite(collection: move.collection, location: move.to, members: members,
+            try transaction.putRepair(PreparedWrite(collection: move.collection, location: move.to, members: members,
                                               bytes: CanonicalJSON.prettyBytes(value), previous: move.document.location, isNew: false))
             repairs.append(.init(kind: "moved", path: path, destination: move.to.relativePath,
                                  message: "moved to \(move.to.relativePath), the folder its date files it in"))
@@ -46,7 +48,7 @@ struct StoreFixer {
         }
         for rewrite in found.rewrites where !found.duplicated.contains(rewrite.document.location.relativePath) {
             guard let members = rewrite.document.value.objectValue else { continue }
-            try transaction.put(PreparedWrite(collection: rewrite.collection, location: rewrite.document.location, members: members,
+            try transaction.putRepair(PreparedWrite(collection: rewrite.collection, location: rewrite.document.location, members: members,
                                               bytes: rewrite.bytes, previous: nil, isNew: false))
             repairs.append(.init(kind: "rewritten", path: rewrite.document.location.relativePath, destination: nil,
                                  message: "rewritten in canonical form (same content)"))

@@ -8,9 +8,7 @@ import Darwin
 import Foundation
 
 /// What imports and restores killed before they finished left beside their target.
-struct ImportLeftovers {
-    let store: Store
-
+enum ImportLeftovers {
     static func removeLeftovers(of names: Set<String>, in folder: URL, includingThisProcess: Bool = false) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         let ownProcess = getpid()

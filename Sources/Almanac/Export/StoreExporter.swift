@@ -68,12 +68,15 @@ struct StoreExporter {
         for collection in collections {
             var count = 0
             if options.keepGoing {
-                // Read once to count what can be read: the header promises what the file holds.
-                _ = try store.reader.walkReadableDocuments(of: collection, days: options.days) { _, _ in count += 1 }
+                // Read once to count what can be read, with its attachments: the header promises what the file holds.
+                try store.reader.walkDocumentFiles(of: collection, days: options.days, readingDocuments: true, keepGoing: true) { _, document in
+                    count += 1
+                    if options.attachments, let document { attachmentCount += try store.reader.attachments(at: document.location, readingBytes: false).count }
+                }
             } else {
                 try store.reader.walkDocuments(of: collection, days: options.days, readingDocuments: options.days != nil) { _, _ in count += 1 }
+                if options.attachments { attachmentCount += try store.reader.attachmentNames(of: collection, days: options.days).count }
             }
-            if options.attachments { attachmentCount += try store.reader.attachmentNames(of: collection, days: options.days).count }
             counts.append((collection.name, count))
         }
         let writer = ExportWriter(descriptor: fd, path: path, recorded: recorded)
@@ -115,8 +118,8 @@ struct StoreExporter {
                 }
             }
             if options.keepGoing {
-                problems += try store.reader.walkReadableDocuments(of: collection, days: options.days) { _, document in
-                    try write(document.location, document.value)
+                problems += try store.reader.walkDocumentFiles(of: collection, days: options.days, readingDocuments: true, keepGoing: true) { _, document in
+                    if let document { try write(document.location, document.value) }
                 }
             } else {
                 try store.reader.walkDocuments(of: collection, days: options.days, readingDocuments: true, write)

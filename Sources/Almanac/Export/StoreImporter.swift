@@ -123,12 +123,16 @@ struct StoreImporter {
         guard entries.contains(Manifest.fileName) else {
             throw AlmanacError(.storeExists, "the folder is not empty and holds no store; import into a new or empty folder", path: url.path)
         }
-        let store = try Store(at: url)
+        try requireNoDocuments(try Store(at: url))
+    }
+
+    /// Refuses a store that holds a document.
+    private static func requireNoDocuments(_ store: Store) throws {
         for collection in store.catalog.collections {
             var found = false
             try store.reader.walkDocuments(of: collection, days: nil, readingDocuments: false) { _, _ in found = true }
             if found {
-                throw AlmanacError(.storeExists, "the store already holds documents (\(collection.name), …); import only into a new or empty store", path: url.path)
+                throw AlmanacError(.storeExists, "the store already holds documents (\(collection.name), …); import only into a new or empty store", path: store.url.path)
             }
         }
     }
@@ -141,6 +145,14 @@ struct StoreImporter {
         let replacing = try parent.entryKind(of: name) != nil
         if !replacing {
             try parent.rename(staging.lastPathComponent, into: parent, as: name)
+        } else if try parent.openFolder(name)?.entryKind(of: Manifest.fileName) == .file {
+            // An empty store: replaced holding its writers' lock, once it is found empty again
+            // under it (a save may have come since it was checked).
+            let target = try Store(at: url)
+            defer { target.finishWriting() }
+            try target.writer.replaceStore(named: name, by: staging.lastPathComponent, in: parent, crashPointKind: "import") {
+                try requireNoDocuments(target)
+            }
         } else {
             try parent.exchange(name, with: parent, staging.lastPathComponent)
         }

@@ -38,7 +38,8 @@ struct PictureOverlay {
                 }
             }
             try target.removeTree("archive")
-            if includingRollbackBackup, let internalFolder = try target.openFolder(".almanac") { try internalFolder.removeTree(StoreSwap.backupFolder) }
+            // The picture's own .almanac (a copy being made), not the store's.
+            if includingRollbackBackup, let pictured = try target.openFolder(".almanac") { try pictured.removeTree(StoreSwap.backupFolder) }
             return
         }
         for (parent, name, temporary) in overlay.stagedFolderList where pictured(split(parent) + [name]) {

@@ -1,9 +1,7 @@
 import Foundation
 
 /// Replaces a store by a backup or an export, checked first, in one exchange (``Store/restore(from:to:options:)``).
-struct StoreRestorer {
-    let store: Store
-
+enum StoreRestorer {
     @discardableResult
     static func restore(from backup: URL, to url: URL, options: Store.Options = Store.Options()) throws -> RestoreReport {
         let target = url.standardizedFileURL

@@ -8,9 +8,7 @@ import Darwin
 import Foundation
 
 /// Creates a store in an empty folder (``Store/create(at:schema:timeZone:options:)``).
-struct StoreCreator {
-    let store: Store
-
+enum StoreCreator {
     static func create(
         at url: URL, schema schemaFolder: URL, timeZone: TimeZone = .current, options: Store.Options = Store.Options()
     ) throws -> Store {

@@ -77,7 +77,7 @@ struct ConflictResolver {
                 let merged = VersionMerge.liveAndArchived(live.value, archived: archived.value, base: store.reader.mergeBase(of: id, in: descriptor.name),
                                                           modifiedField: descriptor.modifiedField)
                 if merged != live.value { _ = try transaction.save(json: merged, in: descriptor) }
-                transaction.pending.fileRemovals.append(path)
+                try transaction.removeFile(atPath: path)
             }
         }
         return paths
@@ -130,6 +130,7 @@ struct ConflictResolver {
 
     @discardableResult
     func resolveArchiveConflicts(dryRun: Bool = false) throws -> [String] {
+        // Filled afresh by each run of `body`: a read overtaken by a commit runs it again.
         var merged: [String] = []
         var writes: [(folder: [String], name: String, bytes: [UInt8])] = []
         var removals: [String] = []
@@ -165,6 +166,7 @@ struct ConflictResolver {
             }
         }
         let body = { (transaction: Transaction) throws -> [String] in
+            (merged, writes, removals) = ([], [], [])
             for descriptor in store.catalog.collections where !descriptor.isSingleton {
                 if let top = try store.reader.openFolders(["archive", descriptor.name]) { try walk(top, descriptor, []) }
             }

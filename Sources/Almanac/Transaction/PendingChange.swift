@@ -15,12 +15,14 @@ struct PendingChange {
     var extra = AtomicChange()
     /// Leftovers of interrupted writes to remove once the change is committed (``Transaction/sweepLeftover(atPath:)``).
     var leftovers: [String] = []
+    /// Whether the editor settings are written again from the catalog once the change is committed.
+    var rewritesEditorSettings = false
 
     static func key(_ collection: String, _ id: String?) -> String {
         collection + "/" + (id.map(DocumentID.key) ?? "")
     }
 
-    var isEmpty: Bool { writeIndex.isEmpty && removals.isEmpty && fileRemovals.isEmpty && extra.isEmpty && leftovers.isEmpty }
+    var isEmpty: Bool { writeIndex.isEmpty && removals.isEmpty && fileRemovals.isEmpty && extra.isEmpty && leftovers.isEmpty && !rewritesEditorSettings }
 
     /// The pending write of `key`, if any.
     func write(for key: String) -> PreparedWrite? {

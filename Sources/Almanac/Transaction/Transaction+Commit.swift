@@ -15,6 +15,7 @@ extension Transaction {
         try checkChange()
         let change = pending.atomicChange
         try writer.commit(change, state, crashPointKind: crashPointKind)
-        try writer.sweepLeftovers(pending.leftovers, afterCommit: !change.isEmpty)
+        try writer.sweepLeftovers(pending.leftovers, state)
+        if pending.rewritesEditorSettings { try EditorSettings.update(in: reader.root, catalog: reader.catalog) }
     }
 }

@@ -12,6 +12,15 @@ extension Transaction {
         pending.put(write)
     }
 
+    /// Puts a repair — a document moved to the folder its date files it in, or its bytes
+    /// rewritten canonically, with the same content — into this transaction, which becomes a
+    /// repair: no rule judges it, since the content and so what the rules say stay as they were.
+    func putRepair(_ write: PreparedWrite) throws {
+        try requireOpen()
+        isRepair = true
+        pending.put(write)
+    }
+
     /// Removes the stored document at `location` when the transaction commits, without
     /// applying references (retention archives or deletes it as its rule says).
     func remove(_ location: DocumentLocation) throws {
@@ -55,6 +64,13 @@ extension Transaction {
         try requireOpen()
         try updateManifest { _ in }
         pending.extra.manifestCopyRemovals += names.filter { $0 != Manifest.fileName && !pending.extra.manifestCopyRemovals.contains($0) }
+    }
+
+    /// Writes the editor settings (`.vscode/settings.json`) again from the catalog once the
+    /// transaction has committed, still holding the lock: no migration changes the catalog between.
+    func rewriteEditorSettings() throws {
+        try requireOpen()
+        pending.rewritesEditorSettings = true
     }
 
     /// Removes, once the transaction has committed, a file or folder an interrupted write left

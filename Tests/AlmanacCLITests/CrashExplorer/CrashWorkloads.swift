@@ -170,6 +170,19 @@ enum CrashWorkloads {
         try almanac(["migrate", "rollback"], in: root, env: env)
     }
 
+    /// `migrate repair` after an applied migration file was edited: store.json's record alone
+    /// changes, as one journaled commit.
+    static let repair = CrashExplorer.Workload(name: "migrate repair", prepare: {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 4)
+        try require(try run(fixture.upArguments), "migrate up")
+        let file = fixture.migrations.appendingPathComponent("0001-initial.json")
+        try Data(#"{"version": 1, "description": "The first schema, described again.", "operations": []}"#.utf8).write(to: file)
+        return folder
+    }) { root, env in
+        try almanac(["migrate", "repair", "--migrations", root.appendingPathComponent("migrations").path], in: root, env: env)
+    }
+
     static let importExport = CrashExplorer.Workload(name: "import an export into a new folder", prepare: {
         let folder = try workerStore()
         try require(try run(["export", "--store", folder.path("store").path, "--out", folder.path("export.jsonl").path, "--attachments"]), "export")
@@ -200,5 +213,5 @@ enum CrashWorkloads {
     }
 
     static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
-                      migrateUp, migrateOvertaken, seedImportOvertaken, rollback, importExport, backup, restore, export]
+                      migrateUp, migrateOvertaken, seedImportOvertaken, rollback, repair, importExport, backup, restore, export]
 }

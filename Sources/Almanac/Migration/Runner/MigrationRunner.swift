@@ -4,7 +4,6 @@ import Foundation
 struct MigrationRunner {
     let store: Store
 
-    @discardableResult
     /// The work of ``Migrator/migrate(storeAt:to:options:progress:)``.
     ///
     /// The long part — reading every document, transforming, validating and staging the new
@@ -16,6 +15,7 @@ struct MigrationRunner {
     /// new state, up to ``Store/unlockedStagingAttempts`` times; after that, holding the lock
     /// throughout, as a store written faster than it can be staged needs. Readers see the
     /// store wholly before or wholly after, whichever attempt commits.
+    @discardableResult
     static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
         registry: MigrationRegistry = MigrationRegistry(), options: Store.Options = Store.Options(),
@@ -66,7 +66,6 @@ struct MigrationRunner {
             throw error
         }
         if result == nil, case .staged(_, _, let staging, _) = staged { store.writer.discardStaging(staging.name) }
-        if result != nil { recordRun(staged, work) }
         return result
     }
 
@@ -87,7 +86,6 @@ struct MigrationRunner {
             if case .staged(_, _, let staging, _)? = staged { store.writer.discardStaging(staging.name) }
             throw error
         }
-        if result != nil, let staged { recordRun(staged, work) }
         return result
     }
 
@@ -138,13 +136,21 @@ struct MigrationRunner {
                                          documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started)))
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
-        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: store.schemaVersion, toVersion: prepared.target)
+        // When and how long: this device's own record (store.json is the same on every device).
+        let history: [String: JSONValue] = [
+            "fromVersion": .number(JSONNumber(store.schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
+            "migrations": .array(prepared.pending.map { .string($0.fileName) }),
+            "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000))),
+        ]
+        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: store.schemaVersion, toVersion: prepared.target,
+                                    history: history)
         return (version, MigrationResult(fromVersion: store.schemaVersion, toVersion: prepared.target, steps: steps,
                                          documentsWritten: outcome.written, documentsKept: outcome.kept,
                                          documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,
                                          duration: Date().timeIntervalSince(work.started)))
     }
 
+    /// The error for results that break the target schema: every document, its first violations.
     static func invalidResultError(_ invalid: [MigrationPlan.InvalidDocument], target: Int) -> AlmanacError {
         let lines = invalid.prefix(20).map { document in
             "  \(document.document): " + document.violations.prefix(3).map(\.description).joined(separator: "; ")
@@ -154,13 +160,5 @@ struct MigrationRunner {
             .migrationFailed,
             "\(invalid.count) document\(invalid.count == 1 ? "" : "s") would break the schema of version \(target), so nothing was changed; fix the migration (or the documents) and run it again:\n" + lines.joined(separator: "\n") + more,
             id: invalid.first?.document).with(invalid.count > 20 ? .migrationPlan : nil)
-    }
-
-    /// When and how long a swapped-in migration took: this device's own record (store.json is the same on every device).
-    private func recordRun(_ staged: StagedMigration, _ work: MigrationWork) {
-        guard case .staged(let prepared, _, _, _) = staged else { return }
-        DeviceHistory.record("migrate", ["fromVersion": .number(JSONNumber(store.schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
-                                         "migrations": .array(prepared.pending.map { .string($0.fileName) }),
-                                         "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000)))], root: store.root)
     }
 }

@@ -112,33 +112,18 @@ extension StoreReader {
 
     /// ``walkDocuments(of:days:readingDocuments:_:)`` with every file of each document and,
     /// when read, the document with its conflict.
+    ///
+    /// - Parameter keepGoing: go on past the documents that cannot be read (unreadable,
+    ///   malformed, not downloaded) and return them, instead of throwing at the first.
+    @discardableResult
     func walkDocumentFiles(
-        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool,
+        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, readingDocuments: Bool, keepGoing: Bool = false,
         _ body: (DocumentFiles, StoredDocument?) throws -> Void
-    ) throws {
-        var cursor = FolderCursor(reader: self)
-        for files in try documentFiles(in: collection, days: days) {
-            guard readingDocuments else { try body(files, nil); continue }
-            guard let document = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
-            if let days {
-                guard let members = document.value.objectValue,
-                      let date = try filing.filingDate(of: members, in: collection, id: files.id), days.contains(date.day(in: timeZone))
-                else { continue }
-            }
-            try body(files, document)
-        }
-    }
-}
-
-extension StoreReader {
-    /// ``walkDocumentFiles(of:days:readingDocuments:_:)`` reading every document, going on past
-    /// the files that cannot be read (unreadable, malformed, not downloaded): returns them.
-    func walkReadableDocuments(
-        of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, _ body: (DocumentFiles, StoredDocument) throws -> Void
     ) throws -> [AlmanacError] {
         var problems: [AlmanacError] = []
         var cursor = FolderCursor(reader: self)
         for files in try documentFiles(in: collection, days: days) {
+            guard readingDocuments else { try body(files, nil); continue }
             let document: StoredDocument
             do {
                 guard let read = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
@@ -148,7 +133,7 @@ extension StoreReader {
                     else { continue }
                 }
                 document = read
-            } catch let error as AlmanacError where error.concernsOneFile {
+            } catch let error as AlmanacError where keepGoing && error.concernsOneFile {
                 problems.append(error.path == nil ? error.at(path: files.first.relativePath) : error)
                 continue
             }

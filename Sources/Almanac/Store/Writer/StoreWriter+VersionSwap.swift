@@ -9,6 +9,8 @@ struct StagedVersion {
     var folder: String
     var fromVersion: Int
     var toVersion: Int
+    /// What this device's history (`.almanac/history.json`) records of the swap, once it is in, still holding the lock.
+    var history: [String: JSONValue]?
 }
 
 /// Swapping a whole version in: the writer's commit of a migration or a rollback (DESIGN §5).
@@ -56,7 +58,9 @@ extension StoreWriter {
             guard let folder = try reader.openFolders([".almanac", version.folder]),
                   let dataInode = try folder.identity(of: "data")?.inode, let schemaInode = try folder.identity(of: "schema")?.inode
             else {
-                throw AlmanacError(.io, "the staged version is incomplete (no data or schema folder); run the command again", path: path)
+                throw AlmanacError(.io, version.kind == .rollback
+                    ? "the pre-migration copy is incomplete (no data or schema folder); it cannot be restored"
+                    : "the staged version is incomplete (no data or schema folder); run the migration again", path: path)
             }
             let journal = MigrationJournal(kind: version.kind, fromVersion: version.fromVersion, toVersion: version.toVersion,
                                            stagingFolder: version.folder, dataInode: dataInode, schemaInode: schemaInode)
@@ -64,6 +68,7 @@ extension StoreWriter {
             dropCaches(state)
             state.pendingHints.removeAll()
             try StoreSwap.commit(root: root, journal: journal)
+            if let history = version.history { DeviceHistory.record(version.kind.rawValue, history, root: root) }
             return staged.outcome
         }
     }

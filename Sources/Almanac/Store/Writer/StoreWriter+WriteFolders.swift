@@ -7,9 +7,19 @@ extension StoreWriter {
         if let open = try existingFolder(names, state) { return open }
         var folder = root
         for (index, name) in names.enumerated() {
-            let (next, created) = try folder.openOrCreateFolder(name)
-            if created { state.madeFolders.append(Array(names[...index])) }
-            folder = next
+            if let existing = try folder.openFolder(name) {
+                folder = existing
+                continue
+            }
+            do {
+                let (next, created) = try folder.openOrCreateFolder(name)
+                if created { state.madeFolders.append(Array(names[...index])) }
+                folder = next
+            } catch {
+                // Made, then not opened, chmodded or flushed (too many open files, a failing disk): still this change's to remove.
+                if (try? folder.entryKind(of: name)) == .folder { state.madeFolders.append(Array(names[...index])) }
+                throw error
+            }
         }
         state.folders.insert(folder, at: names)
         return folder
