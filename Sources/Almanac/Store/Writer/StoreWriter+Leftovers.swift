@@ -17,8 +17,8 @@ extension StoreWriter {
                 if removed { try folder.synchronize(.barrier) }
             } catch var error as AlmanacError {
                 state.session?.interrupted = true
-                error.message = "the change is made, but a leftover of an interrupted write could not be removed (check --fix, or the next write after an interrupted one, removes it): " + error.message
-                throw error
+                error.message = "the change is made, but a leftover of an interrupted write could not be removed (the next repair of the store removes it): " + error.message
+                throw error.with(.fixStore)
             }
         }
     }
