@@ -85,4 +85,35 @@ struct FailedWriteTests {
         #expect(check.exit == 0, "\(check)")
         #expect(Self.leftovers(in: store).isEmpty, "\(Self.leftovers(in: store))")
     }
+
+    @Test("a committed delete whose attachment folder cannot be removed yet leaves its journal, and the next command finishes it: check stays clean")
+    func attachmentFolderRemovalFails() throws {
+        let id = "B93D0206-6694-4521-A2D6-7FB246F2A999"  // the cravey sample's video recording, with attachments
+        // A traced run on one copy finds the calls that remove folders in data/recordings.
+        let traced = E2EFolder()
+        let probe = try traced.copySample("cravey")
+        let trace = traced.path("trace.txt")
+        let deleted = try run(["delete", "recordings", id, "--yes", "--store", probe.path], env: ["ALMANAC_TEST_FAULT_TRACE": trace.path])
+        try #require(deleted.exit == 0, "\(deleted)")
+        let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { line -> Int? in
+            let parts = line.split(separator: " ", maxSplits: 2)
+            return parts.count == 3 && parts[1] == "rmdir" && parts[2].hasSuffix("/data/recordings") ? Int(parts[0]) : nil
+        }
+        try #require(!calls.isEmpty, "the delete removes the recording's attachment folder")
+        var refused = 0
+        for call in calls {
+            let work = E2EFolder()
+            let store = try work.copySample("cravey")
+            let failed = try run(["delete", "recordings", id, "--yes", "--store", store.path], env: ["ALMANAC_TEST_FAULT": "\(EDQUOT)@\(call)"])
+            // An empty date folder that cannot go now goes with a later change; the attachment folder must not be left.
+            #expect(failed.exit == 0 || failed.stderr.contains("quota"), "rmdir \(call): \(failed)")
+            if failed.exit != 0 { refused += 1 }
+            let check = try run(["check", "--store", store.path])
+            #expect(check.exit == 0, "once the fault is gone the change is finished, and no attachment folder is left without its document: \(check)")
+            let get = try run(["get", "recordings", id, "--store", store.path])
+            #expect(get.exit != 0, "the delete was committed: \(get)")
+        }
+        #expect(refused > 0, "the attachment folder's removal failing stops the change from finishing: \(calls)")
+    }
 }
+

@@ -232,6 +232,17 @@ final class Directory: @unchecked Sendable {
         return removeFolder(name)
     }
 
+    /// ``removeFolderIfEmpty(_:)`` for a committed change that must not finish without it (an
+    /// attachment folder its document left): returns false when the folder holds something or
+    /// is gone, and throws any other failure, so the change stays to be finished.
+    func removeEmptyFolder(_ name: String) throws -> Bool {
+        if removeFolder(name) { return true }
+        let code = SystemCall.errno
+        if code == ENOENT { return false }
+        if code == ENOTEMPTY || code == EEXIST { return removeFolderIfEmpty(name) }
+        throw SystemCall.failure("rmdir", path: childPath(name), errno: code, descriptor: descriptor)
+    }
+
     /// Removes the empty child folder `name` (`rmdir`); returns whether it was removed.
     func removeFolder(_ name: String) -> Bool {
         FileSystemRecorder.nameChange("rmdir", descriptor, name) { SystemCall.changing(.rmdir, descriptor) { unlinkat(descriptor, name, AT_REMOVEDIR) } } == 0

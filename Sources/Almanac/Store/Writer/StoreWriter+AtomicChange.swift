@@ -283,7 +283,7 @@ extension StoreWriter {
             }
             // An attachment folder left empty goes too.
             if let owner = names.last, owner.hasSuffix(".files"), let parent = try reader.openFolders(Array(names.dropLast())),
-               parent.removeFolderIfEmpty(owner) {
+               try parent.removeEmptyFolder(owner) {
                 try parent.synchronize(.barrier)
             }
         }
