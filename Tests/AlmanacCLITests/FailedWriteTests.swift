@@ -115,5 +115,35 @@ struct FailedWriteTests {
         }
         #expect(refused > 0, "the attachment folder's removal failing stops the change from finishing: \(calls)")
     }
-}
 
+    @Test("a store on a full disk holding a committed batch not yet in place is backed up and exported with the batch")
+    func copiedOffWithCommittedBatch() throws {
+        let disk = try SmallFileSystem(.tmpfs, kilobytes: 2 * 1024)
+        let scratch = E2EFolder()
+        let store = disk.path("store")
+        let created = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"])
+        try #require(created.exit == 0, "\(created)")
+        let batch = try scratch.write("[" + (1...30).map { usageEvent(id: uuid($0), timestamp: "2025-11-\(10 + $0 % 15)T10:00:00Z") }.joined(separator: ",") + "]", to: "batch.json")
+        let put = try putCutOffAfterCommit("usage-events", batch, store: store, errno: ENOSPC, scratch: scratch)
+        try #require(put.exit != 0 && Self.outcome(of: put).committed, "\(put)")
+        disk.fill(leaving: 0)
+
+        let backup = try run(["backup", scratch.path("backup").path, "--store", store.path])
+        #expect(backup.exit == 0, "\(backup)")
+        let counted = try run(["ls", "usage-events", "--count", "--store", scratch.path("backup").path])
+        #expect(counted.stdout.split(whereSeparator: \.isWhitespace).first == "30", "the backup holds the committed batch: \(counted)")
+        let checked = try run(["check", "--store", scratch.path("backup").path])
+        #expect(checked.exit == 0, "\(checked)")
+        #expect(Self.leftovers(in: scratch.path("backup")).isEmpty, "\(Self.leftovers(in: scratch.path("backup")))")
+        let export = try run(["export", "--out", scratch.path("export.jsonl").path, "--store", store.path])
+        #expect(export.exit == 0, "\(export)")
+        let exported = (try? String(contentsOf: scratch.path("export.jsonl"), encoding: .utf8)) ?? ""
+        #expect((1...30).allSatisfy { exported.contains(uuid($0)) }, "the export holds the committed batch: \(export)")
+
+        disk.empty()
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0, "\(check)")
+        #expect(dataFiles(store).count == 30)
+        #expect(Self.leftovers(in: store).isEmpty, "\(Self.leftovers(in: store))")
+    }
+}

@@ -61,6 +61,37 @@ struct ReadOnlyStoreTests {
         #expect(put.exit != 0 && put.stderr.contains(".almanac/lock") && !put.stderr.contains("events.json:"), "\(put)")
     }
 
+    @Test("a store whose owner's batch was cut off after its commit is read, exported and backed up with the batch, and left for its owner to finish")
+    func committedChangeNotInPlace() throws {
+        let folder = E2EFolder()
+        let (store, out) = try Self.store(in: folder)
+        let batch = try folder.write("[" + (3...12).map { usageEvent(id: uuid($0), timestamp: "2025-03-\(10 + $0)T10:00:00Z") }.joined(separator: ",") + "]", to: "batch.json")
+        let put = try putCutOffAfterCommit("usage-events", batch, store: store, errno: EIO, scratch: folder)
+        try #require(put.exit != 0 && put.stderr.contains("is committed"), "\(put)")
+        Self.openForReading(store)
+        let journal = store.appendingPathComponent(".almanac/journal.json")
+        try #require(E2EFiles.exists(journal), "the change waits for its next writer")
+
+        let counted = try Self.asNobody(["ls", "usage-events", "--count", "--store", store.path])
+        #expect(counted.exit == 0 && counted.stdout.hasPrefix("12"), "a read applies the committed change: \(counted)")
+        let export = try Self.asNobody(["export", "--store", store.path, "--out", out.appendingPathComponent("y.jsonl").path])
+        #expect(export.exit == 0, "\(export)")
+        let exported = E2EFiles.text(out.appendingPathComponent("y.jsonl")) ?? ""
+        #expect((1...12).allSatisfy { exported.contains(uuid($0)) }, "the export holds the committed batch: \(export)")
+        let copy = out.appendingPathComponent("copy")
+        let backup = try Self.asNobody(["backup", copy.path, "--store", store.path])
+        #expect(backup.exit == 0, "\(backup)")
+        let copied = try run(["ls", "usage-events", "--count", "--store", copy.path])
+        #expect(copied.stdout.hasPrefix("12"), "the backup holds the committed batch: \(copied)")
+        #expect(try run(["check", "--store", copy.path]).exit == 0)
+        #expect(!E2EFiles.files(under: copy).contains { $0.contains("almanac-tmp") || $0.hasSuffix("journal.json") }, "\(E2EFiles.files(under: copy))")
+
+        #expect(E2EFiles.exists(journal), "reading as another user changed nothing")
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0, "its owner's next command finishes it: \(check)")
+        #expect(!E2EFiles.exists(journal))
+    }
+
     @Test("a store no writer has ever written (no .almanac/, as the samples ship) exports and backs up too")
     func neverWritten() throws {
         let folder = E2EFolder()

@@ -69,11 +69,12 @@ struct BackupTests {
         try store.save(contentsOf: (1...5).map { LoggedEvent(id: "E\($0)", timestamp: instant("2025-01-1\($0)T10:00:00Z"), kind: "k") })
         let snapshot = try store.makeSnapshot()
         defer { snapshot.remove() }
-        let view = try snapshot.open()
-        #expect(try view.documents(LoggedEvent.self).count == 5)
-        // A save after the snapshot does not reach it: it replaces the file, the link keeps the old bytes.
-        try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-11T10:00:00Z"), kind: "changed"))
-        #expect(try view.document(LoggedEvent.self, id: "E1")?.kind == "k")
+        try snapshot.reading { view in
+            #expect(try view.documents(LoggedEvent.self).count == 5)
+            // A save after the snapshot does not reach it: it replaces the file, the link keeps the old bytes.
+            try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-11T10:00:00Z"), kind: "changed"))
+            #expect(try view.document(LoggedEvent.self, id: "E1")?.kind == "k")
+        }
         #expect(try store.document(LoggedEvent.self, id: "E1")?.kind == "changed")
     }
 }

@@ -55,7 +55,7 @@ struct StoreExporter {
         let names = try exportedCollections(options).map(\.name)
         let snapshot = try store.makeSnapshot(collections: Set(names))
         defer { snapshot.remove() }
-        let summary = try StoreExporter(store: snapshot.open()).exportFiles(to: fd, path: path, options: options, recorded: recorded)
+        let summary = try snapshot.reading { try StoreExporter(store: $0).exportFiles(to: fd, path: path, options: options, recorded: recorded) }
         try snapshot.confirmRead()
         return summary
     }

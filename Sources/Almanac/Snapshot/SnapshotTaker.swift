@@ -15,7 +15,7 @@ struct SnapshotTaker {
         do {
             return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
         } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == EROFS {
-            return StoreSnapshot(url: store.url, kept: nil)
+            return StoreSnapshot(url: store.url, kept: nil, overlay: try store.reader.currentView().overlay)
         } catch let error as AlmanacError where StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
             // No picture can be made inside the store (another user's, or a full disk): the
             // store itself is read, holding writers off. A store on a full disk is still copied off it.
@@ -47,17 +47,28 @@ struct SnapshotTaker {
             }
             usleep(10_000)
         }
-        for journal in [WriteJournal.fileName, MigrationJournal.fileName] where (try? folder.entryKind(of: journal)) != nil {
+        // A committed change not yet wholly in place (its writer failed on this full disk, or
+        // only the owner may finish it) is read through its journal, as every read applies it.
+        // A migration's swap cut off midway is not: only a writer can tell which version is whole.
+        if (try? folder.entryKind(of: MigrationJournal.fileName)) != nil {
             flock(fd, LOCK_UN)
             close(fd)
             let errno = (denial.underlying as? POSIXFailure)?.errno ?? 0
             let finish = [ENOSPC, EDQUOT].contains(errno)
                 ? "and it is finished once the disk has room; free some space, open the store once (any command), then read it again"
                 : "and only a user who may write the store can finish it; open the store once as its owner, then read it again"
-            throw AlmanacError(.io, "a change to the store was cut off (\(journal) is still there), \(finish)",
-                               path: ".almanac/" + journal, underlying: denial.underlying)
+            throw AlmanacError(.io, "a migration of the store was cut off (\(MigrationJournal.fileName) is still there), \(finish)",
+                               path: ".almanac/" + MigrationJournal.fileName, underlying: denial.underlying)
         }
-        return StoreSnapshot(url: store.url, kept: nil, sharedLock: fd)
+        let overlay: CommitOverlay?
+        do {
+            overlay = try store.reader.currentView().overlay
+        } catch {
+            flock(fd, LOCK_UN)
+            close(fd)
+            throw error
+        }
+        return StoreSnapshot(url: store.url, kept: nil, sharedLock: fd, overlay: overlay)
     }
 
     /// A picture of the store hard-linked without the writers' lock: taken again when a

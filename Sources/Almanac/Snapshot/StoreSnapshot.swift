@@ -32,11 +32,16 @@ struct StoreSnapshot {
     /// For a store no writer has ever written (no `.almanac/`, so no lock to share) read by a
     /// user who may not write it: the store root, to confirm after the read that no writer began.
     private let unguardedRoot: Directory?
+    /// For the store read in place: the committed change its writer could not put wholly in
+    /// place (a full disk), which a copy applies as every read does.
+    private let overlay: CommitOverlay?
 
     static let folderName = StoreWriter.snapshotsFolderName
 
-    init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil) {
+    init(url: URL, kept: (parent: Directory, name: String)?, sharedLock: Int32? = nil, unguardedRoot: Directory? = nil,
+         overlay: CommitOverlay? = nil) {
         self.url = url
+        self.overlay = overlay
         self.kept = kept
         self.sharedLock = sharedLock
         self.unguardedRoot = unguardedRoot
@@ -56,10 +61,19 @@ struct StoreSnapshot {
     var isStoreItself: Bool { kept == nil }
 
     /// The snapshot opened as a store, for reading.
-    func open() throws -> Store {
+    private func open() throws -> Store {
         var options = Store.Options(lockTimeout: 0)
         options.isSnapshot = true
         return try Store(at: url, options: options)
+    }
+
+    /// Opens the snapshot as a store and runs `body` on it. The store read in place with a
+    /// committed change not yet wholly in place is read through that change, as every read applies it.
+    func reading<T>(_ body: (Store) throws -> T) throws -> T {
+        let store = try open()
+        guard let overlay else { return try body(store) }
+        let view = ReadView(reader: ObjectIdentifier(store.reader), clock: store.reader.clock.now(), overlay: overlay)
+        return try ReadView.with(view) { try body(store) }
     }
 
     /// Copies the snapshot's store files into `target` with `copier` (none of the store's
@@ -68,6 +82,9 @@ struct StoreSnapshot {
         let source = try Directory.openRoot(atPath: url.path)
         if isStoreItself {
             try Store.copyStoreFiles(of: source, into: target, using: copier, collections: nil, includingRollbackBackup: true)
+            if let overlay {
+                try open().applyToPicture(overlay, target: target, using: copier, collections: nil, includingRollbackBackup: true)
+            }
         } else {
             try copier.copyContents(of: source, into: target)
         }

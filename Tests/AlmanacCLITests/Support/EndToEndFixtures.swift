@@ -114,3 +114,22 @@ func dataFiles(_ store: URL) -> [String] {
         .filter { $0.hasSuffix(".json") && !$0.contains(".files/") }
         .map { "data/" + $0 }
 }
+
+/// Runs `put collection batch` on `store` so that it fails, with `errno` and every call after,
+/// at the first rename that puts the batch in place after its journal's: the change is
+/// committed and not yet in place. A traced run on a copy (in `scratch`) finds that call.
+func putCutOffAfterCommit(_ collection: String, _ batch: URL, store: URL, errno: Int32, scratch: E2EFolder) throws -> AlmanacRun {
+    let probe = scratch.path("probe-\(UUID().uuidString)")
+    try FileManager.default.copyItem(at: store, to: probe)
+    defer { try? FileManager.default.removeItem(at: probe) }
+    let trace = scratch.path("trace-\(UUID().uuidString).txt")
+    let traced = try run(["put", collection, batch.path, "--store", probe.path], env: ["ALMANAC_TEST_FAULT_TRACE": trace.path])
+    try #require(traced.exit == 0, "\(traced)")
+    let renames = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { line -> (call: Int, path: String)? in
+        let parts = line.split(separator: " ", maxSplits: 2)
+        return parts.count == 3 && parts[1] == "rename" ? (Int(parts[0]) ?? 0, String(parts[2])) : nil
+    }
+    let journal = try #require(renames.firstIndex { $0.path.hasSuffix("/.almanac") }, "the batch renames its journal into .almanac")
+    let inPlace = try #require(renames.dropFirst(journal + 1).first, "the batch renames its staged files after its journal").call
+    return try run(["put", collection, batch.path, "--store", store.path], env: ["ALMANAC_TEST_FAULT": "\(errno)@\(inPlace)+"])
+}
