@@ -10,14 +10,14 @@ import Foundation
 /// What imports and restores killed before they finished left beside their target.
 enum ImportLeftovers {
     static func removeLeftovers(of names: Set<String>, in folder: URL, includingThisProcess: Bool = false) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        guard let parent = try? Directory.openRoot(atPath: folder.path), let entries = try? parent.entries() else { return }
         let ownProcess = getpid()
         for entry in entries {
-            guard let name = Directory.finalName(ofTemporary: entry), names.contains(name),
-                  let pid = Directory.writer(ofTemporary: entry),
+            guard let name = Directory.finalName(ofTemporary: entry.name), names.contains(name),
+                  let pid = Directory.writer(ofTemporary: entry.name),
                   pid == ownProcess ? includingThisProcess : SystemCall.processIsGone(pid)
             else { continue }
-            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
+            _ = try? parent.removeTree(entry.name)
         }
     }
 }

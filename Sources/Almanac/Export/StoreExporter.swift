@@ -29,7 +29,7 @@ struct StoreExporter {
         do {
             var closed = false
             defer { if !closed { close(fd) } }
-            guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
+            guard SystemCall.changing(.chmod, fd, { fchmod(fd, 0o600) }) == 0 else { throw SystemCall.failure("chmod", path: url.path) }
             let summary = try export(to: fd, path: url.path, options: options, recorded: true)
             // The file's bytes before its name (a barrier), then the name made durable with one
             // full flush of the folder: without it a power cut could lose the finished export.

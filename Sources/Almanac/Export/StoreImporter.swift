@@ -45,17 +45,20 @@ struct StoreImporter {
         // What imports into the same target killed before they finished left: staging folders and schema copies.
         Store.removeLeftovers(of: [url.lastPathComponent, "schema"], in: parent)
         let staging = parent.appendingPathComponent(Directory.temporaryName(for: url.lastPathComponent))
-        let schemaFolder = parent.appendingPathComponent(Directory.temporaryName(for: "schema"))
-        defer {
-            try? FileManager.default.removeItem(at: schemaFolder)
-        }
+        let schemaName = Directory.temporaryName(for: "schema")
+        let schemaFolder = parent.appendingPathComponent(schemaName)
+        var parentFolder: Directory?
+        defer { _ = try? parentFolder?.removeTree(schemaName) }
         var created: Store?
         var placed = false
         do {
-            try FileManager.default.createDirectory(at: schemaFolder, withIntermediateDirectories: true)
+            // The export's schema, for the new store to copy (it flushes its own copy).
+            let into = try Directory.openOrMakeFolder(atPath: parent.path)
+            parentFolder = into
+            let schemaCopy = try into.openOrCreateFolder(schemaName, synchronize: false).folder
             for (name, value) in info.schema {
                 guard !name.contains("/"), !name.hasPrefix(".") else { continue }
-                try Data(CanonicalJSON.prettyBytes(value)).write(to: schemaFolder.appendingPathComponent(name))
+                try schemaCopy.createFile(name, CanonicalJSON.prettyBytes(value), flush: nil)
             }
             var stagingOptions = options
             stagingOptions.isStaging = true
@@ -88,8 +91,8 @@ struct StoreImporter {
             // and id hints into the folder being removed.
             created?.finishWriting()
             if placed { throw error }
-            try? FileManager.default.removeItem(at: staging)
-            // Foundation's file errors (the schema copy's folder and files) are worded as Almanac's.
+            _ = try? parentFolder?.removeTree(staging.lastPathComponent)
+            // Any error that is not Almanac's is worded as Almanac's, never as Foundation's.
             let failure = AlmanacError.fromFoundation(error, operation: "write the imported store", path: parent.path)
             // The target was never touched: the staged store goes whole (or, where it cannot, the next import removes it).
             throw failure.code == .io ? StoreWriter.discarded(failure) : failure

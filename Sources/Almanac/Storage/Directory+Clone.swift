@@ -49,7 +49,7 @@ extension Directory {
         // CLONE_NOFOLLOW: a link where a file was expected is cloned as the link, never its target.
         if SystemCall.changing(.clone, folder.descriptor, { clonefileat(descriptor, name, folder.descriptor, newName, UInt32(CLONE_NOFOLLOW)) }) == 0 {
             FileSystemRecorder.clonedFile(folder.descriptor, newName, made: true)
-            _ = fchmodat(folder.descriptor, newName, 0o600, AT_SYMLINK_NOFOLLOW)
+            _ = SystemCall.changing(.chmod, folder.descriptor) { fchmodat(folder.descriptor, newName, 0o600, AT_SYMLINK_NOFOLLOW) }
             return true
         }
         let code = SystemCall.errno

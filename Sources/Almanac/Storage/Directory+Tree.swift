@@ -157,7 +157,7 @@ extension Directory {
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
+        guard SystemCall.changing(.chmod, fd, { fchmod(fd, 0o600) }) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
         try TestHooks.check(.diskFull, name: name)
         try bytes.withUnsafeBytes { buffer in
             var written = 0

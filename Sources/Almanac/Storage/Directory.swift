@@ -33,6 +33,17 @@ final class Directory: @unchecked Sendable {
         return Directory(descriptor: fd, path: "")
     }
 
+    /// Opens the folder at `path`, making it and each missing folder above it (mode 0700, each
+    /// flushed into its parent): where a new store or an import's staging goes, outside any
+    /// store, so its messages name the whole path.
+    static func openOrMakeFolder(atPath path: String) throws -> Directory {
+        let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        if fd >= 0 { return Directory(descriptor: fd, path: path) }
+        let parentPath = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
+        guard SystemCall.errno == ENOENT, !parentPath.isEmpty, parentPath != path else { throw SystemCall.failure("open", path: path) }
+        return try openOrMakeFolder(atPath: parentPath).openOrCreateFolder(name).folder
+    }
+
     /// `path` joined with `name`, for messages.
     func childPath(_ name: String) -> String {
         path.isEmpty ? name : path + "/" + name
@@ -74,7 +85,7 @@ final class Directory: @unchecked Sendable {
         }
         if created {
             // The umask may have removed bits, or a hostile umask removed owner bits: set 0700 exactly.
-            guard fchmod(folder.descriptor, 0o700) == 0 else { throw SystemCall.failure("chmod", path: folder.path, descriptor: descriptor) }
+            guard SystemCall.changing(.chmod, folder.descriptor, { fchmod(folder.descriptor, 0o700) }) == 0 else { throw SystemCall.failure("chmod", path: folder.path, descriptor: descriptor) }
             if synchronize { try self.synchronize(.barrier) }
         }
         return (folder, created)
@@ -166,7 +177,7 @@ final class Directory: @unchecked Sendable {
         var closed = false
         do {
             defer { if !closed { close(fd) } }
-            guard fchmod(fd, mode) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary), descriptor: descriptor) }
+            guard SystemCall.changing(.chmod, fd, { fchmod(fd, mode) }) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary), descriptor: descriptor) }
             try TestHooks.check(.diskFull, name: name)
             try bytes.withUnsafeBytes { buffer in
                 var written = 0
@@ -200,7 +211,7 @@ final class Directory: @unchecked Sendable {
         }
         guard fd >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
+        guard SystemCall.changing(.chmod, fd, { fchmod(fd, 0o600) }) == 0 else { throw SystemCall.failure("chmod", path: childPath(name), descriptor: descriptor) }
         let count = bytes.withUnsafeBytes { buffer in
             let count = SystemCall.changing(.write, fd) { write(fd, buffer.baseAddress, buffer.count) }
             FileSystemRecorder.wrote(fd, buffer.baseAddress, count: count)

@@ -15,17 +15,10 @@ enum StoreCreator {
         try timeZone.requireIANAName()
         let catalog = try Catalog.load(folder: schemaFolder)
         let parent = url.deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: parent.path) {
-            do {
-                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            } catch {
-                throw AlmanacError.fromFoundation(error, operation: "mkdir", path: parent.path)
-            }
-        }
-        let parentFolder = try Directory.openRoot(atPath: parent.path)
+        let parentFolder = try Directory.openOrMakeFolder(atPath: parent.path)
         if SystemCall.changing(.mkdir, parentFolder.descriptor, { mkdirat(parentFolder.descriptor, url.lastPathComponent, 0o700) }) == 0 {
             FileSystemRecorder.made("mkdir", parentFolder.descriptor, url.lastPathComponent)
-            _ = chmod(url.path, 0o700)
+            _ = SystemCall.changing(.chmod, parentFolder.descriptor) { fchmodat(parentFolder.descriptor, url.lastPathComponent, 0o700, 0) }
             try parentFolder.synchronize(.barrier)
         } else if SystemCall.errno != EEXIST {
             throw SystemCall.failure("mkdir", path: url.path, descriptor: parentFolder.descriptor)

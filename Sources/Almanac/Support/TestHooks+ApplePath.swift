@@ -47,6 +47,8 @@ extension TestHooks {
         case truncate
         /// `clonefileat`.
         case clone
+        /// `fchmod` / `fchmodat` of a file or folder just made.
+        case chmod
     }
 
     /// What a test set for the files under one folder.
