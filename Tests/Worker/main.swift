@@ -5,6 +5,7 @@
 //   AlmanacTestWorker increment STORE COUNT        COUNT read-modify-write increments of counters/n
 //   AlmanacTestWorker transactions STORE COUNT     COUNT transactions over three collections
 //   AlmanacTestWorker move STORE SECONDS           moves movers/* between month folders until SECONDS pass
+//   AlmanacTestWorker attach STORE                 saves an attachment to movers/m1, its first (a new attachment folder)
 //   AlmanacTestWorker generations STORE COUNT      COUNT transactions, each rewriting events d0…d23, counters/t
 //                                                  and the tally with the next generation number (see `generation`)
 //
@@ -42,7 +43,7 @@ func day(_ number: Int) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: AlmanacTestWorker create|increment|transactions|move STORE [N]") }
+guard arguments.count >= 3 else { fail("usage: AlmanacTestWorker create|increment|transactions|generations|move|attach STORE [N]") }
 let storeURL = URL(fileURLWithPath: arguments[2])
 let number = arguments.count > 3 ? Double(arguments[3]) ?? 0 : 0
 
@@ -123,6 +124,9 @@ do {
             }
         }
         print("moved \(round) rounds")
+    case "attach":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
+        try store.saveAttachment(Array("photo of m1".utf8), named: "photo.bin", to: "m1", in: "movers")
     default:
         fail("unknown command \(arguments[1])")
     }

@@ -64,6 +64,8 @@ struct StoreImporter {
             stagingOptions.isStaging = true
             let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: stagingOptions)
             created = store
+            // Copied into the store: gone before the move into place flushes the folder.
+            _ = try? into.removeTree(schemaName)
             guard store.app == info.app, store.schemaVersion == info.schemaVersion else {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
             }

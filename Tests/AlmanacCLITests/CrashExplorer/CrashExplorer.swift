@@ -9,7 +9,8 @@ import Testing
 /// as the next writer would, and judged.
 ///
 /// A state passes when, after recovery, every compared tree (outside `.almanac/`) is byte for
-/// byte the tree before the operation or the tree after it, `check` finds nothing, and — for
+/// byte the tree before the operation or the tree after it, `check` finds nothing (but, in the
+/// tree before a repair, the problems it starts from), and — for
 /// a power cut after the operation returned — it is the tree after.
 struct CrashExplorer {
     /// One operation to explore.
@@ -58,6 +59,8 @@ struct CrashExplorer {
     /// Runs `workload` once and judges its crash states under every model.
     func explore(_ workload: Workload) throws -> [Outcome] {
         let work = try workload.prepare(), scratch = E2EFolder()
+        let baseline = Self.baselineProblems(of: work.url.appendingPathComponent(workload.store))
+        let leftovers = Self.leftoverKeys(baseline, store: workload.store)
         var objects = ObjectTable()
         let before = try FileTreeImage.snapshot(of: work.url, objects: &objects)
         let logURL = scratch.path("operation.log")
@@ -79,13 +82,14 @@ struct CrashExplorer {
         if ProcessInfo.processInfo.environment["ALMANAC_CRASH_TRACE"] == "1" {
             print(log.enumerated().map { "\(workload.name) \($0.offset): \($0.element)" }.joined(separator: "\n"))
         }
-        let beforeView = Self.view(before.listing()), afterView = Self.view(afterListing)
+        let view = { (listing: [String: [UInt8]]) in Self.view(listing).filter { !leftovers.contains($0.key) } }
+        let beforeView = view(before.listing()), afterView = view(afterListing)
         // A workload may commit more than once (a save overtaking a migration, then the
         // migration): the tree as each reported commit left it is a state a power cut may keep.
         var committedViews: Set<[String: [UInt8]]> = []
         var prefix = before
         for (index, change) in log.enumerated() {
-            if change.kind == .mark { committedViews.insert(Self.view(prefix.listing())) }
+            if change.kind == .mark { committedViews.insert(view(prefix.listing())) }
             prefix.apply(log[index])
         }
         let points = log.indices.filter { log[$0].isFlush || log[$0].kind == .mark } + [log.count]
@@ -110,7 +114,7 @@ struct CrashExplorer {
                         verdict = known
                     } else {
                         verdict = try judge(image, objects: objects, workload: workload, before: beforeView, after: afterView,
-                                            committed: committedViews, completed: completed, scratch: scratch)
+                                            committed: committedViews, completed: completed, baseline: baseline, leftovers: leftovers, scratch: scratch)
                         if !completed { verdicts[listing] = .some(verdict) } else { completedVerdicts[listing] = .some(verdict) }
                     }
                     outcome.explored += 1
@@ -127,13 +131,15 @@ struct CrashExplorer {
 
     /// Rebuilds `image`, recovers it as the next writer would, and returns what is wrong, or nil.
     private func judge(_ image: FileTreeImage, objects: ObjectTable, workload: Workload, before: [String: [UInt8]], after: [String: [UInt8]],
-                       committed: Set<[String: [UInt8]]>, completed: Bool, scratch: E2EFolder) throws -> String? {
+                       committed: Set<[String: [UInt8]]>, completed: Bool, baseline: Set<String>, leftovers: Set<String>,
+                       scratch: E2EFolder) throws -> String? {
         let folder = scratch.path("state-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try image.materialise(at: folder)
         try Self.translateInodes(in: folder, image: image, objects: objects)
         let storeURL = folder.appendingPathComponent(workload.store)
+        var problems: [CheckReport.Problem] = []
         if FileManager.default.fileExists(atPath: storeURL.appendingPathComponent(Manifest.fileName).path) {
             do {
                 let store = try Store(at: storeURL, options: .init(lockTimeout: 5, lockLinger: 0))
@@ -141,20 +147,38 @@ struct CrashExplorer {
                 store.finishWriting()
                 // A migration killed while staging (holding no lock) leaves its staging folder to
                 // the next migration or `check --fix`, not to an ordinary writer: check warns of it.
-                let problems = try Store(at: storeURL).check().problems.filter { $0.kind != "abandoned-staging" }
-                if !problems.isEmpty {
-                    return "check after recovery: " + problems.prefix(3).map { "\($0.kind) \($0.path): \($0.message)" }.joined(separator: "; ")
-                }
+                problems = try Store(at: storeURL).check().problems.filter { $0.kind != "abandoned-staging" }
             } catch {
                 return "recovery failed: \(error)"
             }
         }
         var objects = ObjectTable()
-        let view = Self.view(try FileTreeImage.snapshot(of: folder, objects: &objects).listing())
+        let view = Self.view(try FileTreeImage.snapshot(of: folder, objects: &objects).listing()).filter { !leftovers.contains($0.key) }
+        // A repair's workload starts from problems: the state before it keeps them, and a dead
+        // writer's leftover may outlive a cut after the repair's commit.
+        problems.removeAll { baseline.contains("\($0.kind) \($0.path)") && (view == before || $0.kind == "temporary-file") }
+        if !problems.isEmpty {
+            return "check after recovery: " + problems.prefix(3).map { "\($0.kind) \($0.path): \($0.message)" }.joined(separator: "; ")
+        }
         if view == after { return nil }
         if completed { return "the operation reported its commit, yet the tree is not the one it left: \(Self.differences(view, after).prefix(4))" }
         if view == before || committed.contains(view) { return nil }
         return "neither the tree before nor the one after (nor one a reported commit left): from before \(Self.differences(view, before).prefix(3)), from after \(Self.differences(view, after).prefix(3))"
+    }
+
+    /// What `check` finds in a workload's store before it runs, as "kind path": the workload of
+    /// a repair (`check --fix`, `resolve`) starts from problems. Empty where there is no store yet.
+    static func baselineProblems(of store: URL) -> Set<String> {
+        guard FileManager.default.fileExists(atPath: store.appendingPathComponent(Manifest.fileName).path),
+              let report = try? Store(at: store).check()
+        else { return [] }
+        return Set(report.problems.map { "\($0.kind) \($0.path)" })
+    }
+
+    /// The tree paths of the dead writers' leftovers among `baseline`'s problems: present or
+    /// not, the store is the same (the next write or `check --fix` removes them).
+    static func leftoverKeys(_ baseline: Set<String>, store: String) -> Set<String> {
+        Set(baseline.compactMap { $0.hasPrefix("temporary-file ") ? "\(store)/" + $0.dropFirst("temporary-file ".count) : nil })
     }
 
     /// The tree as compared: its files and their bytes (a folder is compared through the files

@@ -212,6 +212,43 @@ enum CrashWorkloads {
         try almanac(["export", "--out", root.appendingPathComponent("export.jsonl").path], in: root, env: env)
     }
 
+    /// A document's first attachment: its attachment folder is made.
+    static let attach = CrashExplorer.Workload(name: "save an attachment", prepare: workerStore) { root, env in
+        try WorkerProcess.run(["attach", root.appendingPathComponent("store").path], environment: env)
+    }
+
+    /// `check --fix` of a misfiled document, one not in canonical form and a dead writer's
+    /// leftover: one commit (the move and the rewrite), then the leftover's removal.
+    static let checkFix = CrashExplorer.Workload(name: "check --fix (a misfiled document, a rewrite, a leftover)", prepare: {
+        let folder = try workerStore()
+        guard try put(event("misfiled", "2025-03-04T10:00:00Z"), in: folder.url) == 0,
+              try put(event("loose", "2025-03-05T10:00:00Z"), in: folder.url) == 0
+        else { throw ExplorerError("put failed") }
+        let events = folder.path("store/data/events/2025/03")
+        try FileManager.default.createDirectory(at: events.appendingPathComponent("06"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: events.appendingPathComponent("04/misfiled.json"), to: events.appendingPathComponent("06/misfiled.json"))
+        try Data(#"{"id":"loose","timestamp":"2025-03-05T10:00:00Z"}"#.utf8).write(to: events.appendingPathComponent("05/loose.json"))
+        // Named by a process that cannot exist (above Linux's largest pid).
+        try Data("cut".utf8).write(to: events.appendingPathComponent("05/.loose.json.4194399-1.almanac-tmp"))
+        return folder
+    }) { root, env in
+        try almanac(["check", "--fix"], in: root, env: env)
+    }
+
+    /// `resolve` of a document a sync left in two versions (a Syncthing conflict copy): the
+    /// merge is saved and the copy removed, as one commit.
+    static let resolve = CrashExplorer.Workload(name: "resolve a sync conflict", prepare: {
+        let folder = try workerStore()
+        guard try put(event("c1", "2025-03-03T10:00:00Z", #", "note": "here""#), in: folder.url) == 0 else { throw ExplorerError("put failed") }
+        let day = folder.path("store/data/events/2025/03/03")
+        try Data(#"{"id": "c1", "note": "there", "timestamp": "2025-03-03T10:00:00Z"}"#.utf8)
+            .write(to: day.appendingPathComponent("c1.sync-conflict-20250303-101010-ABCDEFG.json"))
+        return folder
+    }) { root, env in
+        try almanac(["resolve"], in: root, env: env)
+    }
+
     static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
-                      migrateUp, migrateOvertaken, seedImportOvertaken, rollback, repair, importExport, backup, restore, export]
+                      migrateUp, migrateOvertaken, seedImportOvertaken, rollback, repair, importExport, backup, restore, export,
+                      attach, checkFix, resolve]
 }

@@ -20,7 +20,8 @@ import Testing
 /// - with the fault cleared, a read recovers the store to the tree before or after the
 ///   workload — after when it succeeded or said "is committed", before when it said "nothing
 ///   was changed" — `check` finds no error and no staging or journal is left, `check --fix`
-///   removes nothing, and a write succeeds.
+///   removes nothing, and a write succeeds. A repair's workload (`check --fix`, `resolve`)
+///   starts from problems: the tree before it keeps them, and `check --fix` may then repair them.
 struct IOFaultExplorer {
     /// One injected fault: the N-th changing call fails with `errno`, and with `sticky` every later one.
     struct Fault: CustomStringConvertible, Sendable {
@@ -92,6 +93,7 @@ struct IOFaultExplorer {
         let template = try workload.prepare(), scratch = E2EFolder()
         var objects = ObjectTable()
         let before = try FileTreeImage.snapshot(of: template.url, objects: &objects).listing()
+        let baseline = try Self.baseline(of: template.url, workload: workload, scratch: scratch)
 
         // The counting run.
         let traced = scratch.path("traced")
@@ -107,7 +109,7 @@ struct IOFaultExplorer {
         for fault in sweep.faults(calls: calls.count, workload: index) {
             outcome.explored += 1
             let call = calls.indices.contains(fault.at - 1) ? calls[fault.at - 1] : "?"
-            if let failure = try judge(workload, fault: fault, template: template.url, before: before, after: after, scratch: scratch) {
+            if let failure = try judge(workload, fault: fault, template: template.url, before: before, after: after, baseline: baseline, scratch: scratch) {
                 outcome.failures.append("\(fault) (\(call.split(separator: " ").dropFirst().joined(separator: " "))): \(failure)")
             }
         }
@@ -116,7 +118,7 @@ struct IOFaultExplorer {
 
     /// Runs the workload with `fault` in a copy of `template`, and returns what is wrong, or nil.
     private func judge(_ workload: CrashExplorer.Workload, fault: Fault, template: URL, before: [String: [UInt8]], after: [String: [UInt8]],
-                       scratch: E2EFolder) throws -> String? {
+                       baseline: Baseline, scratch: E2EFolder) throws -> String? {
         let root = scratch.path("state-\(UUID().uuidString)")
         try Self.linkedCopy(of: template, at: root)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -151,8 +153,9 @@ struct IOFaultExplorer {
             if recovered.exit != 0 { return "a read once the fault is gone failed: \(recovered)" }
         }
         var objects = ObjectTable()
-        let view = Self.compared(try FileTreeImage.snapshot(of: root, objects: &objects).listing())
-        let (beforeView, afterView) = (Self.compared(before), Self.compared(after))
+        let compared = { (tree: [String: [UInt8]]) in Self.compared(tree).filter { !baseline.leftovers.contains($0.key) } }
+        let view = compared(try FileTreeImage.snapshot(of: root, objects: &objects).listing())
+        let (beforeView, afterView) = (compared(before), compared(after))
         if exit == 0 || committed {
             if view != afterView {
                 return "the command \(exit == 0 ? "succeeded" : "said the change is committed"), yet the store is not as after it: \(CrashExplorer.differences(view, afterView).prefix(4)) — \(stderr)"
@@ -164,7 +167,7 @@ struct IOFaultExplorer {
         }
         guard storeExists else { return nil }
         let left = E2EFiles.files(under: store).filter {
-            $0.contains("almanac-tmp") || $0.hasSuffix(".almanac/journal.json") || $0.hasSuffix(".almanac/migration.json")
+            ($0.contains("almanac-tmp") && !baseline.leftoverPaths.contains($0)) || $0.hasSuffix(".almanac/journal.json") || $0.hasSuffix(".almanac/migration.json")
         }
         if !left.isEmpty { return "staging or a journal is left once the store was read again: \(left.prefix(4))" }
         // A migration stages holding no lock, and removes its staging when it fails; where the
@@ -172,14 +175,25 @@ struct IOFaultExplorer {
         let staging = Set(E2EFiles.files(under: store).filter { $0.hasPrefix(".almanac/migration-") }.map { String($0.split(separator: "/")[1]) })
         if !staging.isEmpty, !fault.sticky { return "a failed migration left its staging: \(staging.sorted())" }
         let check = try run(["check", "--store", store.path], cwd: root)
-        if check.exit != 0 { return "check: \(check)" }
+        // A repair's workload starts from problems: the state before it keeps them, and a dead
+        // writer's leftover may outlive a failure after the repair's commit.
+        let unexpected = Self.problemLines(check.stdout).filter { line in
+            !(baseline.lines.contains(line) && (view == beforeView || baseline.leftoverPaths.contains { line.hasPrefix($0 + ":") }))
+        }
+        if check.exit != 0 && (!unexpected.isEmpty || Self.problemLines(check.stdout).isEmpty) { return "check: \(check)" }
+        let startsFromProblems = check.exit != 0
         if !staging.isEmpty, !staging.allSatisfy({ check.stdout.contains(".almanac/\($0)") || check.stderr.contains(".almanac/\($0)") }) {
             return "check does not name the staging a failed migration left (\(staging.sorted())): \(check)"
         }
         let fix = try run(["check", "--fix", "--store", store.path], cwd: root)
         var fixedObjects = ObjectTable()
-        let fixed = Self.compared(try FileTreeImage.snapshot(of: root, objects: &fixedObjects).listing())
-        if fix.exit != 0 || fixed != view { return "check --fix changed the store: \(CrashExplorer.differences(fixed, view).prefix(4)) \(fix)" }
+        let fixed = compared(try FileTreeImage.snapshot(of: root, objects: &fixedObjects).listing())
+        if startsFromProblems {
+            // What the workload repairs, check --fix may repair now: the tree after it, or left as it was.
+            if fixed != view && fixed != afterView { return "check --fix made neither the tree after the workload nor left it: \(CrashExplorer.differences(fixed, afterView).prefix(4)) \(fix)" }
+        } else if fix.exit != 0 || fixed != view {
+            return "check --fix changed the store: \(CrashExplorer.differences(fixed, view).prefix(4)) \(fix)"
+        }
         if E2EFiles.files(under: store).contains(where: { $0.hasPrefix(".almanac/migration-") }) { return "check --fix left a migration's staging: \(fix)" }
         let settings = "\(workload.store)/\(EditorSettings.path)"
         let fixedSettings = try? Data(contentsOf: root.appendingPathComponent(settings))
@@ -191,6 +205,33 @@ struct IOFaultExplorer {
             if write.exit != 0 { return "a write once the fault is gone failed: \(write)" }
         }
         return nil
+    }
+
+    /// What `check` reports of a workload's store before it runs: its problem lines, and the
+    /// tree paths of the dead writers' leftovers among them (a repair's workload starts from problems).
+    struct Baseline {
+        var lines: Set<String> = []
+        /// The leftovers' paths in the store, and in the work folder's tree.
+        var leftoverPaths: Set<String> = []
+        var leftovers: Set<String> = []
+    }
+
+    static func baseline(of template: URL, workload: CrashExplorer.Workload, scratch: E2EFolder) throws -> Baseline {
+        let copy = scratch.path("baseline")
+        try linkedCopy(of: template, at: copy)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let store = copy.appendingPathComponent(workload.store)
+        guard FileManager.default.fileExists(atPath: store.appendingPathComponent("store.json").path) else { return Baseline() }
+        let check = try run(["check", "--store", store.path], cwd: copy)
+        let problems = CrashExplorer.baselineProblems(of: store)
+        let leftovers = CrashExplorer.leftoverKeys(problems, store: workload.store)
+        return Baseline(lines: Set(problemLines(check.stdout)), leftoverPaths: Set(leftovers.map { String($0.dropFirst(workload.store.count + 1)) }),
+                        leftovers: leftovers)
+    }
+
+    /// The lines of `check`'s report that name a problem.
+    static func problemLines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { $0.contains(": error: ") || $0.contains(": warning: ") }
     }
 
     /// A copy of the tree at `source` whose files are hard links to the template's, but for
