@@ -116,6 +116,8 @@ struct FailedWriteTests {
         #expect(refused > 0, "the attachment folder's removal failing stops the change from finishing: \(calls)")
     }
 
+    /// On tmpfs the next opener may finish the batch even with the disk full (renames need no
+    /// blocks); the read in place through the journal is `ReadOnlyStoreTests.committedChangeNotInPlace`.
     @Test("a store on a full disk holding a committed batch not yet in place is backed up and exported with the batch")
     func copiedOffWithCommittedBatch() throws {
         let disk = try SmallFileSystem(.tmpfs, kilobytes: 2 * 1024)

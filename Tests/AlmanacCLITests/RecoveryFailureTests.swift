@@ -25,6 +25,7 @@ struct RecoveryFailureTests {
         let calls = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").count
         try #require(calls > 4, "the read finishes the batch: renames, flushes, the journal's removal")
 
+        var leftForTheNext = 0
         for call in 1...calls {
             let store = scratch.path("store-\(call)")
             try FileManager.default.copyItem(at: template, to: store)
@@ -32,6 +33,7 @@ struct RecoveryFailureTests {
             #expect(failed.exit == 0 || failed.exit == 1, "call \(call): \(failed)")
             #expect(!failed.stderr.contains("nothing was changed"), "a read changed nothing of its own: call \(call): \(failed)")
             #expect(!failed.stderr.contains("NSCocoaErrorDomain"), "call \(call): \(failed)")
+            if E2EFiles.exists(store.appendingPathComponent(".almanac/journal.json")) { leftForTheNext += 1 }
             let counted = try run(["ls", "usage-events", "--count", "--store", store.path])
             #expect(counted.stdout.split(separator: "\n").first == "10", "the committed batch is whole once the fault is gone (call \(call)): \(counted)")
             let check = try run(["check", "--store", store.path])
@@ -39,5 +41,6 @@ struct RecoveryFailureTests {
             let left = E2EFiles.files(under: store).filter { $0.contains("almanac-tmp") || $0.hasSuffix(".almanac/journal.json") }
             #expect(left.isEmpty, "call \(call): \(left)")
         }
+        #expect(leftForTheNext > 0, "a failing call stops a recovery, which leaves the journal for the next one")
     }
 }

@@ -55,16 +55,8 @@ struct PictureOverlay {
             guard names.isEmpty ? name == Manifest.fileName : pictured(names), let source = try store.reader.openFolders(names) else { continue }
             let into = try targetFolder(names)
             _ = try into.removeFile(name)
-            // Under its temporary name until the writer renames it, under its own after: the
-            // rename may come between the two tries, never after both (the clock would move).
-            for from in [temporary, name] {
-                do {
-                    try source.linkOrCopy(from, into: into, as: name, flush: nil)
-                    break
-                } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
-                    continue
-                }
-            }
+            // With the picture's copier: a backup read in place copies, never links.
+            try copier.copyFirst(of: [temporary, name], from: source, to: into, as: name)
         }
         for (to, from) in overlay.movedFolderList {
             var before = split(from), after = split(to)

@@ -14,11 +14,10 @@ struct SnapshotTaker {
     func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
         do {
             return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
-        } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == EROFS {
-            return StoreSnapshot(url: store.url, kept: nil, overlay: try store.reader.currentView().overlay)
         } catch let error as AlmanacError where StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
-            // No picture can be made inside the store (another user's, or a full disk): the
-            // store itself is read, holding writers off. A store on a full disk is still copied off it.
+            // No picture can be made inside the store (another user's, a full disk, a read-only
+            // volume, which another mount may still write): the store itself is read, holding
+            // writers off. A store on a full disk is still copied off it.
             return try sharedSnapshot(deniedBy: error)
         }
     }
@@ -26,11 +25,12 @@ struct SnapshotTaker {
     /// The store itself as the picture, for a user who may read it but not write it (another
     /// user's store, a folder shared read-only): no snapshot can be made inside it, so a shared
     /// `flock` on `.almanac/lock` holds writers off until ``StoreSnapshot/remove()``. Writers
-    /// take that lock exclusively, so the reader still sees one committed state, whole.
+    /// take that lock exclusively, so the reader still sees one committed state, whole: a
+    /// change its writer committed but could not put wholly in place is read through its journal.
     ///
     /// - Throws: the original denial when even the lock cannot be opened for reading;
-    ///   `.locked` when a writer keeps it past the lock timeout; `.io` when a writer was cut
-    ///   mid-change, which only a user who may write the store can finish.
+    ///   `.locked` when a writer keeps it past the lock timeout; `.io` when a migration or
+    ///   rollback was cut off, which only a user who may write the store can finish.
     private func sharedSnapshot(deniedBy denial: AlmanacError) throws -> StoreSnapshot {
         // Never written: no lock exists to share. Read it as it is, and confirm afterwards
         // (``StoreSnapshot/confirmRead()``) that no first writer began meanwhile.
@@ -57,12 +57,14 @@ struct SnapshotTaker {
             let finish = [ENOSPC, EDQUOT].contains(errno)
                 ? "and it is finished once the disk has room; free some space, open the store once (any command), then read it again"
                 : "and only a user who may write the store can finish it; open the store once as its owner, then read it again"
-            throw AlmanacError(.io, "a migration of the store was cut off (\(MigrationJournal.fileName) is still there), \(finish)",
+            throw AlmanacError(.io, "a migration or rollback of the store was cut off (\(MigrationJournal.fileName) is still there), \(finish)",
                                path: ".almanac/" + MigrationJournal.fileName, underlying: denial.underlying)
         }
         let overlay: CommitOverlay?
         do {
-            overlay = try store.reader.currentView().overlay
+            // Whatever the clock says: holding the shared lock, no writer is midway, so a
+            // journal here is committed and waits for the next writer.
+            overlay = try store.reader.committedJournal().map(CommitOverlay.init)
         } catch {
             flock(fd, LOCK_UN)
             close(fd)
@@ -77,9 +79,9 @@ struct SnapshotTaker {
     private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
         let snapshots = try store.writer.snapshotsFolder()
         SnapshotTaker.removeSnapshotsOfDeadProcesses(in: snapshots)
-        let copier = TreeCopier { source, file, folder in
+        let copier = TreeCopier { source, file, folder, newName in
             do {
-                try source.linkOrCopy(file, into: folder, as: file, flush: nil)
+                try source.linkOrCopy(file, into: folder, as: newName, flush: nil)
             } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
                 // Removed or moved by a commit since the folder was listed: that commit moved
                 // the clock, so this picture is taken again.

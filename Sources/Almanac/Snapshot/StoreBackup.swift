@@ -31,10 +31,10 @@ struct StoreBackup {
             var files = 0
             var cloned = 0
             let volumeSync = Directory.canSynchronizeFileSystem
-            let copier = TreeCopier { from, name, into in
-                if try from.cloneOrCopy(name, into: into, as: name) == .clone { cloned += 1 }
+            let copier = TreeCopier { from, name, into, newName in
+                if try from.cloneOrCopy(name, into: into, as: newName) == .clone { cloned += 1 }
                 files += 1
-                if !volumeSync { try into.flushFile(name) }
+                if !volumeSync { try into.flushFile(newName) }
             }
             try snapshot.copy(into: copyRoot, using: copier)
             try snapshot.confirmRead()

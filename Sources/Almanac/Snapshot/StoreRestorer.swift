@@ -74,7 +74,7 @@ enum StoreRestorer {
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
             try options.fileProtection?.apply(toFolderAt: stagingURL.path)
             try StoreRecovery.markAsRestoreStaging(copyRoot, flush: nil)
-            let copier = TreeCopier { from, file, into in _ = try from.cloneOrCopy(file, into: into, as: file) }
+            let copier = TreeCopier { from, file, into, newName in _ = try from.cloneOrCopy(file, into: into, as: newName) }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
             try copyRoot.synchronizeStagedTree()
             TestHooks.crashPoint("restore", "after-staging")

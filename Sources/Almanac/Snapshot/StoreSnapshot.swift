@@ -17,14 +17,15 @@ import Foundation
 /// done, so a person's editor never writes through one of its links.
 struct StoreSnapshot {
     /// The errors that make a reader read the store in place, holding writers off, rather than
-    /// make a picture inside it: a denial (another user's store), a full disk or quota.
-    static let readsInPlace: Set<Int32> = [EACCES, EPERM, ENOSPC, EDQUOT]
+    /// make a picture inside it: a denial (another user's store), a full disk or quota, a
+    /// read-only volume.
+    static let readsInPlace: Set<Int32> = [EACCES, EPERM, ENOSPC, EDQUOT, EROFS]
 
-    /// The snapshot's folder, a store of its own (store.json, schema/, data/, archive/); on a
-    /// read-only volume, the store's own folder.
+    /// The snapshot's folder, a store of its own (store.json, schema/, data/, archive/); for a
+    /// store read in place, the store's own folder.
     let url: URL
-    /// Where the picture is kept and under which name; `nil` for a store on a read-only
-    /// volume, which nothing can change, so the store is its own picture.
+    /// Where the picture is kept and under which name; `nil` for a store read in place, which
+    /// is its own picture while the shared lock holds writers off.
     private let kept: (parent: Directory, name: String)?
     /// The shared lock on `.almanac/lock` that holds writers off while the store itself is read
     /// (a store this user may read but not write); released by ``remove()``.
@@ -57,7 +58,7 @@ struct StoreSnapshot {
         throw AlmanacError(.locked, "a writer began writing the store while it was read, so the copy may mix two states; nothing was kept — read it again", path: ".almanac")
     }
 
-    /// Whether the snapshot is the store itself, on a read-only volume.
+    /// Whether the snapshot is the store itself, read in place.
     var isStoreItself: Bool { kept == nil }
 
     /// The snapshot opened as a store, for reading.
@@ -106,8 +107,8 @@ extension Store {
     /// Takes a snapshot of the store's documents, schema and manifest (and, with
     /// `includingRollbackBackup`, the pre-migration backup kept for `rollback`).
     ///
-    /// On a read-only volume (a mounted disk image, a read-only share) no writer can change
-    /// the store, and no snapshot can be made there: the store itself is the snapshot.
+    /// Where no snapshot can be made in the store (a read-only volume, another user's store, a
+    /// full disk), the store itself is the snapshot, read under a shared lock.
     /// - Parameter collections: the collections whose documents are needed; `nil` for all.
     func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
         try SnapshotTaker(store: self).makeSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)

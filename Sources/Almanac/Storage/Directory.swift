@@ -39,8 +39,9 @@ final class Directory: @unchecked Sendable {
     static func openOrMakeFolder(atPath path: String) throws -> Directory {
         let fd = SystemCall.retryingInterrupts { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if fd >= 0 { return Directory(descriptor: fd, path: path) }
+        let code = SystemCall.errno
         let parentPath = (path as NSString).deletingLastPathComponent, name = (path as NSString).lastPathComponent
-        guard SystemCall.errno == ENOENT, !parentPath.isEmpty, parentPath != path else { throw SystemCall.failure("open", path: path) }
+        guard code == ENOENT, !parentPath.isEmpty, parentPath != path else { throw SystemCall.failure("open", path: path, errno: code) }
         return try openOrMakeFolder(atPath: parentPath).openOrCreateFolder(name).folder
     }
 

@@ -10,15 +10,30 @@ import Darwin
 /// operating-system files, refusing links (a store holds none), and holding only the folders
 /// on the current path open.
 struct TreeCopier {
-    /// Copies the file `name` of the first folder into the second under the same name.
-    var copy: (Directory, String, Directory) throws -> Void
+    /// Copies the file `name` of the first folder into the second under the last name.
+    var copy: (Directory, String, Directory, String) throws -> Void
 
-    init(_ copy: @escaping (Directory, String, Directory) throws -> Void) {
+    init(_ copy: @escaping (_ source: Directory, _ name: String, _ target: Directory, _ newName: String) throws -> Void) {
         self.copy = copy
     }
 
     func copyFile(_ name: String, from source: Directory, to target: Directory) throws {
-        try copy(source, name, target)
+        try copy(source, name, target, name)
+    }
+
+    /// Copies the first of `candidates` that `source` holds into `target` as `newName`: a file a
+    /// commit stages under a temporary name until its writer renames it, under its own after
+    /// (the rename may come between two tries, never after both while the picture stands).
+    func copyFirst(of candidates: [String], from source: Directory, to target: Directory, as newName: String) throws {
+        for name in candidates {
+            do {
+                try copy(source, name, target, newName)
+            } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+                continue
+            }
+            // A copier may pass over a file gone since it was listed: then the next name is tried.
+            if try target.entryKind(of: newName) != nil { return }
+        }
     }
 
     /// Copies the folder `source` into `parent` as `name`, with everything in it.
@@ -33,7 +48,7 @@ struct TreeCopier {
             if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
             switch entry.kind {
             case .file:
-                try copy(source, entry.name, target)
+                try copy(source, entry.name, target, entry.name)
             case .folder:
                 guard let child = try source.openFolder(entry.name) else { continue }
                 try copyTree(child, into: target, as: entry.name)

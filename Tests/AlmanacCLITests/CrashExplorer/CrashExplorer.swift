@@ -68,6 +68,9 @@ struct CrashExplorer {
         guard status == 0 else { throw ExplorerError("\(workload.name) exited \(status)") }
         var afterObjects = ObjectTable()
         let afterListing = try FileTreeImage.snapshot(of: work.url, objects: &afterObjects).listing()
+        if let kept = leftovers.first(where: { afterListing[$0] != nil }) {
+            throw ExplorerError("\(workload.name) left a dead writer's leftover: \(kept)")
+        }
         let log = try RecordedChange.parse(log: (try? Data(contentsOf: logURL)) ?? Data(), objects: &objects)
 
         // The log must be complete: replayed whole, it gives the tree the operation left.

@@ -104,6 +104,9 @@ struct IOFaultExplorer {
         let calls = ((try? String(contentsOf: trace, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         var afterObjects = ObjectTable()
         let after = try FileTreeImage.snapshot(of: traced, objects: &afterObjects).listing()
+        if let kept = baseline.leftovers.first(where: { after[$0] != nil }) {
+            throw ExplorerError("\(workload.name) left a dead writer's leftover: \(kept)")
+        }
 
         var outcome = Outcome(operation: workload.name, calls: calls.count)
         for fault in sweep.faults(calls: calls.count, workload: index) {
@@ -190,6 +193,9 @@ struct IOFaultExplorer {
         let fixed = compared(try FileTreeImage.snapshot(of: root, objects: &fixedObjects).listing())
         if startsFromProblems {
             // What the workload repairs, check --fix may repair now: the tree after it, or left as it was.
+            if fix.exit > 125 || fix.exit < 0 { return "check --fix died (exit \(fix.exit)): \(fix)" }
+            if let problem = Self.unclean(fix.stdout + fix.stderr) { return "check --fix: its message \(problem): \(fix)" }
+            if fixed == afterView, fix.exit != 0 { return "check --fix repaired the store, yet failed: \(fix)" }
             if fixed != view && fixed != afterView { return "check --fix made neither the tree after the workload nor left it: \(CrashExplorer.differences(fixed, afterView).prefix(4)) \(fix)" }
         } else if fix.exit != 0 || fixed != view {
             return "check --fix changed the store: \(CrashExplorer.differences(fixed, view).prefix(4)) \(fix)"

@@ -118,8 +118,9 @@ extension StoreReader {
     /// no more than one file's change, which every read sees whole either way).
     static let staleOddClockWait = 0.1
 
-    /// The committed journal on disk, if any.
-    private func committedJournal() throws -> WriteJournal? {
+    /// The committed journal on disk, if any: being put in place while the clock is odd, or
+    /// left by a writer that failed or died after its commit point.
+    func committedJournal() throws -> WriteJournal? {
         guard let folder = try root.openFolder(".almanac"), let bytes = try folder.readFile(WriteJournal.fileName) else { return nil }
         return try? WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)")
     }
