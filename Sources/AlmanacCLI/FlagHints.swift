@@ -50,6 +50,7 @@ enum FlagHints {
         AlmanacError.Remedy.checkStore.name: "'almanac check'",
         AlmanacError.Remedy.fixStore.name: "'almanac check --fix'",
         AlmanacError.Remedy.resolveConflicts.name: "'almanac resolve'",
+        AlmanacError.Remedy.takeSchemaVersion.name: "'almanac resolve --take' with its path",
         AlmanacError.Remedy.backupStore.name: "'almanac backup'",
         AlmanacError.Remedy.exportStore.name: "'almanac export'",
         AlmanacError.Remedy.deleteDocuments.name: "'almanac delete'",

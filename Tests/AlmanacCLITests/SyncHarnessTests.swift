@@ -35,6 +35,25 @@ import Testing
         try runHistories(.syncthingDaemons, histories: histories, operationsPerRound: 8)
     }
 
+    /// The same histories through real `unison -copyonconflict -prefer newer`, which keeps the
+    /// losing side as `<id> (conflict_on_<date>).json` (and an edit a delete beat as
+    /// `… _was_deleted).json`).
+    @Test(.enabled(if: FileSyncTool.unavailable(.unison) == nil, "\(FileSyncTool.unavailable(.unison) ?? "")"))
+    func randomHistoriesThroughRealUnison() throws {
+        guard Self.runs(.unison) else { return }
+        try runHistories(.unison, histories: Self.fileSyncHistories, operationsPerRound: Self.operationsPerRound)
+    }
+
+    /// The same histories through real `rclone bisync`, which renames both sides of a file
+    /// changed on both to `<id>.json..path1` and `..path2`, leaving no `<id>.json`.
+    @Test(.enabled(if: FileSyncTool.unavailable(.rclone) == nil, "\(FileSyncTool.unavailable(.rclone) ?? "")"))
+    func randomHistoriesThroughRealRclone() throws {
+        guard Self.runs(.rclone) else { return }
+        try runHistories(.rclone, histories: Self.fileSyncHistories, operationsPerRound: Self.operationsPerRound)
+    }
+
+    static let fileSyncHistories = ProcessInfo.processInfo.environment["ALMANAC_FILE_SYNC_HISTORIES"].flatMap(Int.init) ?? 3
+
     /// Whether `ALMANAC_SYNC_TOOLS`, when set, names `tool`.
     private static func runs(_ tool: ReplicaPair.Tool) -> Bool {
         guard let only = ProcessInfo.processInfo.environment["ALMANAC_SYNC_TOOLS"] else { return true }

@@ -76,9 +76,10 @@ struct CheckWalker {
                    "the schema copy is at version \(store.catalog.version) but store.json says \(store.schemaVersion); restore schema/ from the app's schema at version \(store.schemaVersion)")
         }
         if let schema = try store.root.openFolder("schema") {
+            checkSchemaCopies(in: schema)
             for collection in store.catalog.collections {
                 do {
-                    guard try schema.readFile(collection.schema) != nil else {
+                    guard try SchemaCopies.file(collection.schema, in: schema, schemaVersion: store.schemaVersion) != nil else {
                         report("missing-schema", "schema/\(collection.schema)", "the schema of collection \(collection.name) is missing; copy it from the app's schema folder")
                         continue
                     }
@@ -113,7 +114,13 @@ struct CheckWalker {
                 var seen: [String: DocumentFiles] = [:]
                 var uniqueValues: [String: [JSONValue: String]] = [:]
                 try checkCollection(folder, collection: collection, folders: [], seen: &seen, uniqueValues: &uniqueValues)
-                for files in seen.values.sorted(by: { $0.id < $1.id }) where files.hasVersions { checkVersions(files) }
+                for files in seen.values.sorted(by: { $0.id < $1.id }) {
+                    if files.hasVersions {
+                        checkVersions(files)
+                    } else if files.first.copyName != nil {
+                        reportLoneCopy(files, in: collection)
+                    }
+                }
             } else if entry.kind == .file, entry.name.hasSuffix(".json"),
                       let collection = store.catalog.collection(named: String(entry.name.dropLast(5))), collection.isSingleton {
                 _ = checkDocument(in: data, name: entry.name, location: DocumentLocation(collection: collection.name, folders: [], id: nil), collection: collection)
@@ -146,12 +153,19 @@ struct CheckWalker {
     ) throws {
         let depth = collection.partition?.depth ?? 0
         let entries = try folder.entries().sorted(by: { $0.name < $1.name })
-        let documentIDs = Set(entries.compactMap { $0.kind == .file ? DocumentID.id(fromFileName: $0.name) : nil })
-        let names = Set(entries.map(\.name))
+        // What each file holds a version of, the way every read recognises it (by name, else
+        // by what the file holds).
+        var recognised: [String: (id: String, copy: SyncConflict.Copy?)] = [:]
+        // In a sync tool's copy of a date folder, every file is a copy.
+        let folderCopy = DateFolder.copyTool(among: folders)
+        DocumentFiles.forEachDocumentFile(in: entries, folder: folder) { name, id, copy in
+            recognised[name] = (id, copy ?? folderCopy.map { SyncConflict.Copy(originalName: DocumentID.fileName(id), tool: $0) })
+        }
+        let documentIDs = Set(recognised.values.map(\.id))
         // A document's own file before the copies a sync tool left of it, so that it is the
         // version checked in full (copies sort before it: "x 2.json" < "x.json").
-        let copies = entries.filter { $0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil }
-        for entry in entries.filter({ !($0.kind == .file && SyncConflict.documentFile(named: $0.name)?.copy != nil) }) + copies {
+        let copies = entries.filter { recognised[$0.name]?.copy != nil }
+        for entry in entries.filter({ recognised[$0.name]?.copy == nil }) + copies {
             let path = folder.childPath(entry.name)
             if collection.attachments, entry.kind == .folder, entry.name.hasSuffix(".files") {
                 let owner = String(entry.name.dropLast(".files".count))
@@ -163,18 +177,21 @@ struct CheckWalker {
             // A date folder one level deeper than the partition, or a document above its level:
             // what a device still on an older layout wrote. Its documents are read like any
             // other, reported as misplaced, and moved by Store.fix().
-            let dateFolder = depth > 0 && folders.count < 3 && entry.kind == .folder && DateFolder.number(entry.name, level: folders.count) != nil
-                && (folders.count < 2 || CalendarDate("\(folders[0])-\(folders[1])-\(entry.name)") != nil)
+            // A sync tool's copy of a date folder (unison's `20 (conflict_on_…)`) is walked as one:
+            // its documents are versions.
+            let number = entry.kind == .folder ? DateFolder.number(entry.name, level: folders.count) ?? DateFolder.copy(entry.name, level: folders.count)?.number : nil
+            let dateFolder = depth > 0 && folders.count < 3 && number != nil
+                && (folders.count < 2 || CalendarDate(year: Int(folders[0].prefix(4)) ?? 0, month: Int(folders[1].prefix(2)) ?? 0, day: number ?? 0) != nil)
             if dateFolder {
                 guard let child = try folder.openFolder(entry.name) else { continue }
                 try checkCollection(child, collection: collection, folders: folders + [entry.name], seen: &seen, uniqueValues: &uniqueValues)
                 continue
             }
-            if folders.count < depth, !(entry.kind == .file && SyncConflict.documentFile(named: entry.name) != nil) {
+            if folders.count < depth, !(entry.kind == .file && recognised[entry.name] != nil) {
                 try classifyStray(entry, in: folder, expected: ["year (YYYY)", "month (MM)", "day (DD)"][folders.count])
                 continue
             }
-            guard entry.kind == .file, let (id, copy) = SyncConflict.documentFile(named: entry.name) else {
+            guard entry.kind == .file, let (id, copy) = recognised[entry.name] else {
                 try classifyStray(entry, in: folder, expected: "document (<id>.json)")
                 continue
             }
@@ -188,12 +205,9 @@ struct CheckWalker {
                 continue
             }
             seen[DocumentID.key(id)] = DocumentFiles(id: id, locations: [location])
-            if let copy, !names.contains(copy.originalName) {
-                report("sync-conflict", path,
-                       "is the only version of \(collection.name) document \"\(id)\" (\(copy.tool) renamed it and \(copy.originalName) is gone); reads use it; Store.resolve(\"\(id)\", in: \"\(collection.name)\") names it \(copy.originalName)", remedy: .resolve(id, in: collection.name))
-            }
-            if copy != nil { continue }
+            // A copy alone is the document: references to it hold.
             idsByCollection[collection.name, default: []].insert(DocumentID.key(id))
+            if copy != nil { continue }
             guard let members = checkDocument(in: folder, name: entry.name, location: location, collection: collection) else { continue }
             for reference in collection.references where !reference.allowsDangling {
                 if case .string(let target)? = members[reference.field] {
@@ -335,42 +349,7 @@ struct CheckWalker {
         }
     }
 
-    /// Reports `name` when it is a sync tool's conflict copy, naming both versions.
-    private mutating func reportConflictCopy(_ name: String, in folder: Directory, exists: (String) -> Bool) -> Bool {
-        guard let copy = SyncConflict.copy(named: name, exists: exists) else { return false }
-        let original = folder.childPath(copy.originalName)
-        report("sync-conflict", folder.childPath(name),
-               "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")
-        return true
-    }
-
-    /// Reads every version of a document a sync left in several files and reports the conflict.
-    private mutating func checkVersions(_ files: DocumentFiles) {
-        do {
-            guard let document = try store.reader.read(files, in: nil), let conflict = document.conflict else { return }
-            reportConflict(conflict)
-        } catch let error as AlmanacError {
-            reportError(error, path: error.path ?? files.first.relativePath)
-        } catch {
-            report("io", files.first.relativePath, "cannot read: \(error)")
-        }
-    }
-
-    /// Reports one document found in several versions: each version's file, which one reads
-    /// return, and the fields that differ, for every version's file.
-    mutating func reportConflict(_ conflict: DocumentConflict) {
-        let differences = conflict.differences
-        let fields = differences.isEmpty ? "the versions hold the same values" :
-            "they differ in " + differences.prefix(8).map { $0.pointer.isEmpty ? "the whole document" : $0.pointer }.joined(separator: ", ") + (differences.count > 8 ? ", …" : "")
-        let versions = conflict.versions.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
-        for (index, path) in conflict.paths.enumerated() {
-            let role = index == 0 ? "holds the version reads use" : "holds another version"
-            report("sync-conflict", path,
-                   "\(role) of \(conflict.collection) document \"\(conflict.id)\", which a sync left in \(conflict.versions.count) versions: \(versions); \(fields); merge them with Store.resolve(\"\(conflict.id)\", in: \"\(conflict.collection)\")", remedy: .resolve(conflict.id, in: conflict.collection))
-        }
-    }
-
-    private mutating func reportError(_ error: AlmanacError, path: String) {
+    mutating func reportError(_ error: AlmanacError, path: String) {
         let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
         report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer, remedy: error.remedy)
     }

@@ -33,7 +33,7 @@ extension AlmanacError {
         public static var all: [Remedy] {
             [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .takeOneVersion,
              .createStore, .checkStore, .fixStore, .resolveConflicts, .backupStore, .exportStore,
-             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck]
+             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion]
         }
 
         /// Wait longer for the lock (``Store/Options/lockTimeout``).
@@ -65,6 +65,8 @@ extension AlmanacError {
         public static func resolve(_ id: String, in collection: String) -> Remedy {
             Remedy(name: "resolve", api: "Store.resolve(\"\(id)\", in: \"\(collection)\")", arguments: [collection, id])
         }
+        /// Keep one version of a schema file a sync left in several (``Store/resolveSchemaCopies(taking:dryRun:)``).
+        public static let takeSchemaVersion = Remedy(name: "take-schema-version", api: "Store.resolveSchemaCopies(taking:) with its path")
         /// Back the store up (``Store/backup(to:)``).
         public static let backupStore = Remedy(name: "backup", api: "Store.backup(to:)")
         /// Export the store (``Store/export(to:options:)``).

@@ -34,18 +34,21 @@ enum DocumentID {
     static func isValid(_ id: String) -> Bool {
         var count = 0
         for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                break
-            case UInt8(ascii: "."):
-                if count == 0 { return false }
-            default:
-                return false
-            }
+            guard isIDByte(byte), byte != UInt8(ascii: ".") || count > 0 else { return false }
             count += 1
         }
         return count > 0 && count <= maximumLength
+    }
+
+    /// Whether an id may hold `byte`: an ASCII letter or digit, `.`, `_` or `-`.
+    static func isIDByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default:
+            false
+        }
     }
 
     /// The form under which ids are compared: ASCII-lowercased.

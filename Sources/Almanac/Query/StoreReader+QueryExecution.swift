@@ -44,7 +44,7 @@ extension StoreReader {
             // version it meets (only the documents it passes on are noted, not every file).
             if query.limit != nil { window.delivered = IDSet() }
             try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
-                let documents = try DocumentFiles.group(entries, collection: descriptor.name, folders: folders).compactMap { files -> DocumentFiles? in
+                let documents = try DocumentFiles.group(entries, collection: descriptor.name, folders: folders, in: folder).compactMap { files -> DocumentFiles? in
                     guard !spread.isEmpty, let all = spread[files.key] else { return files }
                     let key = all.key
                     if chosenFolder[key] == nil { chosenFolder[key] = try read(all, in: nil)?.location.folders ?? [] }

@@ -86,7 +86,7 @@ enum EditorSettings {
     /// The catalog of the schema copy in `root`, for the writers that swap `schema/` and then
     /// bring the settings in line with it.
     static func storeCatalog(in root: Directory) throws -> Catalog? {
-        guard let bytes = try root.openFolder("schema")?.readFile("catalog.json") else { return nil }
+        guard let folder = try root.openFolder("schema"), let bytes = try SchemaCopies.file(Catalog.fileName, in: folder, schemaVersion: nil) else { return nil }
         return try Catalog(bytes: bytes, path: "schema/catalog.json")
     }
 }

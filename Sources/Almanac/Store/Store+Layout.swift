@@ -71,6 +71,30 @@ enum DateFolder {
         }
     }
 
+    /// The folder's number and the tool that made it when `name` is a sync tool's copy of a
+    /// folder name of `level`: the name followed by anything that does not begin with a digit
+    /// (unison's `20 (conflict_on_2026-11-27_was_deleted)`, iCloud Drive's `20 2`). Its
+    /// documents are versions of the documents of that date (a copy each).
+    static func copy(_ name: String, level: Int) -> (number: Int, tool: String)? {
+        let width = level == 0 ? 4 : 2
+        let bytes = Array(name.utf8)
+        guard bytes.count > width + 1, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[width]), bytes[0] != UInt8(ascii: "."),
+              let number = self.number(String(decoding: bytes[..<width], as: UTF8.self), level: level)
+        else { return nil }
+        // The folder's name is decorated as a file's would be.
+        let tool = SyncConflict.copy(named: name + ".json", exists: { _ in true })?.tool ?? SyncConflict.unknownTool
+        return (number, tool)
+    }
+
+    /// The tool that copied a folder of `folders` (a document's date folders), or `nil` when
+    /// none is a copy.
+    static func copyTool(among folders: [String]) -> String? {
+        for (level, name) in folders.enumerated() where name.utf8.count > (level == 0 ? 4 : 2) {
+            if let copy = copy(name, level: level) { return copy.tool }
+        }
+        return nil
+    }
+
     /// Whether the folder `next` below `folders` can hold a document dated within `days`.
     static func overlaps(folders: [String], next: Int, level: Int, days: ClosedRange<CalendarDate>) -> Bool {
         let parts = folders.compactMap { Int($0) } + [next]

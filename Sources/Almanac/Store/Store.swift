@@ -69,8 +69,10 @@ public final class Store: Sendable {
             throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with Store.create(at:schema:)", path: url.path).with(.createStore)
         }
         manifestVersions = current.versions
+        // A catalog a sync left only copies of (rclone renames both sides) is read from the
+        // copy resolving would keep; check names the copies.
         guard let schemaFolder = try root.openFolder("schema"),
-              let catalogBytes = try schemaFolder.readFile(Catalog.fileName)
+              let catalogBytes = try SchemaCopies.file(Catalog.fileName, in: schemaFolder, schemaVersion: current.manifest.schemaVersion)
         else {
             throw AlmanacError(.notAStore, "the store has no schema/catalog.json; restore the schema folder from a backup or the app's schema", path: "schema/catalog.json")
         }

@@ -10,8 +10,14 @@ struct ConflictResolver {
             var found: [DocumentConflict] = []
             for descriptor in descriptors {
                 let conflicts = try store.reader.documentFiles(in: descriptor, days: nil)
-                    .parallelMap(chunkState: { FolderCursor(reader: store.reader) }) { cursor, files in
-                        try store.reader.read(files, in: cursor.folder(files.first.folderPath))?.conflict
+                    .parallelMap(chunkState: { FolderCursor(reader: store.reader) }) { cursor, files -> DocumentConflict? in
+                        guard let document = try store.reader.read(files, in: cursor.folder(files.first.folderPath)) else { return nil }
+                        if let conflict = document.conflict { return conflict }
+                        // A copy alone (its tool renamed the file, or kept an edit over a
+                        // delete): one version, which resolving names <id>.json.
+                        guard files.first.copyName != nil else { return nil }
+                        let version = DocumentConflict.Version(path: files.first.relativePath, origin: StoreReader.origin(of: files.first), value: document.value)
+                        return DocumentConflict(collection: descriptor.name, id: files.id, versions: [version], base: nil)
                     }
                 found += conflicts.compactMap { $0 }
             }
@@ -45,6 +51,42 @@ struct ConflictResolver {
             return report
         }
         return try store.write { try body($0) }
+    }
+
+    /// Keeps one version of each schema file a sync left in several (``SchemaCopies``), or the
+    /// version `taking` names (`schema/<file>`), as one change; returns what it kept, one line each.
+    @discardableResult
+    func resolveSchemaCopies(taking: String? = nil, dryRun: Bool = false) throws -> [String] {
+        func plan(_ folder: Directory) throws -> [(versions: SchemaCopies.Versions, kept: String)] {
+            var found = try SchemaCopies.find(in: folder)
+            if let taking {
+                let name = taking.hasPrefix("schema/") ? String(taking.dropFirst("schema/".count)) : taking
+                guard let versions = found.first(where: { $0.files.contains(name) }) else {
+                    let known = found.flatMap(\.files).map { "schema/" + $0 }
+                    throw AlmanacError(.notFound, "\(taking) is not a version of a schema file a sync left; \(known.isEmpty ? "schema/ holds no copies" : "the versions are " + known.joined(separator: ", "))", path: taking)
+                }
+                found = [versions]
+                return [(versions, name)]
+            }
+            return try found.map { ($0, try SchemaCopies.kept($0, in: folder, schemaVersion: store.schemaVersion)) }
+        }
+        func lines(_ planned: [(versions: SchemaCopies.Versions, kept: String)]) -> [String] {
+            planned.map { "schema/\($0.versions.name): \(dryRun ? "would keep" : "kept") schema/\($0.kept) of \($0.versions.files.map { "schema/" + $0 }.joined(separator: ", "))" }
+        }
+        guard let folder = try store.root.openFolder("schema") else { return [] }
+        let planned = try plan(folder)
+        if dryRun || planned.isEmpty { return lines(planned) }
+        return try store.write { transaction in
+            // Planned again under the lock: another writer may have resolved them meanwhile.
+            let planned = try plan(folder)
+            for (versions, kept) in planned {
+                if kept != versions.name, let bytes = try folder.readFile(kept) {
+                    try transaction.writeFile(bytes, named: versions.name, in: ["schema"])
+                }
+                for other in versions.files where other != versions.name { try transaction.removeFile(atPath: "schema/" + other) }
+            }
+            return lines(planned)
+        }
     }
 
     @discardableResult
@@ -139,7 +181,7 @@ struct ConflictResolver {
             for entry in entries where entry.kind == .folder && !entry.name.hasSuffix(".files") && !Directory.isTemporaryName(entry.name) {
                 if let child = try folder.openFolder(entry.name) { try walk(child, descriptor, folders + [entry.name]) }
             }
-            for files in DocumentFiles.group(entries, collection: descriptor.name, folders: folders) {
+            for files in DocumentFiles.group(entries, collection: descriptor.name, folders: folders, in: folder) {
                 var versions: [DocumentConflict.Version] = []
                 var base: JSONValue?
                 for location in files.locations {

@@ -35,7 +35,9 @@ public struct DocumentConflict: Sendable, Equatable {
     public enum Origin: Sendable, Equatable, CustomStringConvertible {
         /// The document's own file, `<id>.json` (one of several when the id is in two folders).
         case file
-        /// A copy a sync tool made beside the file (`tool`: Syncthing, Dropbox, Nextcloud, iCloud Drive).
+        /// A copy a sync tool made beside the file (`tool`: Syncthing, Dropbox, Nextcloud,
+        /// ownCloud, iCloud Drive, unison, rclone; "a sync tool" for a copy no known naming
+        /// explains, recognised by its name's prefix or by the id it holds).
         case copy(tool: String)
         /// The side of git's merge markers that this device had (`HEAD`).
         case gitOurs
@@ -46,7 +48,7 @@ public struct DocumentConflict: Sendable, Equatable {
         public var description: String {
             switch self {
             case .file: "the document's file"
-            case .copy(let tool): "\(tool)'s conflict copy"
+            case .copy(let tool): tool == SyncConflict.unknownTool ? "another version (a sync tool's copy)" : "\(tool)'s conflict copy"
             case .gitOurs: "git merge markers, this side (ours)"
             case .gitTheirs: "git merge markers, the other side (theirs)"
             }

@@ -1,7 +1,10 @@
 /// Listing and resolving the documents a sync left in several versions.
 extension Store {
     /// Every document of the store (or of `collection`) that a sync left in several versions:
-    /// conflict copies, the id in several date folders, or both sides of git's merge markers.
+    /// conflict copies, the id in several date folders, or both sides of git's merge markers;
+    /// and, with one version, every document whose only file is a copy (rclone renamed it, or
+    /// unison kept an edit over a delete), which ``resolve(_:in:policy:taking:dryRun:)`` names
+    /// `<id>.json`.
     ///
     /// Reads every document, as `check` does.
     /// - Throws: `.unknownCollection`; `.malformedJSON` for a file that is not JSON (even
@@ -32,6 +35,19 @@ extension Store {
     public func resolve(_ id: String, in collection: String, policy: CollectionDescriptor.MergePolicy? = nil,
                         taking: String? = nil, dryRun: Bool = false) throws -> ResolveReport? {
         try ConflictResolver(store: self).resolve(id, in: collection, policy: policy, taking: taking, dryRun: dryRun)
+    }
+
+    /// Keeps one version of each file of `schema/` a sync left in several (`catalog.json..path1`,
+    /// `cravings.schema 2.json`, …) and removes the others, as one change: the versions when
+    /// they hold the same JSON; else, for the catalog, the one at the store's schema version;
+    /// else the version `taking` names (`schema/<file>`).
+    ///
+    /// A migration refuses to run until they are resolved: it replaces `schema/`.
+    /// - Returns: one line per schema file: which version was kept.
+    /// - Throws: `.syncConflict` naming the versions and what differs, when no rule decides.
+    @discardableResult
+    public func resolveSchemaCopies(taking: String? = nil, dryRun: Bool = false) throws -> [String] {
+        try ConflictResolver(store: self).resolveSchemaCopies(taking: taking, dryRun: dryRun)
     }
 
     /// Writes the merge of the versions of `store.json` a sync left (git's markers, conflict

@@ -17,15 +17,33 @@ enum SyncConflict {
         var tool: String
     }
 
+    /// The label of a copy no known tool's naming explains, found by its name's prefix or by
+    /// what it holds: messages call it "another version (a sync tool's copy)".
+    static let unknownTool = "a sync tool"
+
     /// The file `name` is a conflict copy of, or `nil` when `name` is no conflict copy.
     ///
     /// - `x.sync-conflict-20250127-140300-ABCDEFG.json` (Syncthing);
     /// - `x (Mac's conflicted copy 2025-01-27).json` (Dropbox), `x (conflicted copy 2025-01-27
     ///   140300).json` (Nextcloud) and `x_conflict-20250127-140300.json` (ownCloud, older Nextcloud);
+    /// - `x (conflict_on_2026-11-27).json`, `x (conflict #1_on_2026-11-27).json` (unison);
+    /// - `x.json..path1`, `x.json.conflict2` (rclone bisync);
     /// - `x 2.json` (iCloud Drive, Finder), only when `exists("x.json")` or `x` is a document id:
     ///   an id holds no space, so in a date folder such a name is always a copy, while elsewhere
-    ///   a name with a number at its end is just a name.
+    ///   a name with a number at its end is just a name;
+    /// - any other decoration of `x.json` — `x.json` followed by anything, or `x` followed by a
+    ///   character ids do not hold and ending `.json` (`x (1).json`, `x copy.json`) — when
+    ///   `exists("x.json")` (``unknownTool``). A collection's listing also reads such files and
+    ///   takes them by the id they hold (`DocumentFiles.recognised`).
     static func copy(named name: String, exists: (String) -> Bool) -> Copy? {
+        if let copy = knownCopy(named: name, exists: exists) { return copy }
+        guard let original = decoratedOriginal(of: name), exists(original) else { return nil }
+        return Copy(originalName: original, tool: unknownTool)
+    }
+
+    /// ``copy(named:exists:)`` for the namings of the tools Almanac knows.
+    private static func knownCopy(named name: String, exists: (String) -> Bool) -> Copy? {
+        if let copy = rcloneCopy(named: name) { return copy }
         guard name.hasSuffix(".json") else { return nil }
         let stem = String(name.dropLast(5))
         if let range = stem.range(of: ".sync-conflict-"), range.lowerBound > stem.startIndex {
@@ -35,10 +53,15 @@ enum SyncConflict {
            isStamp(stem[range.upperBound...], [8, 6]) {
             return Copy(originalName: stem[..<range.lowerBound] + ".json", tool: "Nextcloud")
         }
-        if stem.hasSuffix(")"), let open = stem.range(of: " (", options: .backwards), open.lowerBound > stem.startIndex,
-           stem[open.upperBound...].contains("conflicted copy") {
-            let tool = stem[open.upperBound...].hasPrefix("conflicted copy") ? "Nextcloud" : "Dropbox"
-            return Copy(originalName: stem[..<open.lowerBound] + ".json", tool: tool)
+        if stem.hasSuffix(")"), let open = stem.range(of: " (", options: .backwards), open.lowerBound > stem.startIndex {
+            let label = stem[open.upperBound...]
+            if label.contains("conflicted copy") {
+                let tool = label.hasPrefix("conflicted copy") ? "Nextcloud" : "Dropbox"
+                return Copy(originalName: stem[..<open.lowerBound] + ".json", tool: tool)
+            }
+            if label.hasPrefix("conflict_on_") || label.hasPrefix("conflict #") {
+                return Copy(originalName: stem[..<open.lowerBound] + ".json", tool: "unison")
+            }
         }
         if let space = stem.lastIndex(of: " "), space > stem.startIndex {
             let number = stem[stem.index(after: space)...]
@@ -51,8 +74,40 @@ enum SyncConflict {
         return nil
     }
 
+    /// rclone bisync's names for the two sides of a file changed on both: `x.json..path1` and
+    /// `x.json..path2` (1.60), `x.json.conflict1` and `x.json.conflict2` (later versions).
+    private static func rcloneCopy(named name: String) -> Copy? {
+        for marker in ["..path", ".conflict"] {
+            guard let range = name.range(of: marker, options: .backwards), range.lowerBound > name.startIndex else { continue }
+            let number = name[range.upperBound...]
+            let original = name[..<range.lowerBound]
+            guard !number.isEmpty, number.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), original.hasSuffix(".json"),
+                  original.count > 5
+            else { continue }
+            return Copy(originalName: String(original), tool: "rclone")
+        }
+        return nil
+    }
+
+    /// The file name `name` decorates, whatever the tool: `x.json` for `x.json` followed by
+    /// anything (`x.json~`, `x.json.orig`), or for `x` followed by a character no id holds and
+    /// ending `.json` (`x (1).json`, `x copy.json`, `x~.json`); `nil` for any other name. `x`
+    /// is a valid id: a name starting with `.` (a tool's hidden temporary file) decorates nothing.
+    static func decoratedOriginal(of name: String) -> String? {
+        if let range = name.range(of: ".json"), range.upperBound < name.endIndex, range.lowerBound > name.startIndex {
+            let stem = String(name[..<range.lowerBound])
+            if DocumentID.isValid(stem) { return stem + ".json" }
+        }
+        guard name.hasSuffix(".json") else { return nil }
+        let stem = name.utf8.dropLast(5)
+        guard let end = stem.firstIndex(where: { !DocumentID.isIDByte($0) }), end > stem.startIndex else { return nil }
+        let prefix = String(Substring(name.utf8[stem.startIndex..<end]))
+        return DocumentID.isValid(prefix) ? prefix + ".json" : nil
+    }
+
     /// The id a file of a date folder holds a version of, and the tool that made it when it is
-    /// a conflict copy; `nil` for a name that is neither `<id>.json` nor a copy of one.
+    /// a known tool's conflict copy; `nil` for a name that is neither `<id>.json` nor such a
+    /// copy (a collection's listing reads the others: `DocumentFiles.recognised`).
     ///
     /// Every listing calls this for every file, so the common case — a plain `<id>.json` whose
     /// name holds no `conflict` — costs one pass over its bytes and no string search.
@@ -64,8 +119,7 @@ enum SyncConflict {
             else { return (id, nil) }
             return (original, copy)
         }
-        guard name.hasSuffix(".json"), let copy = copy(named: name, exists: { _ in false }),
-              let id = DocumentID.id(fromFileName: copy.originalName)
+        guard let copy = copy(named: name, exists: { _ in false }), let id = DocumentID.id(fromFileName: copy.originalName)
         else { return nil }
         return (id, copy)
     }

@@ -30,19 +30,19 @@ extension Transaction {
         pending.removals[key] = location
     }
 
-    /// Writes a file that is not a document of a collection (an archived document) below
-    /// `data/` or `archive/` when the transaction commits.
+    /// Writes a file that is not a document of a collection (an archived document, a schema
+    /// file a sync left in versions) below `data/`, `archive/` or `schema/` when the transaction commits.
     ///
-    /// - Parameter folder: the folders from the store root; the first is `data` or `archive`.
+    /// - Parameter folder: the folders from the store root; the first is `data`, `archive` or `schema`.
     func writeFile(_ bytes: [UInt8], named name: String, in folder: [String]) throws {
         try requireOpen()
         guard let top = folder.first, AtomicChange.writableRoots.contains(top), !name.contains("/"), !folder.contains("..") else {
-            throw AlmanacError(.invalidArgument, "a change writes files below data/ or archive/ only", path: (folder + [name]).joined(separator: "/"))
+            throw AlmanacError(.invalidArgument, "a change writes files below data/, archive/ or schema/ only", path: (folder + [name]).joined(separator: "/"))
         }
         pending.extra.files.append(AtomicChange.File(folder: folder, name: name, bytes: bytes))
     }
 
-    /// Removes a file below `data/` or `archive/` (a store-relative path) when the transaction commits.
+    /// Removes a file below `data/`, `archive/` or `schema/` (a store-relative path) when the transaction commits.
     func removeFile(atPath path: String) throws {
         try requireOpen()
         if !pending.extra.fileRemovals.contains(path) { pending.extra.fileRemovals.append(path) }

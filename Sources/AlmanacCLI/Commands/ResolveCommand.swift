@@ -4,7 +4,7 @@ import Almanac
 enum ResolveCommand: AlmanacCommand {
     static let collection = PositionalSpec.optional("collection", help: "The collection of the document to resolve (all conflicts when left out).")
     static let id = PositionalSpec.optional("id", help: "The document's id (left out for a singleton).")
-    static let take = OptionSpec.option("take", valueName: "PATH", help: "Keep this version whole (a path 'check' names, or ours/theirs for git's markers) instead of merging.")
+    static let take = OptionSpec.option("take", valueName: "PATH", help: "Keep this version whole (a path 'check' names, or ours/theirs for git's markers, or a schema file's copy) instead of merging.")
     static let policy = OptionSpec.option("policy", valueName: "POLICY", help: "For fields both versions changed: newer-wins, keep-both or manual (default: the collection's catalog merge policy, else newer-wins).")
     static let dryRun = OptionSpec.flag("dry-run", help: "Show the merged document without writing.")
 
@@ -15,6 +15,8 @@ enum ResolveCommand: AlmanacCommand {
             The result is validated and saved as one change that removes the other versions' files. \
             Without arguments, resolves every conflict 'check' lists by each collection's policy, and merges \
             archived copies of documents that are live again into them. \
+            Copies a sync left in schema/ are resolved too: the versions when they are the same, else the catalog at \
+            the store's schema version, else the one --take names (almanac resolve --take 'schema/catalog.json..path2'). \
             Example: almanac resolve cravings 1F0C…; almanac resolve cravings 1F0C… --take 'data/cravings/2025/01/1F0C….sync-conflict-20250127-140300-ABCDEFG.json'.
             """,
         options: [take, policy, dryRun], positionals: [collection, id])
@@ -32,6 +34,7 @@ enum ResolveCommand: AlmanacCommand {
         var reports: [ResolveReport] = []
         var storeFile: [String] = []
         var archived: [String] = []
+        var schema: [String] = []
         if let name = context.values.positional(collection) {
             let descriptor = try store.collection(named: name)
             let documentID = context.values.positional(id) ?? (descriptor.isSingleton ? name : "")
@@ -39,15 +42,20 @@ enum ResolveCommand: AlmanacCommand {
             do {
                 guard let report = try store.resolve(documentID, in: name, policy: chosenPolicy, taking: context.values.option(take), dryRun: dry) else {
                     Output.error("\(name) document \"\(documentID)\" has one version; nothing to resolve.")
-                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [], archived: [])) }
+                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [], archived: [], schema: [])) }
                     return ExitCode.success
                 }
                 reports.append(report)
             } catch let error as AlmanacError where error.code == .invalidID {
                 throw context.usage(error.message)
             }
+        } else if let taken = context.values.option(take) {
+            guard taken.hasPrefix("schema/") else {
+                throw context.usage("--take names a version of one document (give COLLECTION and ID) or of a schema file (schema/…)")
+            }
+            schema = try store.resolveSchemaCopies(taking: taken, dryRun: dry)
         } else {
-            guard context.values.option(take) == nil else { throw context.usage("--take names a version of one document: give COLLECTION and ID") }
+            schema = try store.resolveSchemaCopies(dryRun: dry)
             storeFile = try store.resolveStoreFile(dryRun: dry)
             for conflict in try store.conflicts() {
                 if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
@@ -55,10 +63,10 @@ enum ResolveCommand: AlmanacCommand {
             archived = try store.resolveArchiveConflicts(dryRun: dry) + store.resolveArchivedCopies(dryRun: dry)
         }
         store.finishWriting()
-        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived)) { printed in
+        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived, schema: schema)) { printed in
             let merged = printed.storeFile.isEmpty ? [] : ["store.json: \(dry ? "would merge" : "merged") the versions in \(printed.storeFile.joined(separator: ", "))"]
             let archive = printed.archived.map { "\($0): \(dry ? "would be merged" : "merged") into the live document of its id, and removed" }
-            return (merged + archive + printed.resolved.map(\.text)
+            return (printed.schema + merged + archive + printed.resolved.map(\.text)
                 + ["\(dry ? "would resolve" : "resolved") \(printed.resolved.count) document\(printed.resolved.count == 1 ? "" : "s")."]).joined(separator: "\n")
         }
         return ExitCode.success
@@ -72,6 +80,8 @@ enum ResolveCommand: AlmanacCommand {
         var storeFile: [String]
         /// Archived copies of live documents merged into them.
         var archived: [String]
+        /// Schema files a sync left in versions: which version each kept.
+        var schema: [String]
     }
 
     /// One resolved document, as `--json` prints it.

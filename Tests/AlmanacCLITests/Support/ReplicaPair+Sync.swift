@@ -5,7 +5,7 @@ import Testing
 
 /// How each tool carries one device's changes to the other: git (pull and push, with or
 /// without the driver), the simulated Syncthing, iCloud Drive and Dropbox, and the real
-/// Syncthing instances.
+/// Syncthing instances, unison and rclone.
 extension ReplicaPair {
     /// Carries each device's changes to the other, the way the tool does, until both hold the
     /// same shared files.
@@ -17,6 +17,8 @@ extension ReplicaPair {
             try simulatedSync()
         case .syncthingDaemons:
             try daemons?.sync { try self.sharedFiles($0) }
+        case .unison, .rclone:
+            try fileSync?.sync { try self.sharedFiles($0) }
         }
     }
 

@@ -4,8 +4,9 @@ import Testing
 @testable import Almanac
 
 /// Two devices holding one store, and the sync tools that carry files between them: git
-/// (the real one, with and without Almanac's merge driver) and simulations of Syncthing,
-/// iCloud Drive and Dropbox as each documents its conflict handling.
+/// (the real one, with and without Almanac's merge driver), simulations of Syncthing,
+/// iCloud Drive and Dropbox as each documents its conflict handling, and the real Syncthing,
+/// unison and rclone.
 ///
 /// Each device writes through `Store`; every write carries a unique `rev` token, so that after
 /// a sync the pair can tell whether any write was lost: each token is in some file, or was
@@ -19,6 +20,10 @@ final class ReplicaPair {
         case dropbox = "Dropbox"
         /// Two real Syncthing instances (``SyncthingDaemons``).
         case syncthingDaemons = "Syncthing (real instances)"
+        /// Real `unison -copyonconflict -prefer newer` (``FileSyncTool``).
+        case unison = "unison (real)"
+        /// Real `rclone bisync` (``FileSyncTool``).
+        case rclone = "rclone bisync (real)"
 
         var description: String { rawValue }
         /// The tools simulated here, without any program beyond git.
@@ -51,6 +56,8 @@ final class ReplicaPair {
     /// Notes brought forward from the version-1 shape.
     private(set) var broughtForward = 0
     var daemons: SyncthingDaemons?
+    /// The real unison or rclone.
+    var fileSync: FileSyncTool?
     private let migrator: Migrator
     /// Logical time for `modifiedAt` and the tools' "newer" (one step per write).
     var clock = 0
@@ -122,6 +129,9 @@ final class ReplicaPair {
             try FileManager.default.copyItem(at: a, to: b)
             try? FileManager.default.removeItem(at: b.appendingPathComponent(".almanac"))
             synced = try sharedFiles(0)
+            if tool == .unison || tool == .rclone {
+                fileSync = try FileSyncTool(tool == .unison ? .unison : .rclone, folders: devices, home: folder.path("sync-tool"))
+            }
         }
     }
 
@@ -184,7 +194,7 @@ final class ReplicaPair {
         case 11:
             // The app's update reaches this device: it migrates its copy. A migration waits for
             // versions a sync left to be resolved.
-            if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty {
+            if try !store.conflicts().isEmpty || !store.manifestVersions.isEmpty || !store.resolveSchemaCopies(dryRun: true).isEmpty {
                 trace("device \(device) resolves before migrating")
                 try resolveEverything(on: device)
             }
@@ -196,10 +206,11 @@ final class ReplicaPair {
         }
     }
 
-    /// Resolves every conflict, `store.json` and archived copies of live documents on `device`,
+    /// Resolves every conflict, copies in `schema/`, `store.json` and archived copies of live documents on `device`,
     /// as `almanac resolve` does; what the merges replaced is superseded.
     /// Then, at version 2, brings forward the notes a version-1 device wrote.
     func resolveEverything(on device: Int) throws {
+        try store(device).resolveSchemaCopies()
         try store(device).resolveStoreFile()
         try bringForward(on: device)
         try resolveVersions(on: device)

@@ -122,32 +122,41 @@ struct MigrationStager {
             }
         }
         var strays: [String] = []
-        func walk(_ folder: Directory) throws {
-            for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+        var versions: [String] = []
+        func walk(_ folder: Directory, _ folders: [String]) throws {
+            let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+            // Versions a sync left, recognised as every read recognises them (by name, by what
+            // the file holds, or by a copied date folder).
+            var copies: Set<String> = []
+            DocumentFiles.forEachDocumentFile(in: entries, folder: folder) { name, _, copy in if copy != nil { copies.insert(name) } }
+            let inCopiedFolder = folders.count > 1 && DateFolder.copyTool(among: Array(folders.dropFirst())) != nil
+            for entry in entries {
                 let path = "data/" + folder.childPath(entry.name).dropFirst("data/".count)
                 switch entry.kind {
                 case .folder where attachmentFolders.contains(String(path)):
                     continue  // a known document's attachments: they move with it
                 case .folder:
-                    if let child = try folder.openFolder(entry.name) { try walk(child) }
+                    if let child = try folder.openFolder(entry.name) { try walk(child, folders + [entry.name]) }
                 case .file where Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name):
                     continue
                 case .file where SystemFile.placeholderTarget(entry.name) != nil:
                     throw Directory.notDownloaded(String(path))
                 case .file where known.contains(String(path)):
                     continue
+                case .file where copies.contains(entry.name) || inCopiedFolder:
+                    versions.append(String(path))
                 default:
                     strays.append(String(path))
                 }
             }
         }
-        try walk(data)
+        try walk(data, [])
         // Versions a sync left (conflict copies, an id in two folders) are merged first: a
         // migration carries one version of each document forward.
-        if let copy = strays.first(where: { SyncConflict.documentFile(named: String($0.split(separator: "/").last ?? "")) != nil }) {
+        if let copy = versions.first ?? strays.first(where: { SyncConflict.documentFile(named: String($0.split(separator: "/").last ?? "")) != nil }) {
             throw AlmanacError(
                 .syncConflict,
-                "data/ holds versions of documents that a sync left (\(copy)\(strays.count > 1 ? ", …" : "")); merge them first with the Store.resolve… calls, then migrate",
+                "data/ holds versions of documents that a sync left (\(copy)\(versions.count + strays.count > 1 ? ", …" : "")); merge them first with the Store.resolve… calls, then migrate",
                 path: copy).with(.resolveConflicts)
         }
         guard strays.isEmpty else {

@@ -36,16 +36,19 @@ struct DocumentFiles: Sendable {
     /// The id as ids compare (``DocumentID/key(_:)``).
     var key: String { DocumentID.key(id) }
 
-    /// The documents a leaf folder's `entries` hold, in id order: files that are neither
-    /// `<id>.json` nor a copy of one are passed over (`check` reports them).
-    static func group(_ entries: [Directory.Entry], collection: String, folders: [String]) -> [DocumentFiles] {
+    /// The documents a leaf folder's `entries` hold, in id order: files that hold no version
+    /// of a document are passed over (`check` reports them). `folder` is the open folder, which
+    /// files whose name does not say what they hold are read from (``forEachDocumentFile(in:folder:_:)``).
+    static func group(_ entries: [Directory.Entry], collection: String, folders: [String], in folder: Directory?) -> [DocumentFiles] {
         var single: [DocumentFiles] = []
         single.reserveCapacity(entries.count)
         var sawCopy = false
-        for entry in entries where entry.kind == .file {
-            guard let (id, copy) = SyncConflict.documentFile(named: entry.name) else { continue }
+        // In a sync tool's copy of a date folder, every file is a copy.
+        let folderCopy = DateFolder.copyTool(among: folders)
+        forEachDocumentFile(in: entries, folder: folder) { name, id, copy in
+            let copy = copy ?? folderCopy.map { SyncConflict.Copy(originalName: DocumentID.fileName(id), tool: $0) }
             if copy != nil { sawCopy = true }
-            let location = DocumentLocation(collection: collection, folders: folders, id: id, copyName: copy == nil ? nil : entry.name)
+            let location = DocumentLocation(collection: collection, folders: folders, id: id, copyName: copy == nil ? nil : name)
             single.append(DocumentFiles(id: id, first: location))
         }
         // Without copies each file is its own document (ids equal ignoring case in one folder

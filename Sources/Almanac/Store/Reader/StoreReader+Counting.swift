@@ -12,7 +12,7 @@ extension StoreReader {
         var folders: [[DocumentFiles]] = []
         var unreadable: Set<String> = []
         try forEachLeafFolder(of: collection, days: days) { folder, path, entries in
-            let groups = DocumentFiles.group(entries, collection: collection.name, folders: path)
+            let groups = DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder)
             for files in groups where folder.mayRead(files.first.fileName) == false {
                 unreadable.insert(files.first.relativePath)
             }

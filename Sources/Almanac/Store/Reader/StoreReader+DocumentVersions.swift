@@ -62,8 +62,10 @@ extension StoreReader {
     }
 
     static func origin(of location: DocumentLocation) -> DocumentConflict.Origin {
-        guard let name = location.copyName, let copy = SyncConflict.copy(named: name, exists: { _ in false }) else { return .file }
-        return .copy(tool: copy.tool)
+        guard let name = location.copyName else { return .file }
+        // A file in a copied date folder carries the folder's tool; a copy the listing
+        // recognised by what it holds has no known tool's name.
+        return .copy(tool: SyncConflict.copy(named: name, exists: { _ in false })?.tool ?? DateFolder.copyTool(among: location.folders) ?? SyncConflict.unknownTool)
     }
 
     /// The folder of `.almanac/` that keeps merge bases (see StoreWriter+MergeBase.swift).

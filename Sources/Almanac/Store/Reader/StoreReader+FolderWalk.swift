@@ -55,7 +55,10 @@ extension StoreReader {
             }
             guard depth > 0, folders.count < 3 else { return true }
             for entry in newestFirst ? entries.reversed() : entries {
-                guard entry.kind == .folder, let number = DateFolder.number(entry.name, level: folders.count) else { continue }
+                // A sync tool's copy of a date folder is walked with it: its documents are versions.
+                guard entry.kind == .folder,
+                      let number = DateFolder.number(entry.name, level: folders.count) ?? DateFolder.copy(entry.name, level: folders.count)?.number
+                else { continue }
                 if let days, !DateFolder.overlaps(folders: folders, next: number, level: folders.count, days: days) { continue }
                 guard let child = try openVisibleFolder(entry.name, in: folder, at: ["data", collection.name] + folders) else { continue }  // removed meanwhile
                 guard try walk(child, folders + [entry.name]) else { return false }
@@ -92,8 +95,8 @@ extension StoreReader {
             return [DocumentFiles(id: collection.name, locations: locations)]
         }
         var folders: [[DocumentFiles]] = []
-        try forEachLeafFolder(of: collection, days: days) { _, path, entries in
-            folders.append(DocumentFiles.group(entries, collection: collection.name, folders: path))
+        try forEachLeafFolder(of: collection, days: days) { folder, path, entries in
+            folders.append(DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder))
         }
         return DocumentFiles.joined(folders)
     }

@@ -70,10 +70,10 @@ extension StoreReader {
     /// which the listing of `folder` shows; `nil` when neither the file nor a copy is there.
     private func readWithCopies(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
         let key = DocumentID.key(location.id ?? "")
-        let entries = try visibleEntries(of: folder, at: location.folderPath).filter { entry in
-            entry.kind == .file && SyncConflict.documentFile(named: entry.name).map { DocumentID.key($0.id) == key } == true
-        }
-        guard let files = DocumentFiles.group(entries, collection: location.collection, folders: location.folders).first else { return nil }
+        let entries = try visibleEntries(of: folder, at: location.folderPath)
+        guard let files = DocumentFiles.group(entries, collection: location.collection, folders: location.folders, in: folder)
+            .first(where: { $0.key == key })
+        else { return nil }
         return try read(files, in: folder)
     }
 

@@ -16,7 +16,7 @@ extension StoreReader {
     /// The JSON of `collection`'s schema, as the store's own copy in `schema/` has it.
     func schemaDocument(of collection: CollectionDescriptor) throws -> JSONValue {
         let path = "schema/" + collection.schema
-        guard let bytes = try openFolders(["schema"])?.readFile(collection.schema) else {
+        guard let folder = try openFolders(["schema"]), let bytes = try SchemaCopies.file(collection.schema, in: folder, schemaVersion: schemaVersion) else {
             throw AlmanacError(.invalidCatalog, "the schema of collection \(collection.name) is missing; copy it from the app's schema folder", path: path)
         }
         do {

@@ -46,8 +46,9 @@ struct AtomicChange {
         return removals[0]
     }
 
-    /// The top folders a change may write into or remove from.
-    static let writableRoots: Set<String> = ["data", "archive"]
+    /// The top folders a change may write into or remove from (`schema/` only to keep one
+    /// version of a schema file a sync left in several).
+    static let writableRoots: Set<String> = ["data", "archive", "schema"]
 
     /// The collections whose archive the change writes into or removes from.
     var archiveCollections: Set<String> {
@@ -264,7 +265,7 @@ extension StoreWriter {
                 continue
             }
             var names = path.split(separator: "/").map(String.init)
-            if names.count == 1, Manifest.isCopyName(names[0]) {
+            if names.count == 1, Manifest.isCopy(names[0], in: root) {
                 // A copy of store.json a sync left, merged into the one just put in place.
                 if try root.removeFile(names[0]) { try root.synchronize(.barrier) }
                 continue
@@ -275,7 +276,8 @@ extension StoreWriter {
             if try folder.removeFile(name) { try folder.synchronize(.barrier) }
             // Date folders left empty go too (a copy's, or an older layout's day folder).
             var parents = names
-            while parents.count > 2, parents[0] == "data", let last = parents.last, Int(last) != nil {
+            while parents.count > 2, parents[0] == "data", let last = parents.last,
+                  Int(last) != nil || DateFolder.copy(last, level: parents.count - 3) != nil {
                 parents.removeLast()
                 guard let parent = try reader.openFolders(parents), parent.removeFolderIfEmpty(last) else { break }
                 state.folders.forget(under: parents + [last])

@@ -1,0 +1,82 @@
+/// What `check` says about the versions a sync left: conflict copies of documents, a copy that
+/// is all of its document, copies in `schema/`.
+extension CheckWalker {
+    /// Reports `name` when it is a sync tool's conflict copy, naming both versions.
+    mutating func reportConflictCopy(_ name: String, in folder: Directory, exists: (String) -> Bool) -> Bool {
+        guard let copy = SyncConflict.copy(named: name, exists: exists) else { return false }
+        let original = folder.childPath(copy.originalName)
+        report("sync-conflict", folder.childPath(name),
+               "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")
+        return true
+    }
+
+    /// Names every copy a sync left in `schema/`, and which version resolving keeps.
+    mutating func checkSchemaCopies(in folder: Directory) {
+        let found: [SchemaCopies.Versions]
+        do {
+            found = try SchemaCopies.find(in: folder)
+        } catch let error as AlmanacError {
+            reportError(error, path: "schema")
+            return
+        } catch {
+            report("io", "schema", "cannot be listed: \(error)")
+            return
+        }
+        for versions in found {
+            let outcome: String
+            var remedy = AlmanacError.Remedy.resolveConflicts
+            do {
+                let kept = try SchemaCopies.kept(versions, in: folder, schemaVersion: store.schemaVersion)
+                outcome = "resolving (the Store.resolve… calls) keeps schema/\(kept)\(kept == versions.name ? "" : " as schema/\(versions.name)") and removes the other\(versions.files.count > 2 ? "s" : "")"
+            } catch let error as AlmanacError {
+                outcome = error.message
+                remedy = error.remedy ?? remedy
+            } catch {
+                outcome = "\(error)"
+            }
+            let gone = versions.exists ? "" : " (schema/\(versions.name) itself is gone; reads use the version named below)"
+            for copy in versions.copies {
+                let tool = versions.tools[copy] ?? SyncConflict.unknownTool
+                report("sync-conflict", "schema/" + copy,
+                       "is a copy of schema/\(versions.name) that \(tool) left when it changed on two devices\(gone); a migration refuses to run until one version is kept: \(outcome)",
+                       remedy: remedy)
+            }
+        }
+    }
+
+    /// Reports the copy `name` that is the only file of its document (the tool renamed the
+    /// document's file, or kept the copy of an edit over a delete): reads use it.
+    mutating func reportLoneCopy(_ files: DocumentFiles, in collection: CollectionDescriptor) {
+        let origin = StoreReader.origin(of: files.first)
+        let id = files.id, original = DocumentID.fileName(id)
+        report("sync-conflict", files.first.relativePath,
+               "is the only version of \(collection.name) document \"\(id)\" (\(origin); \(original) is gone); reads use it; Store.resolve(\"\(id)\", in: \"\(collection.name)\") names it \(original)",
+               remedy: .resolve(id, in: collection.name))
+    }
+
+    /// Reads every version of a document a sync left in several files and reports the conflict.
+    mutating func checkVersions(_ files: DocumentFiles) {
+        do {
+            guard let document = try store.reader.read(files, in: nil), let conflict = document.conflict else { return }
+            reportConflict(conflict)
+        } catch let error as AlmanacError {
+            reportError(error, path: error.path ?? files.first.relativePath)
+        } catch {
+            report("io", files.first.relativePath, "cannot read: \(error)")
+        }
+    }
+
+    /// Reports one document found in several versions: each version's file, which one reads
+    /// return, and the fields that differ, for every version's file.
+    mutating func reportConflict(_ conflict: DocumentConflict) {
+        let differences = conflict.differences
+        let fields = differences.isEmpty ? "the versions hold the same values" :
+            "they differ in " + differences.prefix(8).map { $0.pointer.isEmpty ? "the whole document" : $0.pointer }.joined(separator: ", ") + (differences.count > 8 ? ", …" : "")
+        let versions = conflict.versions.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
+        for (index, path) in conflict.paths.enumerated() {
+            let role = index == 0 ? "holds the version reads use" : "holds another version"
+            report("sync-conflict", path,
+                   "\(role) of \(conflict.collection) document \"\(conflict.id)\", which a sync left in \(conflict.versions.count) versions: \(versions); \(fields); merge them with Store.resolve(\"\(conflict.id)\", in: \"\(conflict.collection)\")", remedy: .resolve(conflict.id, in: conflict.collection))
+        }
+    }
+}

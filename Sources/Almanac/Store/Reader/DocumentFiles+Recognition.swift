@@ -1,0 +1,99 @@
+/// Which files of a collection's folder hold a version of which document: by name when the
+/// name says (`<id>.json`, a known tool's copy), else by what the file holds.
+///
+/// Sync tools name the copies they keep in ways no list covers (unison's `x (conflict_on_…).json`,
+/// rclone's `x.json..path1`, OneDrive's `x-LAPTOP.json`, a person's `x copy.json`). A copy is
+/// never a second document and never dropped, so a file whose name does not say is read: one
+/// that holds a JSON object with a valid `"id"` is a version of that document.
+extension DocumentFiles {
+    /// Calls `body` for each file among `entries` (a leaf folder's listing) that holds a version
+    /// of a document, with the id and, for a copy, who made it:
+    ///
+    /// - `<id>.json` is the document's own file, read by nobody here — unless its name decorates
+    ///   another id of the folder (`x-LAPTOP.json` beside `x.json`) and it holds that id;
+    /// - a known tool's copy (``SyncConflict/documentFile(named:)``), by its name alone;
+    /// - any other file, but hidden files (a tool's or Almanac's temporary files) and Finder's
+    ///   and Explorer's files, is read from `folder`: a JSON object whose `"id"` is a valid id is
+    ///   a version of that document; one that cannot be parsed is a (damaged) version of the
+    ///   document its name decorates when that document's file is in the folder, so that reads
+    ///   name it instead of passing it over; anything else holds no document (`check` names it).
+    ///
+    /// With `folder` `nil`, names alone decide. A folder of plain `<id>.json` names with no
+    /// id a prefix of another costs one hash set and opens nothing.
+    static func forEachDocumentFile(
+        in entries: [Directory.Entry], folder: Directory?, _ body: (_ name: String, _ id: String, _ copy: SyncConflict.Copy?) -> Void
+    ) {
+        var plain: [(name: String, id: String)] = []
+        var others: [String] = []
+        for entry in entries where entry.kind == .file {
+            if let (id, copy) = SyncConflict.documentFile(named: entry.name) {
+                if let copy { body(entry.name, id, copy) } else { plain.append((entry.name, id)) }
+            } else if !entry.name.hasPrefix("."), !SystemFile.isSystemFile(entry.name) {
+                others.append(entry.name)
+            }
+        }
+        let decorating = folder == nil ? [:] : decoratedIDs(plain.map(\.id))
+        for (name, id) in plain {
+            if let original = decorating[id], let held = folder.flatMap({ heldID(name, in: $0) }),
+               DocumentID.key(held) == DocumentID.key(original) {
+                body(name, original, SyncConflict.Copy(originalName: DocumentID.fileName(original), tool: SyncConflict.unknownTool))
+            } else {
+                body(name, id, nil)
+            }
+        }
+        guard !others.isEmpty, let folder else { return }
+        let names = Set(entries.lazy.filter { $0.kind == .file }.map(\.name))
+        for name in others {
+            if let held = heldID(name, in: folder) {
+                body(name, held, SyncConflict.Copy(originalName: DocumentID.fileName(held), tool: SyncConflict.unknownTool))
+            } else if let original = SyncConflict.decoratedOriginal(of: name), names.contains(original),
+                      let id = DocumentID.id(fromFileName: original) {
+                body(name, id, SyncConflict.Copy(originalName: original, tool: SyncConflict.unknownTool))
+            }
+        }
+    }
+
+    /// The ids among `ids` whose name begins with another of them followed by `.`, `_` or `-`
+    /// (`x-LAPTOP` and `x`), each with the longest such other id: found by hashing each id's
+    /// prefixes in one pass over its bytes, so a folder where no id begins another costs no
+    /// string compared.
+    private static func decoratedIDs(_ ids: [String]) -> [String: String] {
+        guard ids.count > 1 else { return [:] }
+        let hashes = Set(ids.map(DocumentID.foldedHash))
+        var found: [String: String] = [:]
+        for id in ids {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            var longest: Int?
+            var count = 0
+            for byte in id.utf8 {
+                if count > 0, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-"), hashes.contains(hash) {
+                    longest = count
+                }
+                let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+                hash = (hash ^ UInt64(folded)) &* 0x0000_0100_0000_01B3
+                count += 1
+            }
+            guard let longest else { continue }
+            let prefix = String(Substring(id.utf8.prefix(longest)))
+            // A hash met by chance names no id: only a real one counts.
+            if ids.contains(where: { DocumentID.key($0) == DocumentID.key(prefix) }) { found[id] = prefix }
+        }
+        return found
+    }
+
+    /// The valid id the file `name` of `folder` holds (`"id"` of a JSON object), or `nil` when
+    /// it cannot be read or parsed or holds none.
+    private static func heldID(_ name: String, in folder: Directory) -> String? {
+        guard let bytes = try? folder.readFile(name) else { return nil }
+        let value: JSONValue
+        if let parsed = try? JSONParser.parse(bytes) {
+            value = parsed.value
+        } else if let markers = MergeMarkers(bytes), let ours = try? JSONParser.parse(markers.ours) {
+            value = ours.value  // both sides of git's merge markers: the id of either
+        } else {
+            return nil
+        }
+        guard case .string(let id)? = value["id"], DocumentID.isValid(id) else { return nil }
+        return id
+    }
+}
