@@ -51,6 +51,7 @@ enum FlagHints {
         AlmanacError.Remedy.fixStore.name: "'almanac check --fix'",
         AlmanacError.Remedy.resolveConflicts.name: "'almanac resolve'",
         AlmanacError.Remedy.takeSchemaVersion.name: "'almanac resolve --take' with its path",
+        AlmanacError.Remedy.restoreOverwrittenEdits.name: "'almanac resolve --restore-mine'",
         AlmanacError.Remedy.backupStore.name: "'almanac backup'",
         AlmanacError.Remedy.exportStore.name: "'almanac export'",
         AlmanacError.Remedy.deleteDocuments.name: "'almanac delete'",

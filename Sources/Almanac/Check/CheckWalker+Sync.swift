@@ -10,6 +10,26 @@ extension CheckWalker {
         return true
     }
 
+    /// Warns of each edit of this device that a last-writer-wins sync replaced with an older
+    /// version (``OverwrittenEdit``).
+    mutating func checkOverwrittenEdits() {
+        let edits: [OverwrittenEdit]
+        do {
+            edits = try store.overwrittenEdits()
+        } catch let error as AlmanacError {
+            reportError(error, path: error.path ?? ".almanac/\(StoreReader.mergeBaseFolder)")
+            return
+        } catch {
+            report("io", ".almanac/\(StoreReader.mergeBaseFolder)", "cannot be read: \(error)")
+            return
+        }
+        for edit in edits {
+            report("overwritten-edit", edit.path,
+                   "a sync replaced this device's edit of \(edit.collection) document \"\(edit.id)\" made at \(edit.madeAt) with an older version (\(edit.replacedBy)), which lacks its changes to \(edit.fields.prefix(8).joined(separator: ", ")); Store.restoreOverwrittenEdits() brings them back as a new change",
+                   severity: .warning, remedy: .restoreOverwrittenEdits)
+        }
+    }
+
     /// Names every copy a sync left in `schema/`, and which version resolving keeps.
     mutating func checkSchemaCopies(in folder: Directory) {
         let found: [SchemaCopies.Versions]

@@ -136,6 +136,7 @@ struct CheckWalker {
             }
         }
         checkCollectionRules()
+        checkOverwrittenEdits()
         for archived in archivedIDs where idsByCollection[archived.collection]?.contains(archived.key) == true {
             report("archived-duplicate", archived.path,
                    "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); the Store.resolve… calls merge this copy into the live one and remove it, as does the next retention run that archives the live one", remedy: .resolveConflicts)

@@ -33,7 +33,7 @@ extension AlmanacError {
         public static var all: [Remedy] {
             [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .takeOneVersion,
              .createStore, .checkStore, .fixStore, .resolveConflicts, .backupStore, .exportStore,
-             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion]
+             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion, .restoreOverwrittenEdits]
         }
 
         /// Wait longer for the lock (``Store/Options/lockTimeout``).
@@ -67,6 +67,8 @@ extension AlmanacError {
         }
         /// Keep one version of a schema file a sync left in several (``Store/resolveSchemaCopies(taking:dryRun:)``).
         public static let takeSchemaVersion = Remedy(name: "take-schema-version", api: "Store.resolveSchemaCopies(taking:) with its path")
+        /// Bring back edits a last-writer-wins sync replaced (``Store/restoreOverwrittenEdits(dryRun:)``).
+        public static let restoreOverwrittenEdits = Remedy(name: "restore-overwritten-edits", api: "Store.restoreOverwrittenEdits()")
         /// Back the store up (``Store/backup(to:)``).
         public static let backupStore = Remedy(name: "backup", api: "Store.backup(to:)")
         /// Export the store (``Store/export(to:options:)``).

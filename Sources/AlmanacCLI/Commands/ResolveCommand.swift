@@ -1,12 +1,13 @@
 import Almanac
 
-/// `almanac resolve [COLLECTION ID] [--take PATH] [--policy P] [--dry-run]`
+/// `almanac resolve [COLLECTION ID] [--take PATH] [--policy P] [--dry-run] [--restore-mine]`
 enum ResolveCommand: AlmanacCommand {
     static let collection = PositionalSpec.optional("collection", help: "The collection of the document to resolve (all conflicts when left out).")
     static let id = PositionalSpec.optional("id", help: "The document's id (left out for a singleton).")
     static let take = OptionSpec.option("take", valueName: "PATH", help: "Keep this version whole (a path 'check' names, or ours/theirs for git's markers, or a schema file's copy) instead of merging.")
     static let policy = OptionSpec.option("policy", valueName: "POLICY", help: "For fields both versions changed: newer-wins, keep-both or manual (default: the collection's catalog merge policy, else newer-wins).")
     static let dryRun = OptionSpec.flag("dry-run", help: "Show the merged document without writing.")
+    static let restoreMine = OptionSpec.flag("restore-mine", help: "Bring back this device's edits that a last-writer-wins sync replaced with an older version ('check' names them).")
 
     static let spec = CommandSpec(
         name: "resolve", abstract: "Merge the versions a sync left of a document (conflict copies, git's markers, one id in two folders) into one.",
@@ -19,7 +20,7 @@ enum ResolveCommand: AlmanacCommand {
             the store's schema version, else the one --take names (almanac resolve --take 'schema/catalog.json..path2'). \
             Example: almanac resolve cravings 1F0C…; almanac resolve cravings 1F0C… --take 'data/cravings/2025/01/1F0C….sync-conflict-20250127-140300-ABCDEFG.json'.
             """,
-        options: [take, policy, dryRun], positionals: [collection, id])
+        options: [take, policy, dryRun, restoreMine], positionals: [collection, id])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
@@ -35,6 +36,18 @@ enum ResolveCommand: AlmanacCommand {
         var storeFile: [String] = []
         var archived: [String] = []
         var schema: [String] = []
+        if context.values.flag(restoreMine) {
+            guard context.values.positional(collection) == nil, context.values.option(take) == nil else {
+                throw context.usage("--restore-mine restores every overwritten edit: give no COLLECTION, ID or --take")
+            }
+            let edits = try store.restoreOverwrittenEdits(dryRun: dry)
+            store.finishWriting()
+            try context.print(RestoredEdits(dryRun: dry, restored: edits.map(RestoredEdit.init))) { printed in
+                (printed.restored.map { "\($0.collection)/\($0.id): \(dry ? "would bring back" : "brought back") this device's edit of \($0.madeAt) (\($0.fields.joined(separator: ", "))), replaced by a version of \($0.replacedBy)" }
+                    + ["\(dry ? "would restore" : "restored") \(printed.restored.count) edit\(printed.restored.count == 1 ? "" : "s")."]).joined(separator: "\n")
+            }
+            return ExitCode.success
+        }
         if let name = context.values.positional(collection) {
             let descriptor = try store.collection(named: name)
             let documentID = context.values.positional(id) ?? (descriptor.isSingleton ? name : "")
@@ -70,6 +83,31 @@ enum ResolveCommand: AlmanacCommand {
                 + ["\(dry ? "would resolve" : "resolved") \(printed.resolved.count) document\(printed.resolved.count == 1 ? "" : "s")."]).joined(separator: "\n")
         }
         return ExitCode.success
+    }
+
+    /// What `resolve --restore-mine --json` prints.
+    struct RestoredEdits: Encodable {
+        var dryRun: Bool
+        var restored: [RestoredEdit]
+    }
+
+    /// One edit brought back.
+    struct RestoredEdit: Encodable {
+        var collection: String
+        var id: String
+        var path: String
+        var madeAt: String
+        var replacedBy: String
+        var fields: [String]
+
+        init(_ edit: OverwrittenEdit) {
+            collection = edit.collection
+            id = edit.id
+            path = edit.path
+            madeAt = edit.madeAt
+            replacedBy = edit.replacedBy
+            fields = edit.fields
+        }
     }
 
     /// What `resolve --json` prints.
