@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Copies a sync left in `schema/` (issue 42): named by `check`, refused by `migrate up`, never
+/// dropped, and resolved by keeping one version — in every tool's naming.
+@Suite struct SchemaCopiesTests {
+    static let namings: [(tool: String, copy: @Sendable (String) -> String)] = [
+        ("Syncthing", { $0.replacingOccurrences(of: ".json", with: ".sync-conflict-20261127-101010-ABCDEFG.json") }),
+        ("Dropbox", { $0.replacingOccurrences(of: ".json", with: " (Mac's conflicted copy 2026-11-27).json") }),
+        ("iCloud Drive", { $0.replacingOccurrences(of: ".json", with: " 2.json") }),
+        ("Nextcloud", { $0.replacingOccurrences(of: ".json", with: " (conflicted copy 2026-11-27 101010).json") }),
+        ("unison", { $0.replacingOccurrences(of: ".json", with: " (conflict_on_2026-11-27).json") }),
+        ("rclone", { $0 + "..path2" }),
+    ]
+
+    @Test(arguments: namings.indices)
+    func aCopyInSchemaIsNamedRefusedByMigrateAndNeverDropped(_ index: Int) throws {
+        let (tool, copyName) = Self.namings[index]
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let schema = store.appendingPathComponent("schema")
+        // The catalog at the store's version, unchanged, and a schema file someone edited.
+        let catalogCopy = copyName("catalog.json")
+        try FileManager.default.copyItem(at: schema.appendingPathComponent("catalog.json"), to: schema.appendingPathComponent(catalogCopy))
+        let usageCopy = copyName("usage.schema.json")
+        var usage = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schema.appendingPathComponent("usage.schema.json"))) as? [String: Any])
+        usage["description"] = "edited on another device"
+        try JSONSerialization.data(withJSONObject: usage).write(to: schema.appendingPathComponent(usageCopy))
+
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3, "\(tool): \(check)")
+        #expect(check.stdout.contains("schema/\(catalogCopy): error: is a copy of schema/catalog.json that \(tool) left"), "\(tool): \(check)")
+        #expect(check.stdout.contains("resolving ('almanac resolve') keeps schema/catalog.json"), "\(tool): \(check)")
+        #expect(check.stdout.contains("schema/\(usageCopy): error: is a copy of schema/usage.schema.json"), "\(tool): \(check)")
+        #expect(check.stdout.contains("they differ in /description"), "\(tool): \(check)")
+
+        let up = try run(["migrate", "up", "--store", store.path], cwd: E2ERepository.root)
+        #expect(up.exit != 0, "\(tool): \(up)")
+        #expect(up.stderr.contains("schema/ holds") && up.stderr.contains("schema/\(catalogCopy)"), "\(tool): \(up)")
+        #expect(E2EFiles.exists(schema.appendingPathComponent(catalogCopy)) && E2EFiles.exists(schema.appendingPathComponent(usageCopy)), "\(tool): never dropped")
+        #expect(try Store(at: store).schemaVersion == 1, "\(tool): nothing migrated")
+
+        // The schema file's versions differ: resolving needs one named; the catalog's are the same.
+        let resolve = try run(["resolve", "--store", store.path])
+        #expect(resolve.exit != 0 && resolve.stderr.contains("'almanac resolve --take' with its path"), "\(tool): \(resolve)")
+        #expect(E2EFiles.exists(schema.appendingPathComponent(catalogCopy)), "\(tool): a refused resolve changes nothing")
+        let take = try run(["resolve", "--take", "schema/\(usageCopy)", "--store", store.path])
+        #expect(take.exit == 0, "\(tool): \(take)")
+        let rest = try run(["resolve", "--store", store.path])
+        #expect(rest.exit == 0 && rest.stdout.contains("schema/catalog.json: kept schema/catalog.json"), "\(tool): \(rest)")
+        #expect(!E2EFiles.exists(schema.appendingPathComponent(catalogCopy)) && !E2EFiles.exists(schema.appendingPathComponent(usageCopy)))
+        let kept = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schema.appendingPathComponent("usage.schema.json"))) as? [String: Any])
+        #expect(kept["description"] as? String == "edited on another device", "\(tool): the version taken is kept")
+        let clean = try run(["check", "--store", store.path])
+        #expect(clean.exit == 0, "\(tool): \(clean)")
+        let migrated = try run(["migrate", "up", "--store", store.path], cwd: E2ERepository.root)
+        #expect(migrated.exit == 0, "\(tool): \(migrated)")
+    }
+
+    /// rclone leaves no `catalog.json`, only `..path1` and `..path2`: the store opens from the
+    /// one at its schema version, and resolving keeps that one.
+    @Test func aCatalogLeftOnlyInCopiesOpensFromTheOneAtTheStoresVersion() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let schema = store.appendingPathComponent("schema")
+        try FileManager.default.moveItem(at: schema.appendingPathComponent("catalog.json"), to: schema.appendingPathComponent("catalog.json..path1"))
+        // The other device's catalog claims another version.
+        let other = try String(contentsOf: schema.appendingPathComponent("catalog.json..path1"), encoding: .utf8)
+            .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7")
+        try Data(other.utf8).write(to: schema.appendingPathComponent("catalog.json..path2"))
+        #expect(try run(["ls", "cravings", "--count", "--store", store.path]).exit == 0)
+        let check = try run(["check", "--store", store.path])
+        #expect(check.stdout.contains("schema/catalog.json itself is gone") && check.stdout.contains("keeps schema/catalog.json..path1 as schema/catalog.json"), "\(check)")
+        let resolve = try run(["resolve", "--store", store.path])
+        #expect(resolve.exit == 0, "\(resolve)")
+        #expect(try String(contentsOf: schema.appendingPathComponent("catalog.json"), encoding: .utf8).contains("\"version\": 1"))
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Copies of a document made by any tool are versions of it, recognised by their name's prefix
+/// or by the id they hold: unison's and rclone's namings, decorations no list holds, a copy
+/// whose original is gone, a copied date folder; files that hold no document stay unknown.
+@Suite struct SyncCopyRecognitionTests {
+    @Test func unisonAndRcloneNamesAreCopiesOfTheirOriginal() {
+        let named: [(String, String, String)] = [
+            ("A1 (conflict_on_2026-11-27).json", "A1.json", "unison"),
+            ("A1 (conflict #1_on_2026-11-27).json", "A1.json", "unison"),
+            ("A1 (conflict_on_2026-11-27_was_deleted).json", "A1.json", "unison"),
+            ("A1.json..path1", "A1.json", "rclone"),
+            ("A1.json..path2", "A1.json", "rclone"),
+            ("A1.json.conflict1", "A1.json", "rclone"),
+            ("store.json..path2", "store.json", "rclone"),
+        ]
+        for (name, original, tool) in named {
+            #expect(SyncConflict.copy(named: name, exists: { _ in false }) == .init(originalName: original, tool: tool), "\(name)")
+            #expect(SyncConflict.documentFile(named: name)?.id == (original == "store.json" ? "store" : "A1"), "\(name)")
+        }
+        // Any other decoration is a copy only beside its original (elsewhere it is just a name).
+        for name in ["A1 (1).json", "A1 copy.json", "A1~.json", "A1.json~", "A1.json.orig"] {
+            #expect(SyncConflict.copy(named: name, exists: { $0 == "A1.json" })?.originalName == "A1.json", "\(name)")
+            #expect(SyncConflict.copy(named: name, exists: { _ in false }) == nil, "\(name)")
+        }
+        #expect(SyncConflict.decoratedOriginal(of: ".A1.json.swp") == nil, "a hidden file decorates nothing")
+        #expect(DateFolder.copy("20 (conflict_on_2026-11-27_was_deleted)", level: 2)?.number == 20)
+        #expect(DateFolder.copy("20 (conflict_on_2026-11-27_was_deleted)", level: 2)?.tool == "unison")
+        #expect(DateFolder.copy("201", level: 2) == nil && DateFolder.copy("20", level: 2) == nil)
+    }
+
+    /// The name fuzzer: random decorations after a document's name (its prefix kept, the
+    /// decoration starting with a character that cannot continue the id) are read as versions
+    /// of that document, beside its file and with its file gone.
+    @Test func randomDecorationsOfADocumentsNameAreVersionsOfIt() throws {
+        let folder = E2EFolder()
+        let storeURL = try folder.copySample("cravey")
+        let original = try #require(dataFiles(storeURL).first { $0.hasPrefix("data/cravings/") })
+        let id = String(original.split(separator: "/").last!.dropLast(5))
+        let day = storeURL.appendingPathComponent(original).deletingLastPathComponent()
+        let bytes = try Data(contentsOf: storeURL.appendingPathComponent(original))
+        let count = try Store(at: storeURL).count(matching: Query("cravings"))
+        var random = SplitMix64(seed: 4242)
+        let first = Array(" ()~-_.[]@#+,'!".unicodeScalars), rest = Array(" ()~-_.[]@#+,'!abcXYZ0123456789".unicodeScalars)
+        var made: Set<String> = []
+        for round in 0..<40 {
+            var decoration = String(first[random.next(below: first.count)])
+            for _ in 0..<random.next(below: 12) { decoration.unicodeScalars.append(rest[random.next(below: rest.count)]) }
+            let name = random.next(below: 2) == 0 ? "\(id)\(decoration).json" : "\(id).json\(decoration)"
+            guard !name.hasPrefix("."), name != "\(id).json", made.insert(name).inserted else { continue }
+            try bytes.write(to: day.appendingPathComponent(name))
+            let store = try Store(at: storeURL)
+            #expect(try store.count(matching: Query("cravings")) == count, "round \(round), \(name): a copy is never a second document")
+            let versions = try #require(try store.conflicts(in: "cravings").first { $0.id == id }, "round \(round), \(name)")
+            #expect(Set(versions.paths.map { String($0.split(separator: "/").last!) }) == made.union(["\(id).json"]), "round \(round), \(name)")
+        }
+        #expect(made.count > 30, "the fuzzer made \(made.count) distinct names")
+        // Every one is named by check, none with the advice to move it out.
+        let check = try run(["check", "--store", storeURL.path])
+        #expect(check.exit == 3, "\(check)")
+        for name in made { #expect(check.stdout.contains("\(name): error: holds another version of cravings document"), "\(name): \(check)") }
+        #expect(!check.stdout.contains("move it out of the store"), "\(check)")
+        // With the document's own file gone, the copies are the document; resolve names it again.
+        try FileManager.default.removeItem(at: storeURL.appendingPathComponent(original))
+        #expect(try Store(at: storeURL).count(matching: Query("cravings")) == count)
+        #expect(try run(["get", "cravings", id, "--store", storeURL.path]).exit == 0)
+        let resolved = try run(["resolve", "--store", storeURL.path])
+        #expect(resolved.exit == 0, "\(resolved)")
+        #expect(E2EFiles.exists(storeURL.appendingPathComponent(original)))
+        #expect(try run(["check", "--store", storeURL.path]).exit == 0)
+        #expect(try Store(at: storeURL).count(matching: Query("cravings")) == count)
+    }
+
+    /// A file of any name that holds a document is a version of it ("another version"); a
+    /// file that holds none stays an unknown file; a damaged decoration beside its original is
+    /// a version too, so reads name it instead of passing it over.
+    @Test func filesAreJudgedByWhatTheyHold() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let original = try #require(dataFiles(store).first { $0.hasPrefix("data/cravings/") })
+        let id = String(original.split(separator: "/").last!.dropLast(5))
+        let day = store.appendingPathComponent(original).deletingLastPathComponent()
+        let cravings = dataFiles(store).filter { $0.hasPrefix("data/cravings/") }.count
+        var edited = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: store.appendingPathComponent(original))) as? [String: Any])
+        edited["intensity"] = 1
+        // OneDrive's "<name>-<computer>" is a valid id of its own: it is a copy because it holds this id.
+        try JSONSerialization.data(withJSONObject: edited).write(to: day.appendingPathComponent("Copy of \(id)"))
+        try JSONSerialization.data(withJSONObject: edited).write(to: day.appendingPathComponent("\(id)-LAPTOP.json"))
+        try Data("shopping list\n".utf8).write(to: day.appendingPathComponent("notes.txt"))
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3, "\(check)")
+        #expect(check.stdout.contains("Copy of \(id): error: holds another version of cravings document \"\(id)\""), "\(check)")
+        #expect(check.stdout.contains("\(id)-LAPTOP.json (another version (a sync tool's copy))"), "\(check)")
+        #expect(check.stdout.contains("notes.txt: error: is an unknown file"), "\(check)")
+        let count = try run(["ls", "cravings", "--count", "--store", store.path])
+        #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == cravings, "\(count)")
+        // A legitimate id that begins with another is its own document.
+        var other = edited
+        other["id"] = "\(id)-2"
+        try JSONSerialization.data(withJSONObject: other).write(to: day.appendingPathComponent("\(id)-2.json"))
+        #expect(try run(["get", "cravings", "\(id)-2", "--store", store.path]).exit == 0)
+        // A damaged decoration beside its original: reads name it.
+        try Data("{\"id\": ".utf8).write(to: day.appendingPathComponent("\(id) (1).json"))
+        let get = try run(["get", "cravings", id, "--store", store.path])
+        #expect(get.exit != 0 && get.stderr.contains("\(id) (1).json"), "\(get)")
+    }
+
+    /// unison keeps an edit that a delete beat as a copy in a copied day folder
+    /// (`20 (conflict_on_…_was_deleted)/`): its documents are versions of theirs, and resolving
+    /// puts them back where they belong and removes the folder.
+    @Test func aCopiedDateFolderHoldsVersions() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let original = try #require(dataFiles(store).first { $0.hasPrefix("data/cravings/") })
+        let month = store.appendingPathComponent(original).deletingLastPathComponent()
+        let copied = month.deletingLastPathComponent().appendingPathComponent(month.lastPathComponent + " (conflict_on_2026-11-27_was_deleted)")
+        let cravings = dataFiles(store).filter { $0.hasPrefix("data/cravings/") }.count
+        try FileManager.default.moveItem(at: month, to: copied)
+        let count = try run(["ls", "cravings", "--count", "--store", store.path])
+        #expect(count.exit == 0 && Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == cravings, "\(count)")
+        let check = try run(["check", "--store", store.path])
+        #expect(check.stdout.contains("is the only version of cravings document") && check.stdout.contains("unison's conflict copy"), "\(check)")
+        let resolved = try run(["resolve", "--store", store.path])
+        #expect(resolved.exit == 0, "\(resolved)")
+        #expect(E2EFiles.exists(store.appendingPathComponent(original)))
+        #expect(!E2EFiles.exists(copied), "the emptied copy of the folder goes")
+        let clean = try run(["check", "--store", store.path])
+        #expect(clean.exit == 0, "\(clean)")
+    }
+}
