@@ -75,9 +75,12 @@ extension Manifest {
     /// ``current(in:)``'s manifest, for a writer about to rewrite it.
     /// - Throws: `.notAStore` when `store.json` is gone.
     static func required(in root: Directory) throws -> Manifest {
-        guard let current = try current(in: root) else {
-            throw AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: fileName)
-        }
+        guard let current = try current(in: root) else { throw vanished }
         return current.manifest
+    }
+
+    /// The error of a writer that finds neither `store.json` nor a copy of it.
+    static var vanished: AlmanacError {
+        AlmanacError(.notAStore, "store.json vanished; restore it from a backup", path: fileName)
     }
 }

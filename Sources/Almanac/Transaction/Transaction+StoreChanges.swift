@@ -50,10 +50,19 @@ extension Transaction {
 
     /// Changes the store's record, `store.json`, when the transaction commits: `body` edits it
     /// as this transaction leaves it (at first, as the store holds it, with every version a
-    /// sync left merged in).
+    /// sync left merged in). The copies of `store.json` a sync left go with the change: what it
+    /// writes holds them, as a save of a document replaces all of its versions (so a tool that
+    /// names copies without numbering them, like rclone, never meets an old copy's name again).
     func updateManifest(_ body: (inout Manifest) throws -> Void) throws {
         try requireOpen()
-        var manifest = try pending.extra.manifest ?? Manifest.required(in: reader.root)
+        var manifest: Manifest
+        if let pendingManifest = pending.extra.manifest {
+            manifest = pendingManifest
+        } else {
+            guard let current = try Manifest.current(in: reader.root) else { throw Manifest.vanished }
+            manifest = current.manifest
+            pending.extra.manifestCopyRemovals += current.versions.filter { $0 != Manifest.fileName && !pending.extra.manifestCopyRemovals.contains($0) }
+        }
         try body(&manifest)
         pending.extra.manifest = manifest
     }

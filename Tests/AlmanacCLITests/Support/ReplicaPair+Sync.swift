@@ -20,6 +20,9 @@ extension ReplicaPair {
         case .unison, .rclone:
             try fileSync?.sync { try self.sharedFiles($0) }
         }
+        for (path, bytes) in try sharedFiles(0).sorted(by: { $0.key < $1.key }) where path.contains("notes/") {
+            trace("after sync: \(path): \(Self.tokens(in: bytes).sorted())")
+        }
     }
 
     /// With `ALMANAC_SYNC_TRACE` set, prints what a history does and every shared file after each sync.

@@ -20,6 +20,10 @@ extension StoreWriter {
         for write in change.writes where !write.isNew {
             guard let id = write.location.id else { continue }
             let replaced = write.previous ?? write.location
+            // A copy saved under its document's name (resolving a copy that is all of its
+            // document) is no version both devices had: as a base it would make the copy look
+            // unchanged, and a later merge take an older version's values over it.
+            guard replaced.copyName == nil else { continue }
             let name = DocumentID.fileName(DocumentID.key(id))
             guard let source = try? existingFolder(replaced.folderPath, state),
                   let links = try? source.linkCount(of: replaced.fileName),
