@@ -108,6 +108,34 @@ import Testing
         #expect(get.exit != 0 && get.stderr.contains("\(id) (1).json"), "\(get)")
     }
 
+    /// `store.json` left only in copies — rclone's names, or any root file that holds a store
+    /// record — is the merge of those copies: the store opens, check names each, and resolving
+    /// writes `store.json` and removes them.
+    @Test func storeJSONLeftOnlyInCopiesIsTheirMerge() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        try FileManager.default.copyItem(at: store.appendingPathComponent("store.json"), to: store.appendingPathComponent("store.json..path2"))
+        try FileManager.default.moveItem(at: store.appendingPathComponent("store.json"), to: store.appendingPathComponent("store record from the laptop"))
+        try Data("not a store record\n".utf8).write(to: store.appendingPathComponent("README.txt"))
+        #expect(try run(["ls", "cravings", "--count", "--store", store.path]).exit == 0)
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3, "\(check)")
+        #expect(check.stdout.contains("store.json..path2: error: holds a version of store.json"), "\(check)")
+        #expect(check.stdout.contains("store record from the laptop: error: holds a version of store.json"), "\(check)")
+        #expect(check.stdout.contains("README.txt: error: is an unknown file"), "\(check)")
+        let resolve = try run(["resolve", "--store", store.path])
+        #expect(resolve.exit == 0, "\(resolve)")
+        #expect(E2EFiles.exists(store.appendingPathComponent("store.json")))
+        #expect(!E2EFiles.exists(store.appendingPathComponent("store.json..path2")) && !E2EFiles.exists(store.appendingPathComponent("store record from the laptop")))
+        try FileManager.default.removeItem(at: store.appendingPathComponent("README.txt"))
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+        // Nothing but a copy that is not a store record: no store.
+        try FileManager.default.moveItem(at: store.appendingPathComponent("store.json"), to: store.appendingPathComponent("notes.json"))
+        try Data("{}".utf8).write(to: store.appendingPathComponent("notes.json"))
+        let none = try run(["ls", "cravings", "--store", store.path])
+        #expect(none.exit != 0 && none.stderr.contains("no store.json"), "\(none)")
+    }
+
     /// unison keeps an edit that a delete beat as a copy in a copied day folder
     /// (`20 (conflict_on_…_was_deleted)/`): its documents are versions of theirs, and resolving
     /// puts them back where they belong and removes the folder.

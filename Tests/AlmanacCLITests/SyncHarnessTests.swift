@@ -104,7 +104,7 @@ import Testing
         let documents = try store.documents(json: "notes")
         let ids = documents.compactMap { $0.location.id.map(DocumentID.key) }
         #expect(Set(ids).count == ids.count, "\(context): an id listed twice: \(ids.sorted())")
-        let named = Set(files.keys.filter { $0.hasPrefix("data/notes/") }.compactMap { ReplicaPair.id(ofPath: $0).map(DocumentID.key) })
+        let named = Set(files.keys.filter { $0.hasPrefix("data/notes/") }.compactMap { ReplicaPair.id(ofPath: $0, bytes: files[$0]).map(DocumentID.key) })
         #expect(Set(ids) == named, "\(context): reads \(ids.sorted()) but files name \(named.sorted())")
         #expect(try store.count(matching: Query("notes")) == named.count, "\(context)")
         #expect(try store.status().collections.first { $0.name == "notes" }?.documents == named.count, "\(context)")
@@ -115,7 +115,7 @@ import Testing
         #expect(lost.isEmpty, "\(context): writes lost: \(lost)")
         // check names every document in several versions, on each of its files.
         var filesByID: [String: [String]] = [:]
-        for path in files.keys.sorted() { if let id = ReplicaPair.id(ofPath: path) { filesByID[DocumentID.key(id), default: []].append(path) } }
+        for path in files.keys.sorted() { if let id = ReplicaPair.id(ofPath: path, bytes: files[path]) { filesByID[DocumentID.key(id), default: []].append(path) } }
         let problems = try store.check().problems
         let reported = Set(problems.filter { $0.kind == "sync-conflict" }.map(\.path))
         // check names every note in the older shape (without `pinned` in a store at version 2).

@@ -13,7 +13,7 @@ extension ReplicaPair {
         switch tool {
         case .gitWithDriver, .gitMarkers:
             try gitSync()
-        case .syncthing, .iCloudDrive, .dropbox:
+        case .syncthing, .iCloudDrive, .dropbox, .unknownTool:
             try simulatedSync()
         case .syncthingDaemons:
             try daemons?.sync { try self.sharedFiles($0) }
@@ -107,6 +107,9 @@ extension ReplicaPair {
         switch tool {
         case .syncthing: return stem + ".sync-conflict-20261125-1010\(String(format: "%02d", clock % 60))-DEVICE\(device).json"
         case .dropbox: return stem + " (Device \(device)'s conflicted copy 2026-11-25).json"
+        case .unknownTool:
+            // Half the time a name that is an id of its own (OneDrive's), only a copy by content.
+            return clock % 2 == 0 ? stem + " (Device \(device)'s copy).json" : stem + "-DEVICE\(device).json"
         default:
             var number = 2
             while existing.contains("\(stem) \(number).json") { number += 1 }

@@ -20,6 +20,9 @@ final class ReplicaPair {
         case dropbox = "Dropbox"
         /// Two real Syncthing instances (``SyncthingDaemons``).
         case syncthingDaemons = "Syncthing (real instances)"
+        /// A tool no list knows, simulated: it names the losing version `<id> (Device N's copy).json`
+        /// or, as OneDrive does, `<id>-DEVICEN.json` (an id of its own): read by the id it holds.
+        case unknownTool = "a tool no list knows"
         /// Real `unison -copyonconflict -prefer newer` (``FileSyncTool``).
         case unison = "unison (real)"
         /// Real `rclone bisync` (``FileSyncTool``).
@@ -27,7 +30,7 @@ final class ReplicaPair {
 
         var description: String { rawValue }
         /// The tools simulated here, without any program beyond git.
-        static let simulated: [Tool] = [.gitWithDriver, .gitMarkers, .syncthing, .iCloudDrive, .dropbox]
+        static let simulated: [Tool] = [.gitWithDriver, .gitMarkers, .syncthing, .iCloudDrive, .dropbox, .unknownTool]
     }
 
     static let catalog = """
@@ -287,7 +290,7 @@ final class ReplicaPair {
     /// and an archived copy, which a save of the id replaces).
     func tokens(of id: String, on device: Int) throws -> Set<String> {
         var found: Set<String> = []
-        for (path, bytes) in try sharedFiles(device) where (Self.id(ofPath: path) ?? Self.archivedID(ofPath: path)).map(DocumentID.key) == DocumentID.key(id) {
+        for (path, bytes) in try sharedFiles(device) where (Self.id(ofPath: path, bytes: bytes) ?? Self.archivedID(ofPath: path)).map(DocumentID.key) == DocumentID.key(id) {
             found.formUnion(Self.tokens(in: bytes))
         }
         return found
@@ -313,10 +316,15 @@ final class ReplicaPair {
         return SyncConflict.documentFile(named: name)?.id
     }
 
-    /// The id a shared file holds a version of (`settings` for the singleton), or `nil`.
-    static func id(ofPath path: String) -> String? {
+    /// The id a shared file holds a version of (`settings` for the singleton), or `nil`; with
+    /// its `bytes`, a note whose name no known tool's naming explains counts by the id it holds.
+    static func id(ofPath path: String, bytes: [UInt8]? = nil) -> String? {
         let parts = path.split(separator: "/").map(String.init)
         guard parts.first == "data", let name = parts.last else { return nil }
+        if parts.count > 3, parts[1] == "notes", let bytes, let held = (try? JSONParser.parse(bytes))?.value["id"]?.stringValue,
+           DocumentID.isValid(held), SyncConflict.documentFile(named: name).map({ DocumentID.key($0.id) != DocumentID.key(held) }) ?? true {
+            return held
+        }
         if parts.count == 3, parts[1] == "tips" { return SyncConflict.documentFile(named: name)?.id }
         if parts.count == 2 {
             return name == "settings.json" || SyncConflict.copy(named: name, exists: { $0 == "settings.json" })?.originalName == "settings.json" ? "settings" : nil
