@@ -146,7 +146,14 @@ import Testing
         let month = store.appendingPathComponent(original).deletingLastPathComponent()
         let copied = month.deletingLastPathComponent().appendingPathComponent(month.lastPathComponent + " (conflict_on_2026-11-27_was_deleted)")
         let cravings = dataFiles(store).filter { $0.hasPrefix("data/cravings/") }.count
+        let parts = original.split(separator: "/")
+        let (year, monthNumber) = (String(parts[2]), String(parts[3]))
+        let range = ["--from", "\(year)-\(monthNumber)-01", "--to", "\(year)-\(monthNumber)-28"]
+        let inRange = try run(["ls", "cravings", "--count", "--store", store.path] + range)
         try FileManager.default.moveItem(at: month, to: copied)
+        // A date range opens the copied folder as its month.
+        let copiedRange = try run(["ls", "cravings", "--count", "--store", store.path] + range)
+        #expect(copiedRange.exit == 0 && copiedRange.stdout == inRange.stdout && inRange.stdout != "0\n", "\(inRange) \(copiedRange)")
         let count = try run(["ls", "cravings", "--count", "--store", store.path])
         #expect(count.exit == 0 && Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == cravings, "\(count)")
         let check = try run(["check", "--store", store.path])

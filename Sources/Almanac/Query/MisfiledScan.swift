@@ -38,7 +38,7 @@ struct MisfiledScan {
                         continue
                     }
                     let expected = partition.folders(for: date.day(in: store.timeZone))
-                    guard expected != folders else { continue }
+                    guard expected != DateFolder.dated(folders) else { continue }
                     holdBack = min(holdBack, identity.changed)
                     if days.contains(date.day(in: store.timeZone)), !DateFolder.contains(folders, within: days) {
                         found.append(Filing.misfiledError(location, dated: date, belongsIn: expected, field: descriptor.dateField ?? ""))

@@ -89,7 +89,7 @@ struct QueryRun: Sendable {
     private func outOfRange(_ document: StoredDocument, dated date: DocumentDate) throws -> Match? {
         guard let partition = descriptor.partition else { return nil }
         let expected = partition.folders(for: date.day(in: timeZone))
-        guard expected != document.location.folders else { return nil }
+        guard expected != DateFolder.dated(document.location.folders) else { return nil }
         throw Filing.misfiledError(document.location, dated: date, belongsIn: expected, field: descriptor.dateField ?? "")
     }
 

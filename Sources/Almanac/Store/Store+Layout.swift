@@ -86,6 +86,15 @@ enum DateFolder {
         return (number, tool)
     }
 
+    /// `folders` with each sync tool's copy of a date folder named as the folder it copies
+    /// (`["2025", "01 (conflict_on_…)"]` → `["2025", "01"]`): where its documents are filed.
+    static func dated(_ folders: [String]) -> [String] {
+        folders.enumerated().map { level, name in
+            let width = level == 0 ? 4 : 2
+            return name.utf8.count > width && copy(name, level: level) != nil ? String(name.prefix(width)) : name
+        }
+    }
+
     /// The tool that copied a folder of `folders` (a document's date folders), or `nil` when
     /// none is a copy.
     static func copyTool(among folders: [String]) -> String? {
@@ -97,7 +106,8 @@ enum DateFolder {
 
     /// Whether the folder `next` below `folders` can hold a document dated within `days`.
     static func overlaps(folders: [String], next: Int, level: Int, days: ClosedRange<CalendarDate>) -> Bool {
-        let parts = folders.compactMap { Int($0) } + [next]
+        // A copied folder (`01 (conflict_on_…)`) counts by its date.
+        let parts = folders.enumerated().compactMap { Int($1.prefix($0 == 0 ? 4 : 2)) } + [next]
         let low = [days.lowerBound.year, days.lowerBound.month, days.lowerBound.day].prefix(level + 1)
         let high = [days.upperBound.year, days.upperBound.month, days.upperBound.day].prefix(level + 1)
         return !parts.lexicographicallyPrecedes(low) && !high.lexicographicallyPrecedes(parts)
@@ -106,7 +116,7 @@ enum DateFolder {
     /// Whether the date folder `folders` (year, month, day as deep as the partition) can hold
     /// documents dated within `days`: whether a query of `days` opens it.
     static func contains(_ folders: [String], within days: ClosedRange<CalendarDate>) -> Bool {
-        guard let last = folders.last, let number = Int(last) else { return false }
+        guard let last = folders.last, let number = Int(last.prefix(folders.count == 1 ? 4 : 2)) else { return false }
         return overlaps(folders: Array(folders.dropLast()), next: number, level: folders.count - 1, days: days)
     }
 }

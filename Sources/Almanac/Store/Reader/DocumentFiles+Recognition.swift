@@ -81,10 +81,15 @@ extension DocumentFiles {
         return found
     }
 
+    /// The largest file a listing reads to learn which document it holds: 16 MiB.
+    static let largestCopyRead: Int64 = 16 << 20
+
     /// The valid id the file `name` of `folder` holds (`"id"` of a JSON object), or `nil` when
-    /// it cannot be read or parsed or holds none.
+    /// it cannot be read or parsed or holds none, or is larger than ``largestCopyRead``.
     private static func heldID(_ name: String, in folder: Directory) -> String? {
-        guard let bytes = try? folder.readFile(name) else { return nil }
+        // A large file (a video dropped among the documents) is no document: it is not read
+        // at every listing.
+        guard let size = try? folder.identity(of: name)?.size, size <= largestCopyRead, let bytes = try? folder.readFile(name) else { return nil }
         let value: JSONValue
         if let parsed = try? JSONParser.parse(bytes) {
             value = parsed.value
