@@ -74,7 +74,7 @@ struct JSONOutputTests {
                    ["app", "schemaVersion", "documents", "attachments", "store"]); note("import")
         expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned"]); note("backup")
         expectKeys(try json(["check", "--fix", "--dry-run"] + s), ["store", "dryRun", "repairs", "remaining"])
-        expectKeys(try json(["resolve", "--dry-run"] + s), ["dryRun", "resolved", "storeFile", "archived"]); note("resolve")
+        expectKeys(try json(["resolve", "--dry-run"] + s), ["dryRun", "resolved", "storeFile", "archived", "archivedVersions", "schema"]); note("resolve")
         let versions = try ["base", "ours", "theirs"].map { name in
             try folder.write("{\"id\": \"x\", \"\(name)\": 1}\n", to: "merge-\(name).json").path
         }

@@ -59,6 +59,27 @@ import Testing
         #expect(migrated.exit == 0, "\(tool): \(migrated)")
     }
 
+    /// A file in `schema/` that no known naming explains (OneDrive's `catalog-LAPTOP.json`) is
+    /// named by check and stops a migration, which would drop it; a damaged version is never
+    /// taken as the schema.
+    @Test func anyOtherFileInSchemaStopsAMigrationAndADamagedVersionIsNeverTaken() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let schema = store.appendingPathComponent("schema")
+        try FileManager.default.copyItem(at: schema.appendingPathComponent("catalog.json"), to: schema.appendingPathComponent("catalog-LAPTOP.json"))
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 3 && check.stdout.contains("schema/catalog-LAPTOP.json: error: is not a file of the store's schema"), "\(check)")
+        let up = try run(["migrate", "up", "--store", store.path], cwd: E2ERepository.root)
+        #expect(up.exit != 0 && up.stderr.contains("schema/catalog-LAPTOP.json is not a file of the store's schema"), "\(up)")
+        #expect(E2EFiles.exists(schema.appendingPathComponent("catalog-LAPTOP.json")))
+        try FileManager.default.removeItem(at: schema.appendingPathComponent("catalog-LAPTOP.json"))
+
+        try Data("{\"app\": \"cravey\", \"trunc".utf8).write(to: schema.appendingPathComponent("catalog 2.json"))
+        let take = try run(["resolve", "--take", "schema/catalog 2.json", "--store", store.path])
+        #expect(take.exit != 0 && take.stderr.contains("cannot be the store's schema/catalog.json"), "\(take)")
+        #expect(try run(["ls", "cravings", "--count", "--store", store.path]).exit == 0, "the store's catalog is untouched")
+    }
+
     /// rclone leaves no `catalog.json`, only `..path1` and `..path2`: the store opens from the
     /// one at its schema version, and resolving keeps that one.
     @Test func aCatalogLeftOnlyInCopiesOpensFromTheOneAtTheStoresVersion() throws {

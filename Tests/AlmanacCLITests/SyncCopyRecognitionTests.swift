@@ -30,6 +30,9 @@ import Testing
         #expect(DateFolder.copy("20 (conflict_on_2026-11-27_was_deleted)", level: 2)?.number == 20)
         #expect(DateFolder.copy("20 (conflict_on_2026-11-27_was_deleted)", level: 2)?.tool == "unison")
         #expect(DateFolder.copy("201", level: 2) == nil && DateFolder.copy("20", level: 2) == nil)
+        // A document's attachment folder, or an id that starts with digits, is no copied day.
+        #expect(DateFolder.copy("12ABCDEF-2CCB-4FA0-ADEF-5725D29D8A57.files", level: 2) == nil)
+        #expect(DateFolder.copy("12 (x).files", level: 2) == nil && DateFolder.copy("12ABCDEF", level: 2) == nil)
     }
 
     /// The name fuzzer: random decorations after a document's name (its prefix kept, the
@@ -64,7 +67,12 @@ import Testing
         for name in made { #expect(check.stdout.contains("\(name): error: holds another version of cravings document"), "\(name): \(check)") }
         #expect(!check.stdout.contains("move it out of the store"), "\(check)")
         // With the document's own file gone, the copies are the document; resolve names it again.
+        // (A copy whose name is an id of its own, `x-LAPTOP.json`, is a copy only beside `x.json`:
+        // alone it is read as the id its name says, and check reports its id. The README says so.)
         try FileManager.default.removeItem(at: storeURL.appendingPathComponent(original))
+        for name in made where DocumentID.id(fromFileName: name) != nil {
+            try FileManager.default.removeItem(at: day.appendingPathComponent(name))
+        }
         #expect(try Store(at: storeURL).count(matching: Query("cravings")) == count)
         #expect(try run(["get", "cravings", id, "--store", storeURL.path]).exit == 0)
         let resolved = try run(["resolve", "--store", storeURL.path])
@@ -102,6 +110,17 @@ import Testing
         other["id"] = "\(id)-2"
         try JSONSerialization.data(withJSONObject: other).write(to: day.appendingPathComponent("\(id)-2.json"))
         #expect(try run(["get", "cravings", "\(id)-2", "--store", store.path]).exit == 0)
+        // Beside it, files that hold no document are no versions: reads go on, check names them.
+        try Data([0x1F, 0x8B, 0x08, 0x00]).write(to: day.appendingPathComponent("\(id).json.gz"))
+        try Data().write(to: day.appendingPathComponent("\(id).json.lock"))
+        try Data("{\"id\": \"7F0C0000-0000-4000-8000-000000000001\", \"title\": \"a list\"}".utf8).write(to: day.appendingPathComponent("my list.json"))
+        let listed = try run(["ls", "cravings", "--count", "--store", store.path])
+        #expect(listed.exit == 0 && Int(listed.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == cravings + 1, "no phantom document: \(listed)")
+        #expect(try run(["get", "cravings", id, "--store", store.path]).exit == 0)
+        let named = try run(["check", "--store", store.path])
+        for name in ["\(id).json.gz", "\(id).json.lock", "my list.json"] {
+            #expect(named.stdout.contains("\(name): error: is an unknown file"), "\(name): \(named)")
+        }
         // A damaged decoration beside its original: reads name it.
         try Data("{\"id\": ".utf8).write(to: day.appendingPathComponent("\(id) (1).json"))
         let get = try run(["get", "cravings", id, "--store", store.path])

@@ -11,7 +11,11 @@ extension CheckWalker {
     }
 
     private mutating func checkArchiveFolder(_ folder: Directory) throws {
-        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+        let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+        // Copies recognised as every read recognises them: by name, else by the id they hold.
+        var copies: [String: SyncConflict.Copy] = [:]
+        DocumentFiles.forEachDocumentFile(in: entries, folder: folder) { name, _, copy in copies[name] = copy }
+        for entry in entries {
             let path = folder.childPath(entry.name)
             if entry.kind == .file, SystemFile.isSystemFile(entry.name) || SystemFile.placeholderTarget(entry.name) != nil {
                 try classifyStray(entry, in: folder)
@@ -25,10 +29,11 @@ extension CheckWalker {
                 report("symbolic-link", path, "is a symbolic link; Almanac never follows links inside a store — replace it with the real file or folder")
             case .file where Directory.isTemporaryName(entry.name):
                 try classifyStray(entry, in: folder)
-            case .file where SyncConflict.documentFile(named: entry.name)?.copy != nil:
-                let copy = SyncConflict.copy(named: entry.name, exists: { _ in true })
+            case .file where copies[entry.name] != nil:
+                let copy = copies[entry.name]
                 report("sync-conflict", path,
-                       "is a copy of the archived \(copy?.originalName ?? "document") that \(copy?.tool ?? "a sync tool") made when it changed on two devices; archived documents are not merged: compare the two, keep the right one as \(copy?.originalName ?? "<id>.json") and delete the other")
+                       "is a copy of the archived \(copy?.originalName ?? "document") that \(copy?.tool ?? SyncConflict.unknownTool) made when it changed on two devices; the Store.resolve… calls merge the versions of an archived document field by field (newer-wins)",
+                       remedy: .resolveConflicts)
             case .file where DocumentID.id(fromFileName: entry.name) != nil:
                 checkArchivedDocument(in: folder, name: entry.name, path: path)
                 let components = path.split(separator: "/").map(String.init)

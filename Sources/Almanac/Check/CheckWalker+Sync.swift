@@ -42,6 +42,10 @@ extension CheckWalker {
             report("io", "schema", "cannot be listed: \(error)")
             return
         }
+        for stray in (try? SchemaCopies.strays(in: folder, catalog: store.catalog)) ?? [] {
+            report("unknown-file", "schema/" + stray,
+                   "is not a file of the store's schema (its catalog does not list it); a migration refuses to run while it is here, since it replaces schema/: if a sync tool made it from a schema file, keep the right version under that file's name; else move it out of the store")
+        }
         for versions in found {
             let outcome: String
             var remedy = AlmanacError.Remedy.resolveConflicts

@@ -107,6 +107,7 @@ struct CheckWalker {
             report("missing-folder", "data", "the data folder is missing; the store holds no documents")
             return
         }
+        var singletonsInCopies: Set<String> = []
         for entry in try data.entries().sorted(by: { $0.name < $1.name }) {
             let path = data.childPath(entry.name)
             if entry.kind == .folder, let collection = store.catalog.collection(named: entry.name), !collection.isSingleton {
@@ -126,9 +127,14 @@ struct CheckWalker {
                 _ = checkDocument(in: data, name: entry.name, location: DocumentLocation(collection: collection.name, folders: [], id: nil), collection: collection)
                 if let files = try? store.reader.documentFiles(in: collection, days: nil).first, files.hasVersions { checkVersions(files) }
             } else if entry.kind == .file, let copy = SyncConflict.copy(named: entry.name, exists: { _ in true }),
-                      let collection = store.catalog.collection(named: String(copy.originalName.dropLast(5))), collection.isSingleton,
-                      (try? data.entryKind(of: copy.originalName)) == .file {
-                continue  // a version of the singleton, reported with it
+                      let collection = store.catalog.collection(named: String(copy.originalName.dropLast(5))), collection.isSingleton {
+                // A version of the singleton, reported with it; when its own file is gone
+                // (rclone renamed both sides), the copies are the document.
+                if (try? data.entryKind(of: copy.originalName)) != .file, !singletonsInCopies.contains(collection.name),
+                   let files = try? store.reader.documentFiles(in: collection, days: nil).first {
+                    singletonsInCopies.insert(collection.name)
+                    if files.hasVersions { checkVersions(files) } else { reportLoneCopy(files, in: collection) }
+                }
             } else if entry.kind == .folder && store.catalog.collection(named: entry.name) == nil {
                 report("unknown-collection", path, "is not a collection of the \(store.app) catalog; move it out of the store or add the collection to the schema")
             } else {
@@ -362,7 +368,11 @@ struct CheckWalker {
             report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
             return
         }
-        if entry.kind == .file, reportConflictCopy(entry.name, in: folder, exists: { (try? folder.entryKind(of: $0)) == .file }) { return }
+        // Only a known tool's name: any other decoration that reaches here holds no document.
+        if entry.kind == .file, SyncConflict.copy(named: entry.name, exists: { (try? folder.entryKind(of: $0)) == .file })?.tool != SyncConflict.unknownTool,
+           reportConflictCopy(entry.name, in: folder, exists: { (try? folder.entryKind(of: $0)) == .file }) {
+            return
+        }
         switch entry.kind {
         case .file where SystemFile.isSystemFile(entry.name):
             return  // Finder's .DS_Store and the like: never a problem

@@ -3,7 +3,10 @@ import Foundation
 /// Where a document's attachments go, and which names they may have (DESIGN §2).
 extension Filing {
     /// The folder name of a document's attachments.
-    static func attachmentFolderName(_ id: String) -> String { id + ".files" }
+    static func attachmentFolderName(_ id: String) -> String { id + attachmentFolderSuffix }
+
+    /// What ends the name of a document's attachment folder.
+    static let attachmentFolderSuffix = ".files"
 
     /// Refuses a document of a collection with attachments whose `…Path` field names a file
     /// that could never be one of its attachments (a name over 128 bytes, say, which the file

@@ -72,15 +72,19 @@ enum DateFolder {
     }
 
     /// The folder's number and the tool that made it when `name` is a sync tool's copy of a
-    /// folder name of `level`: the name followed by anything that does not begin with a digit
-    /// (unison's `20 (conflict_on_2026-11-27_was_deleted)`, iCloud Drive's `20 2`). Its
-    /// documents are versions of the documents of that date (a copy each).
+    /// folder name of `level`: the name followed by a space and anything (unison's
+    /// `20 (conflict_on_2026-11-27_was_deleted)`, iCloud Drive's `20 2`, `20 (1)`), or by a
+    /// known tool's marker (`20.sync-conflict-…`, `20_conflict-…`). Its documents are versions
+    /// of the documents of that date (a copy each). A document's attachment folder
+    /// (`12AB….files`) is never one.
     static func copy(_ name: String, level: Int) -> (number: Int, tool: String)? {
         let width = level == 0 ? 4 : 2
         let bytes = Array(name.utf8)
-        guard bytes.count > width + 1, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[width]), bytes[0] != UInt8(ascii: "."),
+        guard bytes.count > width + 1, !name.hasSuffix(Filing.attachmentFolderSuffix),
               let number = self.number(String(decoding: bytes[..<width], as: UTF8.self), level: level)
         else { return nil }
+        let rest = name.utf8.dropFirst(width)
+        guard rest.first == UInt8(ascii: " ") || rest.starts(with: ".sync-conflict-".utf8) || rest.starts(with: "_conflict-".utf8) else { return nil }
         // The folder's name is decorated as a file's would be.
         let tool = SyncConflict.copy(named: name + ".json", exists: { _ in true })?.tool ?? SyncConflict.unknownTool
         return (number, tool)

@@ -58,14 +58,21 @@ struct ConflictResolver {
     @discardableResult
     func resolveSchemaCopies(taking: String? = nil, dryRun: Bool = false) throws -> [String] {
         func plan(_ folder: Directory) throws -> [(versions: SchemaCopies.Versions, kept: String)] {
-            var found = try SchemaCopies.find(in: folder)
+            let found = try SchemaCopies.find(in: folder)
             if let taking {
                 let name = taking.hasPrefix("schema/") ? String(taking.dropFirst("schema/".count)) : taking
                 guard let versions = found.first(where: { $0.files.contains(name) }) else {
                     let known = found.flatMap(\.files).map { "schema/" + $0 }
                     throw AlmanacError(.notFound, "\(taking) is not a version of a schema file a sync left; \(known.isEmpty ? "schema/ holds no copies" : "the versions are " + known.joined(separator: ", "))", path: taking)
                 }
-                found = [versions]
+                // The version taken becomes the store's schema: it must read as one.
+                guard let bytes = try folder.readFile(name) else { throw AlmanacError(.notFound, "\(taking) is gone", path: taking) }
+                do {
+                    if versions.name == Catalog.fileName { _ = try Catalog(bytes: bytes, path: "schema/" + name) } else { _ = try JSONParser.parse(bytes) }
+                } catch let error as AlmanacError {
+                    throw AlmanacError(.invalidArgument, "\(taking) cannot be the store's schema/\(versions.name): \(error.message); take another version",
+                                       path: taking, line: error.line, column: error.column, underlying: error)
+                }
                 return [(versions, name)]
             }
             return try found.map { ($0, try SchemaCopies.kept($0, in: folder, schemaVersion: store.schemaVersion)) }
@@ -184,15 +191,20 @@ struct ConflictResolver {
             for files in DocumentFiles.group(entries, collection: descriptor.name, folders: folders, in: folder) {
                 var versions: [DocumentConflict.Version] = []
                 var base: JSONValue?
+                // Only files read as versions are merged and removed: one that cannot be read
+                // is left for a person (check names it).
+                var read: Set<String> = []
                 for location in files.locations {
                     guard let bytes = try folder.readFile(location.fileName) else { continue }
                     let path = (["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/")
                     if let value = try? JSONParser.parse(bytes).value {
                         versions.append(.init(path: path, origin: StoreReader.origin(of: location), value: value))
+                        read.insert(location.fileName)
                     } else if let markers = MergeMarkers(bytes), let ours = try? JSONParser.parse(markers.ours).value,
                               let theirs = try? JSONParser.parse(markers.theirs).value {
                         versions += [.init(path: path, origin: .gitOurs, value: ours), .init(path: path, origin: .gitTheirs, value: theirs)]
                         base = markers.base.flatMap { try? JSONParser.parse($0).value }
+                        read.insert(location.fileName)
                     }
                 }
                 // One version under a copy's name (its original is gone) is the document: renamed.
@@ -201,7 +213,7 @@ struct ConflictResolver {
                 let value = VersionMerge(ordered.map(\.value), base: base ?? store.reader.mergeBase(of: files.id, in: descriptor.name)).value
                 let name = DocumentID.fileName(files.id)
                 writes.append((["archive", descriptor.name] + folders, name, CanonicalJSON.prettyBytes(value)))
-                for location in files.locations where location.fileName != name {
+                for location in files.locations where location.fileName != name && read.contains(location.fileName) {
                     removals.append((["archive", descriptor.name] + folders + [location.fileName]).joined(separator: "/"))
                 }
                 merged.append((["archive", descriptor.name] + folders + [name]).joined(separator: "/"))

@@ -34,10 +34,11 @@ struct OverwrittenEditFinder {
             if let live = try folder.identity(of: document.location.fileName), let mine = try bases.identity(of: entry.name), live.inode == mine.inode {
                 continue
             }
+            // A version without the field is the oldest (VersionOrder's rule).
             guard let bytes = try bases.readFile(entry.name), let mine = try? JSONParser.parse(bytes).value,
-                  let madeAt = mine[field], let replacedBy = document.value[field],
-                  VersionOrder.ModifiedKey(replacedBy) < VersionOrder.ModifiedKey(madeAt)
+                  let madeAt = mine[field], document.value[field].map({ VersionOrder.ModifiedKey($0) < VersionOrder.ModifiedKey(madeAt) }) ?? true
             else { continue }
+            let replacedBy = document.value[field]
             let base = (try? bases.readFile(DocumentID.fileName(key))).flatMap { $0 }.flatMap { try? JSONParser.parse($0).value }
             let changed = (base ?? document.value).differences(to: mine).map(\.pointer)
             let lost = changed.filter { $0 != "/" + field && document.value.value(atPointer: $0) != mine.value(atPointer: $0) }
@@ -45,7 +46,7 @@ struct OverwrittenEditFinder {
             found.append(OverwrittenEdit(
                 collection: descriptor.name, id: document.location.id ?? key, path: document.location.relativePath, mine: mine,
                 current: document.value, madeAt: madeAt.stringValue ?? madeAt.shortDescription,
-                replacedBy: replacedBy.stringValue ?? replacedBy.shortDescription, fields: lost))
+                replacedBy: replacedBy.map { $0.stringValue ?? $0.shortDescription } ?? "no \(field)", fields: lost))
         }
         return found
     }

@@ -37,15 +37,34 @@ struct SchemaCopies {
         return found.keys.sorted().compactMap { found[$0] }
     }
 
-    /// Refuses a migration while `schema/` holds copies a sync left: a migration replaces the
-    /// folder, and would drop them.
-    static func refuseMigration(in root: Directory) throws {
-        guard let folder = try root.openFolder("schema"), let first = try find(in: folder).first else { return }
-        let copies = first.copies.map { "schema/" + $0 }.joined(separator: ", ")
-        throw AlmanacError(
-            .syncConflict,
-            "schema/ holds \(first.copies.count == 1 ? "a version" : "versions") of schema/\(first.name) that a sync left (\(copies)); a migration replaces schema/ and would drop \(first.copies.count == 1 ? "it" : "them"): keep one with the Store.resolve… calls, then migrate",
-            path: "schema/" + first.copies[0]).with(.resolveConflicts)
+    /// The files of `folder` (the store's `schema/`) that are neither the catalog, nor a schema
+    /// file `catalog` lists, nor a copy of one by its name: a copy no naming explains (OneDrive's
+    /// `catalog-LAPTOP.json`) or a file a person put there.
+    static func strays(in folder: Directory, catalog: Catalog) throws -> [String] {
+        let known = Set([Catalog.fileName] + catalog.collections.map(\.schema))
+        let copies = Set(try find(in: folder).flatMap(\.copies))
+        return try folder.entries().filter { $0.kind == .file }.map(\.name).sorted().filter { name in
+            !name.hasPrefix(".") && !SystemFile.isSystemFile(name) && !known.contains(name) && !copies.contains(name)
+        }
+    }
+
+    /// Refuses a migration while `schema/` holds copies a sync left, or any file the catalog
+    /// does not list: a migration replaces the folder, and would drop them.
+    static func refuseMigration(in root: Directory, catalog: Catalog) throws {
+        guard let folder = try root.openFolder("schema") else { return }
+        if let first = try find(in: folder).first {
+            let copies = first.copies.map { "schema/" + $0 }.joined(separator: ", ")
+            throw AlmanacError(
+                .syncConflict,
+                "schema/ holds \(first.copies.count == 1 ? "a version" : "versions") of schema/\(first.name) that a sync left (\(copies)); a migration replaces schema/ and would drop \(first.copies.count == 1 ? "it" : "them"): keep one with the Store.resolve… calls, then migrate",
+                path: "schema/" + first.copies[0]).with(.resolveConflicts)
+        }
+        if let stray = try strays(in: folder, catalog: catalog).first {
+            throw AlmanacError(
+                .syncConflict,
+                "schema/\(stray) is not a file of the store's schema (its catalog does not list it), and a migration replaces schema/ and would drop it: if a sync tool made it from a schema file, keep the right version under that file's name; else move it out of the store; then migrate",
+                path: "schema/" + stray)
+        }
     }
 
     /// The bytes of `schema/<name>`, or when it is gone and copies of it are left, of the

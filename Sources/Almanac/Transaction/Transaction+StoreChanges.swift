@@ -50,9 +50,10 @@ extension Transaction {
 
     /// Changes the store's record, `store.json`, when the transaction commits: `body` edits it
     /// as this transaction leaves it (at first, as the store holds it, with every version a
-    /// sync left merged in). The copies of `store.json` a sync left go with the change: what it
-    /// writes holds them, as a save of a document replaces all of its versions (so a tool that
-    /// names copies without numbering them, like rclone, never meets an old copy's name again).
+    /// sync left merged in). The copies of `store.json` a known sync tool named go with the
+    /// change: what it writes holds them, as a save of a document replaces all of its versions
+    /// (so a tool that names copies without numbering them, like rclone, never meets an old
+    /// copy's name again).
     func updateManifest(_ body: (inout Manifest) throws -> Void) throws {
         try requireOpen()
         var manifest: Manifest
@@ -61,7 +62,12 @@ extension Transaction {
         } else {
             guard let current = try Manifest.current(in: reader.root) else { throw Manifest.vanished }
             manifest = current.manifest
-            pending.extra.manifestCopyRemovals += current.versions.filter { $0 != Manifest.fileName && !pending.extra.manifestCopyRemovals.contains($0) }
+            // Only copies a known tool named: a file a person named (`store.json.bak`) or one
+            // known by what it holds stays until resolving removes it.
+            pending.extra.manifestCopyRemovals += current.versions.filter { name in
+                name != Manifest.fileName && !pending.extra.manifestCopyRemovals.contains(name)
+                    && SyncConflict.copy(named: name, exists: { $0 == Manifest.fileName }).map { $0.tool != SyncConflict.unknownTool } == true
+            }
         }
         try body(&manifest)
         pending.extra.manifest = manifest

@@ -36,6 +36,8 @@ enum ResolveCommand: AlmanacCommand {
         var storeFile: [String] = []
         var archived: [String] = []
         var schema: [String] = []
+        var schemaRefusal: AlmanacError?
+        var archivedVersions: [String] = []
         if context.values.flag(restoreMine) {
             guard context.values.positional(collection) == nil, context.values.option(take) == nil else {
                 throw context.usage("--restore-mine restores every overwritten edit: give no COLLECTION, ID or --take")
@@ -55,7 +57,7 @@ enum ResolveCommand: AlmanacCommand {
             do {
                 guard let report = try store.resolve(documentID, in: name, policy: chosenPolicy, taking: context.values.option(take), dryRun: dry) else {
                     Output.error("\(name) document \"\(documentID)\" has one version; nothing to resolve.")
-                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [], archived: [], schema: [])) }
+                    if context.json { try Output.json(Printed(dryRun: dry, resolved: [], storeFile: [], archived: [], archivedVersions: [], schema: [])) }
                     return ExitCode.success
                 }
                 reports.append(report)
@@ -68,20 +70,29 @@ enum ResolveCommand: AlmanacCommand {
             }
             schema = try store.resolveSchemaCopies(taking: taken, dryRun: dry)
         } else {
-            schema = try store.resolveSchemaCopies(dryRun: dry)
+            // Schema copies that need a version named do not hold up the documents: they are
+            // reported once the rest is resolved.
+            do {
+                schema = try store.resolveSchemaCopies(dryRun: dry)
+            } catch let error as AlmanacError where error.code == .syncConflict {
+                schemaRefusal = error
+            }
             storeFile = try store.resolveStoreFile(dryRun: dry)
             for conflict in try store.conflicts() {
                 if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
             }
-            archived = try store.resolveArchiveConflicts(dryRun: dry) + store.resolveArchivedCopies(dryRun: dry)
+            archivedVersions = try store.resolveArchiveConflicts(dryRun: dry)
+            archived = try store.resolveArchivedCopies(dryRun: dry)
         }
         store.finishWriting()
-        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived, schema: schema)) { printed in
+        try context.print(Printed(dryRun: dry, resolved: reports.map(Resolved.init), storeFile: storeFile, archived: archived, archivedVersions: archivedVersions, schema: schema)) { printed in
             let merged = printed.storeFile.isEmpty ? [] : ["store.json: \(dry ? "would merge" : "merged") the versions in \(printed.storeFile.joined(separator: ", "))"]
             let archive = printed.archived.map { "\($0): \(dry ? "would be merged" : "merged") into the live document of its id, and removed" }
-            return (printed.schema + merged + archive + printed.resolved.map(\.text)
+            let versions = printed.archivedVersions.map { "\($0): \(dry ? "would be" : "is") the merge of the versions a sync left of it" }
+            return (printed.schema + merged + versions + archive + printed.resolved.map(\.text)
                 + ["\(dry ? "would resolve" : "resolved") \(printed.resolved.count) document\(printed.resolved.count == 1 ? "" : "s")."]).joined(separator: "\n")
         }
+        if let schemaRefusal { throw schemaRefusal }
         return ExitCode.success
     }
 
@@ -118,6 +129,8 @@ enum ResolveCommand: AlmanacCommand {
         var storeFile: [String]
         /// Archived copies of live documents merged into them.
         var archived: [String]
+        /// Archived documents whose versions a sync left were merged into one file.
+        var archivedVersions: [String]
         /// Schema files a sync left in versions: which version each kept.
         var schema: [String]
     }

@@ -26,7 +26,7 @@ struct MigrationRunner {
             let store = try Store(at: url, options: options)
             defer { store.finishWriting() }
             if let refusal = store.writer.writeRefusal { throw refusal }
-            try SchemaCopies.refuseMigration(in: store.root)
+            try SchemaCopies.refuseMigration(in: store.root, catalog: store.catalog)
             let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
                                      started: started, progress: progress)
             do {

@@ -13,10 +13,12 @@ extension DocumentFiles {
     ///   another id of the folder (`x-LAPTOP.json` beside `x.json`) and it holds that id;
     /// - a known tool's copy (``SyncConflict/documentFile(named:)``), by its name alone;
     /// - any other file, but hidden files (a tool's or Almanac's temporary files) and Finder's
-    ///   and Explorer's files, is read from `folder`: a JSON object whose `"id"` is a valid id is
-    ///   a version of that document; one that cannot be parsed is a (damaged) version of the
-    ///   document its name decorates when that document's file is in the folder, so that reads
-    ///   name it instead of passing it over; anything else holds no document (`check` names it).
+    ///   and Explorer's files, is read from `folder`: a JSON object whose `"id"` is a document
+    ///   of the folder, or the id its name decorates (`x (1).json`, `x.json..path1`), is a
+    ///   version of that document; one that does not parse but begins like JSON is a (damaged)
+    ///   version of the document its name decorates when that document's file is in the
+    ///   folder, so that reads name it instead of passing it over; anything else holds no
+    ///   document (`check` names it).
     ///
     /// With `folder` `nil`, names alone decide. A folder of plain `<id>.json` names with no
     /// id a prefix of another costs one hash set and opens nothing.
@@ -43,11 +45,15 @@ extension DocumentFiles {
         }
         guard !others.isEmpty, let folder else { return }
         let names = Set(entries.lazy.filter { $0.kind == .file }.map(\.name))
+        let ids = Set(plain.map { DocumentID.key($0.id) })
         for name in others {
-            if let held = heldID(name, in: folder) {
+            let decorated = SyncConflict.decoratedOriginal(of: name)
+            // Held by a file whose name neither begins with it nor says anything, an id is a
+            // copy only of a document of this folder: a stray JSON file is no phantom document.
+            if let held = heldID(name, in: folder), ids.contains(DocumentID.key(held)) || begins(name, with: held) {
                 body(name, held, SyncConflict.Copy(originalName: DocumentID.fileName(held), tool: SyncConflict.unknownTool))
-            } else if let original = SyncConflict.decoratedOriginal(of: name), names.contains(original),
-                      let id = DocumentID.id(fromFileName: original) {
+            } else if let original = decorated, names.contains(original), let id = DocumentID.id(fromFileName: original),
+                      looksLikeJSON(name, in: folder) {
                 body(name, id, SyncConflict.Copy(originalName: original, tool: SyncConflict.unknownTool))
             }
         }
@@ -79,6 +85,28 @@ extension DocumentFiles {
             if ids.contains(where: { DocumentID.key($0) == DocumentID.key(prefix) }) { found[id] = prefix }
         }
         return found
+    }
+
+    /// Whether `name` begins with `id` (ignoring case) followed by a character that cannot go
+    /// on an id's letters and digits: `x (1).json`, `x-LAPTOP`, `x.json..path1` begin with `x`.
+    private static func begins(_ name: String, with id: String) -> Bool {
+        let bytes = Array(name.utf8), prefix = Array(id.utf8)
+        guard bytes.count > prefix.count else { return false }
+        for (a, b) in zip(bytes, prefix) where a != b && a | 0x20 != b | 0x20 { return false }
+        let next = bytes[prefix.count]
+        return !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next))
+    }
+
+    /// Whether the file `name` begins like a JSON object or holds git's merge markers: a
+    /// damaged version of a document, which reads must name, rather than a file that holds
+    /// no document (`x.json.gz`, an empty `x.json.lock`).
+    private static func looksLikeJSON(_ name: String, in folder: Directory) -> Bool {
+        guard let size = try? folder.identity(of: name)?.size, size <= largestCopyRead,
+              let bytes = try? folder.readFile(name)
+        else { return false }
+        if SyncConflict.hasMergeMarkers(bytes) { return true }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     }
 
     /// The largest file a listing reads to learn which document it holds: 16 MiB.

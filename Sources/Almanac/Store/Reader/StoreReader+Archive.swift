@@ -31,16 +31,19 @@ extension StoreReader {
     /// holding it, its folders below `archive/<collection>/`, its id and its file name.
     private func forEachArchivedFile(in folder: Directory, folders: [String],
                                      _ body: (Directory, [String], String, String) throws -> Void) throws {
-        for entry in try folder.entries().sorted(by: { $0.name < $1.name }) {
+        let entries = try folder.entries().sorted(by: { $0.name < $1.name })
+        // A sync tool's copy of an archived file is not a second archived document (`check`
+        // names it): recognised as every listing recognises copies.
+        var copies: Set<String> = []
+        DocumentFiles.forEachDocumentFile(in: entries, folder: folder) { name, _, copy in if copy != nil { copies.insert(name) } }
+        for entry in entries {
             if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
             switch entry.kind {
             case .folder where !entry.name.hasSuffix(".files"):
                 guard let child = try folder.openFolder(entry.name) else { continue }
                 try forEachArchivedFile(in: child, folders: folders + [entry.name], body)
             case .file:
-                // A sync tool's copy of an archived file is not a second archived document
-                // (`check` names it).
-                guard let (id, copy) = SyncConflict.documentFile(named: entry.name), copy == nil else { continue }
+                guard !copies.contains(entry.name), let (id, copy) = SyncConflict.documentFile(named: entry.name), copy == nil else { continue }
                 try body(folder, folders, id, entry.name)
             default:
                 continue
