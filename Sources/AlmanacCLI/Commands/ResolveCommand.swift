@@ -156,6 +156,9 @@ enum ResolveCommand: AlmanacCommand {
         }
 
         var text: String {
+            if versions.count == 1, policy == nil {
+                return "\(collection)/\(id): its only version, \(versions[0]) (a sync tool's copy), is saved under the document's own name"
+            }
             let how = policy.map { decided.isEmpty ? "merged field by field" : "merged field by field; \(decided.joined(separator: ", ")) changed on both sides, decided by \($0)" }
                 ?? "kept one version whole"
             let kept = keptAs.isEmpty ? "" : "; the other version\(keptAs.count == 1 ? " is" : "s are") kept as \(keptAs.joined(separator: ", "))"
