@@ -20,12 +20,13 @@ extension DocumentFiles {
     ///   folder, so that reads name it instead of passing it over; anything else holds no
     ///   document (`check` names it).
     ///
-    /// With `folder` `nil`, names alone decide. A folder of plain `<id>.json` names with no
-    /// id a prefix of another costs one hash set and opens nothing.
+    /// With `folder` `nil`, names alone decide. A folder of plain `<id>.json` names whose ids
+    /// all have one length costs nothing more and opens nothing.
     static func forEachDocumentFile(
         in entries: [Directory.Entry], folder: Directory?, _ body: (_ name: String, _ id: String, _ copy: SyncConflict.Copy?) -> Void
     ) {
         var plain: [(name: String, id: String)] = []
+        plain.reserveCapacity(entries.count)
         var others: [String] = []
         for entry in entries where entry.kind == .file {
             if let (id, copy) = SyncConflict.documentFile(named: entry.name) {
@@ -34,9 +35,9 @@ extension DocumentFiles {
                 others.append(entry.name)
             }
         }
-        let decorating = folder == nil ? [:] : decoratedIDs(plain.map(\.id))
+        let decorating = folder == nil ? [:] : decoratedIDs(plain)
         for (name, id) in plain {
-            if let original = decorating[id], let held = folder.flatMap({ heldID(name, in: $0) }),
+            if !decorating.isEmpty, let original = decorating[id], let held = folder.flatMap({ heldID(name, in: $0) }),
                DocumentID.key(held) == DocumentID.key(original) {
                 body(name, original, SyncConflict.Copy(originalName: DocumentID.fileName(original), tool: SyncConflict.unknownTool))
             } else {
@@ -60,29 +61,31 @@ extension DocumentFiles {
     }
 
     /// The ids among `ids` whose name begins with another of them followed by `.`, `_` or `-`
-    /// (`x-LAPTOP` and `x`), each with the longest such other id: found by hashing each id's
-    /// prefixes in one pass over its bytes, so a folder where no id begins another costs no
-    /// string compared.
-    private static func decoratedIDs(_ ids: [String]) -> [String: String] {
-        guard ids.count > 1 else { return [:] }
-        let hashes = Set(ids.map(DocumentID.foldedHash))
+    /// (`x-LAPTOP` and `x`), each with the longest such other id.
+    ///
+    /// Only the lengths other ids have are tried as prefixes, so a folder whose ids all have
+    /// one length (UUIDs, the common case) costs one pass over the lengths and no string built.
+    private static func decoratedIDs(_ files: [(name: String, id: String)]) -> [String: String] {
+        guard files.count > 1 else { return [:] }
+        let first = files[0].id.utf8.count
+        guard files.contains(where: { $0.id.utf8.count != first }) else { return [:] }
+        let lengths = Set(files.map { $0.id.utf8.count })
+        let ids = files.map(\.id)
+        let tried = lengths.sorted(by: >)
+        var keys: Set<String>?
         var found: [String: String] = [:]
         for id in ids {
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            var longest: Int?
-            var count = 0
-            for byte in id.utf8 {
-                if count > 0, byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-"), hashes.contains(hash) {
-                    longest = count
+            let bytes = id.utf8
+            for length in tried where length > 0 && length < bytes.count {
+                let next = bytes[bytes.index(bytes.startIndex, offsetBy: length)]
+                guard next == UInt8(ascii: ".") || next == UInt8(ascii: "_") || next == UInt8(ascii: "-") else { continue }
+                let prefix = String(Substring(bytes.prefix(length)))
+                if keys == nil { keys = Set(ids.map(DocumentID.key)) }
+                if keys?.contains(DocumentID.key(prefix)) == true {
+                    found[id] = prefix
+                    break
                 }
-                let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-                hash = (hash ^ UInt64(folded)) &* 0x0000_0100_0000_01B3
-                count += 1
             }
-            guard let longest else { continue }
-            let prefix = String(Substring(id.utf8.prefix(longest)))
-            // A hash met by chance names no id: only a real one counts.
-            if ids.contains(where: { DocumentID.key($0) == DocumentID.key(prefix) }) { found[id] = prefix }
         }
         return found
     }
