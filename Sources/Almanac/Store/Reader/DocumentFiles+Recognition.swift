@@ -60,6 +60,21 @@ extension DocumentFiles {
         }
     }
 
+    /// The entries of a folder's listing that may hold a version of document `id`: its own
+    /// file and known tools' copies of it (by name), names that begin with it, and files whose
+    /// name says nothing (read by ``forEachDocumentFile(in:folder:_:)``). A lookup of one
+    /// document groups these, not the whole folder.
+    static func candidates(for id: String, among entries: [Directory.Entry]) -> [Directory.Entry] {
+        let key = DocumentID.key(id)
+        return entries.filter { entry in
+            guard entry.kind == .file else { return false }
+            if let named = SyncConflict.documentFile(named: entry.name) {
+                return DocumentID.key(named.id) == key || begins(entry.name, with: id)
+            }
+            return !entry.name.hasPrefix(".") && !SystemFile.isSystemFile(entry.name)
+        }
+    }
+
     /// The ids among `ids` whose name begins with another of them followed by `.`, `_` or `-`
     /// (`x-LAPTOP` and `x`), each with the longest such other id.
     ///

@@ -69,10 +69,10 @@ extension StoreReader {
     /// The document at `location` with the copies a sync tool left of it in the same folder,
     /// which the listing of `folder` shows; `nil` when neither the file nor a copy is there.
     private func readWithCopies(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
-        let key = DocumentID.key(location.id ?? "")
-        let entries = try visibleEntries(of: folder, at: location.folderPath)
+        let id = location.id ?? ""
+        let entries = DocumentFiles.candidates(for: id, among: try visibleEntries(of: folder, at: location.folderPath))
         guard let files = DocumentFiles.group(entries, collection: location.collection, folders: location.folders, in: folder)
-            .first(where: { $0.key == key })
+            .first(where: { $0.key == DocumentID.key(id) })
         else { return nil }
         return try read(files, in: folder)
     }
