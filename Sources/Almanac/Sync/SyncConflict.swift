@@ -124,9 +124,26 @@ enum SyncConflict {
         return (id, copy)
     }
 
-    /// Whether `bytes` hold `conflict` (a byte search: no string bridging).
+    /// Whether `bytes` hold `conflict`.
     private static func mentionsConflict(_ bytes: String.UTF8View) -> Bool {
-        let word: [UInt8] = Array("conflict".utf8)
+        holds(bytes, conflictWord)
+    }
+
+    /// Whether `id` reads as a conflict copy's name (`x.sync-conflict-…`, `x_conflict-…`,
+    /// `x.json..path1`): such an id is refused, since its file would be taken for a copy of `x`.
+    ///
+    /// Every save validates its id, so the common case is one pass over the bytes: only
+    /// Syncthing's, ownCloud's and rclone's forms can be ids (the others hold a space).
+    static func looksLikeCopy(_ id: String) -> Bool {
+        guard mentionsConflict(id.utf8) || holds(id.utf8, jsonInside) else { return false }
+        return copy(named: id + ".json", exists: { _ in false }) != nil
+    }
+
+    private static let conflictWord = Array("conflict".utf8)
+    private static let jsonInside = Array(".json.".utf8)
+
+    /// Whether `bytes` hold `word` (a byte search: no string bridging, nothing allocated).
+    private static func holds(_ bytes: String.UTF8View, _ word: [UInt8]) -> Bool {
         var matched = 0
         for byte in bytes {
             if byte == word[matched] {
@@ -137,12 +154,6 @@ enum SyncConflict {
             }
         }
         return false
-    }
-
-    /// Whether `id` reads as a conflict copy's name (`x.sync-conflict-…`, `x_conflict-…`):
-    /// such an id is refused, since its file would be taken for a copy of `x`.
-    static func looksLikeCopy(_ id: String) -> Bool {
-        copy(named: id + ".json", exists: { _ in false }) != nil
     }
 
     /// Whether `text` is digit groups of `widths` joined by `-` (`20250127-140300`).
