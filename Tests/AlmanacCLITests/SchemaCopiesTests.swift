@@ -92,6 +92,11 @@ import Testing
             .replacingOccurrences(of: "\"version\": 1", with: "\"version\": 7")
         try Data(other.utf8).write(to: schema.appendingPathComponent("catalog.json..path2"))
         #expect(try run(["ls", "cravings", "--count", "--store", store.path]).exit == 0)
+        // An export carries the schema reads use, so it imports.
+        let export = folder.path("store.jsonl")
+        #expect(try run(["export", "--store", store.path, "--out", export.path]).exit == 0)
+        let imported = try run(["import", export.path, "--store", folder.path("imported").path])
+        #expect(imported.exit == 0, "\(imported)")
         let check = try run(["check", "--store", store.path])
         #expect(check.stdout.contains("schema/catalog.json itself is gone") && check.stdout.contains("keeps schema/catalog.json..path1 as schema/catalog.json"), "\(check)")
         let resolve = try run(["resolve", "--store", store.path])

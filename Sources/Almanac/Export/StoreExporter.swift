@@ -134,12 +134,15 @@ struct StoreExporter {
     private func exportHeader(counts: [(String, Int)], attachments: Int, options: ExportOptions) throws -> JSONValue {
         var schema: [String: JSONValue] = [:]
         if let folder = try store.root.openFolder("schema") {
-            for entry in try folder.entries() where entry.kind == .file && entry.name.hasSuffix(".json") && !entry.name.hasPrefix(".") {
-                guard let bytes = try folder.readFile(entry.name) else { continue }
+            // The store's schema as every read sees it: the catalog and the files it lists,
+            // from the version resolving would keep when a sync left a file only in copies.
+            // (Copies themselves are sync leftovers, not the schema.)
+            for name in Set([Catalog.fileName] + store.catalog.collections.map(\.schema)).sorted() {
+                guard let bytes = try SchemaCopies.file(name, in: folder, schemaVersion: store.schemaVersion) else { continue }
                 do {
-                    schema[entry.name] = try JSONParser.parse(bytes).value
+                    schema[name] = try JSONParser.parse(bytes).value
                 } catch let error as AlmanacError {
-                    throw error.at(path: "schema/\(entry.name)")
+                    throw error.at(path: "schema/\(name)")
                 }
             }
         }
