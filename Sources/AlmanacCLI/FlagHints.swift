@@ -8,6 +8,11 @@ enum FlagHints {
     static func apply(_ error: AlmanacError) -> AlmanacError {
         var error = error
         if let remedy = error.remedy, let words = typed(remedy) { error.message = error.message(withRemedyAs: words) }
+        // A message that quotes another one (a backup that does not check clean quotes the
+        // problem) may hold other remedies' words too.
+        for remedy in AlmanacError.Remedy.all where remedy != error.remedy {
+            if let words = typed(remedy) { error.message = remedy.replacing(in: error.message, with: words) }
+        }
         return error
     }
 

@@ -106,4 +106,12 @@ struct UnknownFieldFilterTests {
         let real = try run(["ls", "cravings", "--where", "intensity=3", "--store", store.path])
         #expect(real.exit == 0, "a declared field still filters: \(real)")
     }
+
+    /// A message quoting another problem gets that problem's remedy in the tool's words too.
+    @Test func aQuotedProblemsRemedyIsTypedToo() {
+        let quoted = AlmanacError(.checkFailed, "the copy does not check clean (data/x.json: holds a version of store.json; the Store.resolve… calls write the merge); run Store.check() on the store")
+            .with(.checkStore)
+        let message = FlagHints.apply(quoted).message
+        #expect(message.contains("'almanac resolve' write the merge") && message.contains("run 'almanac check' on the store"), "\(message)")
+    }
 }
