@@ -3,7 +3,8 @@
 extension CheckWalker {
     /// Reports `name` when it is a sync tool's conflict copy, naming both versions.
     mutating func reportConflictCopy(_ name: String, in folder: Directory, exists: (String) -> Bool) -> Bool {
-        guard let copy = SyncConflict.copy(named: name, exists: exists) else { return false }
+        // Only a known tool's name: any other decoration that reaches here holds no document.
+        guard let copy = SyncConflict.copy(named: name, exists: exists), copy.tool != SyncConflict.unknownTool else { return false }
         let original = folder.childPath(copy.originalName)
         report("sync-conflict", folder.childPath(name),
                "is a conflict copy of \(original) that \(copy.tool) made when the file changed on two devices; compare the two (a text diff), keep the right one as \(copy.originalName) and delete the other")

@@ -368,11 +368,7 @@ struct CheckWalker {
             report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
             return
         }
-        // Only a known tool's name: any other decoration that reaches here holds no document.
-        if entry.kind == .file, SyncConflict.copy(named: entry.name, exists: { (try? folder.entryKind(of: $0)) == .file })?.tool != SyncConflict.unknownTool,
-           reportConflictCopy(entry.name, in: folder, exists: { (try? folder.entryKind(of: $0)) == .file }) {
-            return
-        }
+        if entry.kind == .file, reportConflictCopy(entry.name, in: folder, exists: { (try? folder.entryKind(of: $0)) == .file }) { return }
         switch entry.kind {
         case .file where SystemFile.isSystemFile(entry.name):
             return  // Finder's .DS_Store and the like: never a problem

@@ -27,13 +27,15 @@ struct OverwrittenEditFinder {
         var found: [OverwrittenEdit] = []
         for entry in try bases.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file && entry.name.hasSuffix(".mine.json") {
             let key = String(entry.name.dropLast(".mine.json".count))
-            guard DocumentID.isValid(key), let document = try? reader.document(json: key, in: descriptor), document.conflict == nil,
-                  let folder = try reader.openFolders(document.location.folderPath)
+            // Still the file this device wrote (the common case): nothing replaced it, and
+            // nothing is read.
+            guard DocumentID.isValid(key), let location = try reader.location(of: key, in: descriptor),
+                  let folder = try reader.openFolders(location.folderPath)
             else { continue }
-            // Still the file this device wrote: nothing replaced it.
-            if let live = try folder.identity(of: document.location.fileName), let mine = try bases.identity(of: entry.name), live.inode == mine.inode {
+            if let live = try folder.identity(of: location.fileName), let mine = try bases.identity(of: entry.name), live.inode == mine.inode {
                 continue
             }
+            guard let document = try? reader.document(json: key, in: descriptor), document.conflict == nil else { continue }
             // A version without the field is the oldest (VersionOrder's rule).
             guard let bytes = try bases.readFile(entry.name), let mine = try? JSONParser.parse(bytes).value,
                   let madeAt = mine[field], document.value[field].map({ VersionOrder.ModifiedKey($0) < VersionOrder.ModifiedKey(madeAt) }) ?? true

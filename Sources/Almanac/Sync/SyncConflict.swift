@@ -34,7 +34,7 @@ enum SyncConflict {
     /// - any other decoration of `x.json` — `x.json` followed by anything, or `x` followed by a
     ///   character ids do not hold and ending `.json` (`x (1).json`, `x copy.json`) — when
     ///   `exists("x.json")` (``unknownTool``). A collection's listing also reads such files and
-    ///   takes them by the id they hold (`DocumentFiles.recognised`).
+    ///   takes them by the id they hold (`DocumentFiles.forEachDocumentFile`).
     static func copy(named name: String, exists: (String) -> Bool) -> Copy? {
         if let copy = knownCopy(named: name, exists: exists) { return copy }
         guard let original = decoratedOriginal(of: name), exists(original) else { return nil }
@@ -107,7 +107,7 @@ enum SyncConflict {
 
     /// The id a file of a date folder holds a version of, and the tool that made it when it is
     /// a known tool's conflict copy; `nil` for a name that is neither `<id>.json` nor such a
-    /// copy (a collection's listing reads the others: `DocumentFiles.recognised`).
+    /// copy (a collection's listing reads the others: `DocumentFiles.forEachDocumentFile`).
     ///
     /// Every listing calls this for every file, so the common case — a plain `<id>.json` whose
     /// name holds no `conflict` — costs one pass over its bytes and no string search.

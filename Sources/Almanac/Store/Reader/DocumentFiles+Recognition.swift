@@ -37,7 +37,7 @@ extension DocumentFiles {
         }
         let decorating = folder == nil ? [:] : decoratedIDs(plain)
         for (name, id) in plain {
-            if !decorating.isEmpty, let original = decorating[id], let held = folder.flatMap({ heldID(name, in: $0) }),
+            if !decorating.isEmpty, let original = decorating[id], let held = folder.flatMap({ read(name, in: $0)?.heldID }),
                DocumentID.key(held) == DocumentID.key(original) {
                 body(name, original, SyncConflict.Copy(originalName: DocumentID.fileName(original), tool: SyncConflict.unknownTool))
             } else {
@@ -48,13 +48,13 @@ extension DocumentFiles {
         let names = Set(entries.lazy.filter { $0.kind == .file }.map(\.name))
         let ids = Set(plain.map { DocumentID.key($0.id) })
         for name in others {
-            let decorated = SyncConflict.decoratedOriginal(of: name)
+            guard let content = read(name, in: folder) else { continue }
             // Held by a file whose name neither begins with it nor says anything, an id is a
             // copy only of a document of this folder: a stray JSON file is no phantom document.
-            if let held = heldID(name, in: folder), ids.contains(DocumentID.key(held)) || begins(name, with: held) {
+            if let held = content.heldID, ids.contains(DocumentID.key(held)) || begins(name, with: held) {
                 body(name, held, SyncConflict.Copy(originalName: DocumentID.fileName(held), tool: SyncConflict.unknownTool))
-            } else if let original = decorated, names.contains(original), let id = DocumentID.id(fromFileName: original),
-                      looksLikeJSON(name, in: folder) {
+            } else if content.looksLikeJSON, let original = SyncConflict.decoratedOriginal(of: name), names.contains(original),
+                      let id = DocumentID.id(fromFileName: original) {
                 body(name, id, SyncConflict.Copy(originalName: original, tool: SyncConflict.unknownTool))
             }
         }
@@ -107,44 +107,32 @@ extension DocumentFiles {
 
     /// Whether `name` begins with `id` (ignoring case) followed by a character that cannot go
     /// on an id's letters and digits: `x (1).json`, `x-LAPTOP`, `x.json..path1` begin with `x`.
+    /// Every lookup of one document asks it of each file of the folder: nothing is allocated.
     private static func begins(_ name: String, with id: String) -> Bool {
-        let bytes = Array(name.utf8), prefix = Array(id.utf8)
-        guard bytes.count > prefix.count else { return false }
-        for (a, b) in zip(bytes, prefix) where a != b && a | 0x20 != b | 0x20 { return false }
-        let next = bytes[prefix.count]
+        var rest = name.utf8[...]
+        for b in id.utf8 {
+            guard let a = rest.popFirst(), a == b || a | 0x20 == b | 0x20 else { return false }
+        }
+        guard let next = rest.first else { return false }
         return !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(next))
-    }
-
-    /// Whether the file `name` begins like a JSON object or holds git's merge markers: a
-    /// damaged version of a document, which reads must name, rather than a file that holds
-    /// no document (`x.json.gz`, an empty `x.json.lock`).
-    private static func looksLikeJSON(_ name: String, in folder: Directory) -> Bool {
-        guard let size = try? folder.identity(of: name)?.size, size <= largestCopyRead,
-              let bytes = try? folder.readFile(name)
-        else { return false }
-        if SyncConflict.hasMergeMarkers(bytes) { return true }
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        return start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     }
 
     /// The largest file a listing reads to learn which document it holds: 16 MiB.
     static let largestCopyRead: Int64 = 16 << 20
 
-    /// The valid id the file `name` of `folder` holds (`"id"` of a JSON object), or `nil` when
-    /// it cannot be read or parsed or holds none, or is larger than ``largestCopyRead``.
-    private static func heldID(_ name: String, in folder: Directory) -> String? {
-        // A large file (a video dropped among the documents) is no document: it is not read
-        // at every listing.
+    /// What the file `name` of `folder` holds, read once: the valid id of a JSON object (either
+    /// side of git's merge markers), and whether it begins like a JSON object or holds merge
+    /// markers — a damaged version of a document, which reads must name, rather than a file that
+    /// holds no document (`x.json.gz`, an empty `x.json.lock`). `nil` when it cannot be read or
+    /// is larger than ``largestCopyRead`` (a video dropped among the documents is not read at
+    /// every listing).
+    private static func read(_ name: String, in folder: Directory) -> (heldID: String?, looksLikeJSON: Bool)? {
         guard let size = try? folder.identity(of: name)?.size, size <= largestCopyRead, let bytes = try? folder.readFile(name) else { return nil }
-        let value: JSONValue
-        if let parsed = try? JSONParser.parse(bytes) {
-            value = parsed.value
-        } else if let markers = MergeMarkers(bytes), let ours = try? JSONParser.parse(markers.ours) {
-            value = ours.value  // both sides of git's merge markers: the id of either
-        } else {
-            return nil
-        }
-        guard case .string(let id)? = value["id"], DocumentID.isValid(id) else { return nil }
-        return id
+        let markers = MergeMarkers(bytes)
+        let value = (try? JSONParser.parse(bytes))?.value ?? markers.flatMap { try? JSONParser.parse($0.ours).value }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let looksLikeJSON = markers != nil || start.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
+        guard case .string(let id)? = value?["id"], DocumentID.isValid(id) else { return (nil, looksLikeJSON) }
+        return (id, looksLikeJSON)
     }
 }
