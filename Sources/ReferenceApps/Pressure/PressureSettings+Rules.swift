@@ -6,7 +6,7 @@ extension PressureSettings: ModelRules {
     ///
     /// - Throws: `.ruleViolated` at `/commitment_deadline` outside 06:00–12:00 or off the
     ///   half hour, at `/checkin_window_close` outside 18:00–23:59 or off the half hour
-    ///   (23:59 excepted), at `/timezone_identifier` for a zone the system does not know.
+    ///   (23:59 excepted), at `/timezone_identifier` for a name that is not an IANA time-zone name.
     public func validate() throws {
         func onStep(_ time: PressureClockTime) -> Bool { time.minute % Self.incrementMinutes == 0 }
         guard Self.deadlineRange.contains(commitmentDeadline), onStep(commitmentDeadline) else {
@@ -18,8 +18,9 @@ extension PressureSettings: ModelRules {
             throw AlmanacError.rule("checkin_window_close \(checkinWindowClose) must be 18:00–23:59 in 30-minute steps (18:00, 18:30 … 23:30, or 23:59); the window cannot cross midnight",
                                     in: Self.collection, field: CodingKeys.checkinWindowClose.rawValue)
         }
-        guard TimeZone(identifier: timezoneIdentifier) != nil else {
-            throw AlmanacError.rule("timezone_identifier \"\(timezoneIdentifier)\" is not an IANA time zone this system knows; use one like America/Los_Angeles",
+        // The store's list, not the platform's: every device gives one verdict.
+        guard TimeZone.isIANAName(timezoneIdentifier) else {
+            throw AlmanacError.rule("timezone_identifier \"\(timezoneIdentifier)\" is not an IANA time-zone name; use one like America/Los_Angeles",
                                     in: Self.collection, field: CodingKeys.timezoneIdentifier.rawValue)
         }
     }

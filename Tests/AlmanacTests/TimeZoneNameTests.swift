@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// A time-zone name gets one verdict on every platform: the catalog's `timeZone` rule and
+/// `TimeZone.isIANAName` judge by the tzdata list Almanac ships, not by
+/// `TimeZone.knownTimeZoneIdentifiers`, which on Linux lacks names Apple systems know (and the
+/// other way round). The Apple workflow runs this same table on macOS.
+@Suite("Time-zone names")
+struct TimeZoneNameTests {
+    /// Names and the verdict every platform must give. The accepted ones include links that
+    /// Linux's Foundation does not list (`Asia/Kolkata`, `Etc/UTC`, `US/Pacific`, `Etc/GMT+5`,
+    /// `EST`, `PST8PDT`) and old names Apple lists (`Asia/Calcutta`, `Europe/Kiev`).
+    static let verdicts: [(name: String, accepted: Bool)] = [
+        ("Asia/Kolkata", true), ("Asia/Calcutta", true), ("Etc/UTC", true), ("US/Pacific", true),
+        ("Etc/GMT+5", true), ("EST", true), ("PST8PDT", true), ("UTC", true), ("GMT", true),
+        ("Europe/Kyiv", true), ("Europe/Kiev", true), ("America/New_York", true), ("America/Ciudad_Juarez", true),
+        ("Australia/Lord_Howe", true), ("Antarctica/Troll", true), ("Pacific/Kanton", true),
+        ("Asia/Kolkatta", false), ("PST", false), ("GMT+5", false), ("GMT+05:30", false), ("Mars/Olympus_Mons", false),
+        ("", false), ("america/new_york", false), ("Factory", false), ("Europe/Berlin ", false), ("Local", false),
+    ]
+
+    @Test("the shipped list gives each name its verdict", arguments: verdicts.map(\.name))
+    func verdict(name: String) {
+        let expected = Self.verdicts.first { $0.name == name }!.accepted
+        #expect(TimeZone.isIANAName(name) == expected, "\(name)")
+    }
+
+    @Test("the catalog's timeZone rule refuses exactly the names the list does not hold, and suggests the nearest")
+    func ruleAgreesWithTheList() {
+        let rule = RuleCheck.timeZone(field: "zone")
+        for (name, accepted) in Self.verdicts {
+            let found = rule.violation(in: ["zone": .string(name)], now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+            #expect((found == nil) == accepted, "\(name): \(found?.reason ?? "accepted")")
+        }
+        let typo = rule.violation(in: ["zone": .string("Asia/Kolkatta")], now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+        #expect(typo?.pointer == "/zone")
+        #expect(typo?.reason.contains("did you mean \"Asia/Kolkata\"") == true, "\(typo?.reason ?? "")")
+    }
+
+    @Test("the list holds every zone this platform lists that tzdata names, and is not the platform's list")
+    func listCoversThePlatform() {
+        // Apple and Linux list names outside tzdata's set only in rare vendor cases; those are
+        // not asserted. What must hold is that the list is tzdata's: zones and their links.
+        #expect(TimeZoneNames.all.count > 500)
+        #expect(TimeZoneNames.all.contains("Asia/Kolkata") && TimeZoneNames.all.contains("Asia/Calcutta"))
+        let platform = Set(TimeZone.knownTimeZoneIdentifiers)
+        #expect(platform.filter { $0.contains("/") }.subtracting(TimeZoneNames.all).count <= 5,
+                "\(platform.subtracting(TimeZoneNames.all).sorted())")
+    }
+}
