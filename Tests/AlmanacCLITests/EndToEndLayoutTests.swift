@@ -42,7 +42,7 @@ import Testing
         let store = try makeStore(in: folder)
         let put = try run(["put", "--store", store.path, "usage-events"], stdin: usageEvent(id: uuid(61), timestamp: "2030-06-15T12:00:00Z"))
         #expect(put.exit == 0, "\(put)")
-        let single = try run(["put", "--store", store.path, "preferences"], stdin: #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsHidden"}"#)
+        let single = try run(["put", "--store", store.path, "preferences"], stdin: #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsSelected"}"#)
         #expect(single.exit == 0, "\(single)")
 
         let folders = [

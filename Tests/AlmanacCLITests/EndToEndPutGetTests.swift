@@ -65,7 +65,7 @@ import Testing
         }
 
         // A singleton from stdin, read back without an id.
-        let preferences = #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsHidden"}"#
+        let preferences = #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsSelected"}"#
         let single = try run(["put", "--store", store.path, "preferences"], stdin: preferences)
         #expect(single.exit == 0, "\(single)")
         #expect(single.stdout == "Saved data/preferences.json\n", "\(single)")
@@ -73,7 +73,7 @@ import Testing
         #expect(getSingle.exit == 0, "\(getSingle)")
         #expect(getSingle.stdout == """
             {
-              "frePhase": "appsHidden",
+              "frePhase": "appsSelected",
               "gatewayTimerDuration": 20,
               "hasCompletedOnboarding": true,
               "onboardingDeterminationLevel": 7,

@@ -35,10 +35,10 @@ struct FinalStateDeleteTests {
         var yes = try #require(try JSONSerialization.jsonObject(with: before) as? [String: Any])
         yes["status"] = "YES"
         yes["text"] = "Did it after all"
-        yes["checked_in_at"] = yes["created_at"] ?? "2024-11-05T20:00:00Z"
+        yes["checked_in_at"] = yes["locked_at"]  // a check-in opens at the deadline (rule check-in-after-lock)
         let edited = try folder.write(String(decoding: try JSONSerialization.data(withJSONObject: yes), as: UTF8.self), to: "yes.json")
         let put = try run(["put", "commitments", edited.path, "--store", store.path])
-        #expect(put.exit == 3 && put.stderr.contains("one-way-status"), "\(put)")
+        #expect(put.exit == 3 && put.stderr.contains("one-way-status"), "\(put.stderr)")
     }
 
     @Test("a PENDING commitment deletes as before; a final one with --override-transitions, and with delete --all")

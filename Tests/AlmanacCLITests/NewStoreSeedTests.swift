@@ -42,6 +42,50 @@ struct NewStoreSeedTests {
         #expect(treeHash(store, excluding: []) == before && treeIdentities(store, excluding: []) == identities, "no file written or touched")
     }
 
+    @Test("after the user deletes a seeded document of each seeded collection, importing the same files again writes nothing, here or on a store that took the other device's store.json",
+          arguments: ["miga", "elaro", "cravey"])
+    func deletedSeedDocumentsStayDeleted(app: String) throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        #expect(try run(["init", store.path, "--schema", E2ERepository.schema(app).path, "--time-zone", "UTC"]).exit == 0)
+        let files = Self.seedFiles(app)
+        let first = try run(["seed", "import", "--store", store.path, "--json"] + files)
+        let report = try #require(try first.json() as? [String: Any])
+        // One inserted document of each collection the seeds fill.
+        var deleted: [String: String] = [:]
+        for file in report["files"] as? [[String: Any]] ?? [] {
+            guard let collection = file["collection"] as? String, deleted[collection] == nil,
+                  let id = (file["inserted"] as? [String])?.first else { continue }
+            deleted[collection] = id
+        }
+        #expect(deleted.count == Set((report["files"] as? [[String: Any]] ?? []).compactMap { $0["collection"] as? String }).count, "\(report)")
+        for (collection, id) in deleted.sorted(by: { $0.key < $1.key }) {
+            let rm = try run(["rm", collection, id, "--store", store.path])
+            #expect(rm.exit == 0, "\(rm)")
+        }
+        let before = treeHash(store, excluding: [])
+        let again = try run(["seed", "import", "--store", store.path] + files)
+        #expect(again.exit == 0 && again.stdout.contains("nothing changed") && again.stdout.contains("deleted by the user"), "\(again)")
+        #expect(treeHash(store, excluding: []) == before, "no file written")
+        for (collection, id) in deleted {
+            #expect(try run(["get", collection, id, "--store", store.path]).exit != 0, "\(collection)/\(id) stays deleted")
+        }
+        // Another device: a new store given this store.json (as a sync brings it) decides the same.
+        let other = folder.path("other")
+        #expect(try run(["init", other.path, "--schema", E2ERepository.schema(app).path, "--time-zone", "UTC"]).exit == 0)
+        #expect(try run(["seed", "import", "--store", other.path] + files).exit == 0)
+        let ours = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: store.appendingPathComponent("store.json"))) as? [String: Any])
+        let deletions = try #require(ours["seedDeletions"] as? [[String: Any]])
+        #expect(deletions.count == deleted.count)
+        for (collection, id) in deleted {
+            #expect(try run(["rm", collection, id, "--store", other.path]).exit == 0)
+        }
+        let theirs = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: other.appendingPathComponent("store.json"))) as? [String: Any])
+        let sameRecords = try JSONSerialization.data(withJSONObject: theirs["seedDeletions"] ?? [], options: .sortedKeys)
+            == JSONSerialization.data(withJSONObject: deletions, options: .sortedKeys)
+        #expect(sameRecords, "the same deletes on two devices write the same records, so their store.json versions converge")
+    }
+
     @Test("Elaro: a template may name a focus area not yet configured; once it is, deleting it is refused while templates name it")
     func elaroFocusAreasComeLater() throws {
         let folder = E2EFolder()

@@ -244,7 +244,9 @@ struct ReferenceMigrationTests {
             #expect(diff == ["mood: (missing) → null"])
         }
 
-        #expect(try RepoCatalog("cravey").version == 2, "no migration rounds amounts: seed 004 counts bowls, joints and blunts in halves")
+        let seeded = try plan.step("0003-seeded-once.json")
+        #expect(ReferencePlan.changed(seeded).isEmpty, "0003 changes the catalog only")
+        #expect(try RepoCatalog("cravey").version == 3, "no migration rounds amounts: seed 004 counts bowls, joints and blunts in halves")
     }
 
     @Test("every Cravey sample amount survives migrate up and rollback byte for byte")

@@ -63,7 +63,7 @@ enum SchemaRuleFixtures {
             "author": "Seneca", "displayCount": 0, "contentVersion": 1,
         ],
         "preferences": [
-            "frePhase": "appsHidden", "hasCompletedOnboarding": true, "gatewayTimerDuration": 30,
+            "frePhase": "appsSelected", "hasCompletedOnboarding": true, "gatewayTimerDuration": 30,
             "onboardingDeterminationLevel": 5, "selectedInterestTags": ["stoicism", "mindfulness"],
         ],
         // Elaro
@@ -231,7 +231,8 @@ enum SchemaRuleFixtures {
         row("Elaro building block has a title", "focus-areas", .remove("/buildingBlocks/1/title"),
             field: "/buildingBlocks/1/title"),
         row("Elaro focus area startedAt is a date-time", "focus-areas", .set("/startedAt", "2025-01-06"), field: "/startedAt"),
-        row("Elaro one focus area per name", "focus-areas", .set("/name", "emotion_skills"), field: "/name"),
+        // A focus area's id is its name (rule id-is-name), so a second area of a name is refused at its id.
+        row("Elaro one focus area per name", "focus-areas", .set("/name", "emotion_skills"), field: "/id"),
         // ActionTemplate and TemplateVariant
         row("Elaro difficulty 1..5 (below)", "action-templates", .set("/difficulty", 0), field: "/difficulty"),
         row("Elaro difficulty 1..5 (above)", "action-templates", .set("/difficulty", 6), field: "/difficulty"),
@@ -578,6 +579,7 @@ struct SchemaRuleTests {
                 var expected = CollectionDescriptor.Rule(name: ruleName, description: description, fields: fields)
                 expected.checkedByApp = rule["app"] as? String
                 expected.check = catalog.collection(named: name)?.rules.first { $0.name == ruleName }?.check
+                expected.timeZone = catalog.collection(named: name)?.rules.first { $0.name == ruleName }?.timeZone
                 #expect((expected.check != nil) == (rule["check"] != nil), "\(app)/\(name)/\(ruleName): the check did not parse")
                 parsed.append(expected)
             }

@@ -9,14 +9,7 @@ func migrationJSON(_ text: String) -> JSONValue {
 
 /// The `.invalidMigration` error thrown by `body`, or nil.
 func migrationError(_ body: () throws -> Void) -> AlmanacError? {
-    do {
-        try body()
-        return nil
-    } catch let error as AlmanacError {
-        return error
-    } catch {
-        return nil
-    }
+    thrownAlmanacError(body)
 }
 
 @Suite("Migration files")

@@ -24,13 +24,15 @@ struct ElaroScoringTests {
     @Test("priorityScore of real templates: focus match from building-block tags, success from the 7-day tag rates, a gentle novelty boost at med")
     func scoredExample() throws {
         let history = [F.instance("2025-01-25", "A-EMO-001", .done), F.instance("2025-01-26", "A-EMO-003", .skipped)]
-        let recommender = F.recommender(history)
+        let shown = [ElaroAnalyticsEvent(payload: .todayShown(templateIds: ["A-EMO-001"]), timestamp: instant("2025-01-25", 8, in: F.berlin)),
+                     ElaroAnalyticsEvent(payload: .todayShown(templateIds: ["A-EMO-003"]), timestamp: instant("2025-01-26", 8, in: F.berlin))]
+        let recommender = F.recommender(history, events: shown)
         let now = instant("2025-01-27", 19, 30, in: F.berlin)
         let plan = recommender.plan(at: now)
         #expect(plan.targetDuration == .five && plan.signals.noveltyTolerance == .med)
         let context = ScoringContext(day: plan.day, hour: 19, signals: plan.signals, bias: nil)
         let familiar = recommender.components(of: F.template("A-EMO-001"), at: .five, context)
-        // labeling 1/1 and co_regulation 1/2 → 0.75; both tags are in the emotion blocks → 1.
+        // Done over shown: labeling 1/1 and co_regulation 1/2 → 0.75; both tags are in the emotion blocks → 1.
         #expect(familiar == ElaroScoreComponents(focusMatch: 1, successProbability: 0.75, bandwidthFit: 1, timeOfDayFit: 0.5,
                                                  noveltyBoost: 0, streakMomentum: 0, frictionRisk: 0))
         #expect(abs(familiar.priorityScore - 0.70) < 1e-12)

@@ -8,26 +8,41 @@ import Testing
 struct ElaroSignalsTests {
     typealias F = ElaroFixture
 
-    @Test("successRateByTag: done/shown per tag over the 7-day rolling window ending with the day")
+    @Test("successRateByTag: done over shown (today.shown events) per tag over the 7-day rolling window ending with the day")
     func successRateByTag() {
+        let shown = { (day: String, ids: [String]) in
+            ElaroAnalyticsEvent(payload: .todayShown(templateIds: ids), timestamp: instant(day, 8, in: F.berlin))
+        }
+        let events = [
+            shown("2025-01-20", ["A-EMO-001"]),               // 8 days before the 27th: outside
+            shown("2025-01-21", ["A-EMO-001", "A-EMO-002"]),  // first day of the window
+            shown("2025-01-24", ["A-EMO-001"]),
+            shown("2025-01-25", ["A-EMO-003"]),
+            shown("2025-01-27", ["A-EMO-002", "A-EMO-003"]),
+            shown("2025-01-28", ["A-EMO-002"]),               // after the day: outside
+        ]
         let instances = [
-            F.instance("2025-01-20", "A-EMO-001", .skipped),  // 8 days before the 27th: outside
-            F.instance("2025-01-21", "A-EMO-001", .done),     // first day of the window
-            F.instance("2025-01-24", "A-EMO-001", .skipped),
+            F.instance("2025-01-21", "A-EMO-001", .done),
             F.instance("2025-01-25", "A-EMO-003", .done),
             F.instance("2025-01-27", "A-EMO-002", .snoozed),
-            F.instance("2025-01-28", "A-EMO-002", .done),     // after the day: outside
+            F.instance("2025-01-28", "A-EMO-002", .done),
         ]
-        let rates = F.signals(instances).successRateByTag(on: CalendarDate("2025-01-27")!)
-        // labeling: A-EMO-001 ×2 (1 done) + A-EMO-002 ×1 (0 done) = 1/3; co_regulation: A-EMO-001 ×2 + A-EMO-003 = 2/3.
-        #expect(rates["labeling"] == 1.0 / 3)
-        #expect(rates["co_regulation"] == 2.0 / 3)
-        #expect(rates["calming"] == 1)
+        let rates = F.signals(instances, events: events).successRateByTag(on: CalendarDate("2025-01-27")!)
+        // labeling (A-EMO-001, A-EMO-002): shown 001, 002, 001, 002 = 4, done 1 → 1/4 (instances alone would say 1/2).
+        #expect(rates["labeling"] == 0.25)
+        // co_regulation (A-EMO-001, A-EMO-003): shown 001, 001, 003, 003 = 4, done 2 → 1/2.
+        #expect(rates["co_regulation"] == 0.5)
+        #expect(rates["calming"] == 0.5)
         #expect(rates["play"] == 0)
-        #expect(rates["routine"] == nil, "a tag without instances has no rate")
+        #expect(rates["routine"] == nil, "a tag never shown has no rate")
         // The window rolls: on the 28th the 21st drops out and the 28th comes in.
-        let next = F.signals(instances).successRateByTag(on: CalendarDate("2025-01-28")!)
+        let next = F.signals(instances, events: events).successRateByTag(on: CalendarDate("2025-01-28")!)
         #expect(next["labeling"] == 1.0 / 3 && next["play"] == 0.5)
+        // Without today.shown events nothing was shown: no rates, whatever was done.
+        #expect(F.signals(instances).successRateByTag(on: CalendarDate("2025-01-27")!).isEmpty)
+        // An action done more often than shown (picked from the library) counts at most 1.
+        let picked = instances + [F.instance("2025-01-26", "A-EMO-003", .done), F.instance("2025-01-27", "A-EMO-003", .done)]
+        #expect(F.signals(picked, events: events).successRateByTag(on: CalendarDate("2025-01-27")!)["calming"] == 1)
     }
 
     @Test("timeOfDayHeatmap: completions over outcomes per local hour, in New York and in Tokyo")

@@ -15,7 +15,7 @@ enum MIGAFixtures {
                                  dateAdded: instant("2025-01-06", 9, 12, in: zone), orderIndex: 0)
     static let content = MindfulnessContent(id: "stoicism-001", text: "We suffer more often in imagination than in reality.", category: .stoicism,
                                             author: "Seneca", displayCount: 3, contentVersion: 1)
-    static let preferences = Preferences(frePhase: .appsHidden, hasCompletedOnboarding: true, gatewayTimerDuration: 22.5,
+    static let preferences = Preferences(frePhase: .appsSelected, hasCompletedOnboarding: true, gatewayTimerDuration: 22.5,
                                          onboardingDeterminationLevel: 7, selectedInterestTags: [.stoicism, .selfCompassion])
 }
 
@@ -47,7 +47,11 @@ struct MIGAModelTests {
             try conformance.expectConforms(event)
         }
         for phase in Preferences.FREPhase.allCases {
-            try conformance.expectConforms(singleton: Preferences(frePhase: phase))
+            // A new preferences document starts at notStarted or appsSelected (the catalog's
+            // fre-moves-forward), so appsHidden is reached from appsSelected.
+            try conformance.expectConforms(singleton: Preferences(frePhase: phase), savingFirst: { store in
+                if phase == .appsHidden { try store.save(Preferences(frePhase: .appsSelected)) }
+            })
         }
     }
 

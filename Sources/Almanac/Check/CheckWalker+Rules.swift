@@ -7,8 +7,9 @@ extension CheckWalker {
         let now = Date()
         for rule in collection.rules {
             switch rule.check {
-            case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds:
-                if let violation = rule.violation(in: members, now: now, timeZone: store.timeZone) {
+            case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template:
+                let zone = rule.zone(default: store.timeZone) { try? store.document(json: "", in: $0)?.value }
+                if let violation = rule.violation(in: members, now: now, timeZone: zone) {
                     report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }
             case .among(let field, let reference, let valuesPath):
@@ -19,8 +20,10 @@ extension CheckWalker {
                 if let reason = RuleCheck.amongViolation(members, field: field, reference: reference, path: valuesPath, in: referenced.value) {
                     report("rule", path, "\(collection.name): \(rule.message(reason))", pointer: "/" + field)
                 }
-            case .atMost, .unique, .transitions, nil:
-                continue  // a transition needs the stored history, which a check does not have
+            case .atMost, .unique, .transitions, .frozen, .timeOfDay, nil:
+                // A transition or a frozen field needs the stored history, which a check does not
+                // have; a time of day is judged by the setting in force when it was set.
+                continue
             }
         }
         if collection.rules.contains(where: { rule in

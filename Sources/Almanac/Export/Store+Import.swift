@@ -46,10 +46,11 @@ struct ExportHeader {
     var counts: [String: Int]
     var attachments: Int
     var schema: [String: JSONValue]
-    /// The exported store's `createdAt`, `migrations` and `seeds`, restored into the new store's `store.json`.
+    /// The exported store's `createdAt`, `migrations`, `seeds` and `seedDeletions`, restored into the new store's `store.json`.
     var createdAt: String?
     var migrations: [JSONValue]
     var seeds: [JSONValue]
+    var seedDeletions: [JSONValue]
 
     init(_ header: JSONValue, path: String) throws {
         func missing(_ field: String) -> AlmanacError {
@@ -79,5 +80,6 @@ struct ExportHeader {
         createdAt = header["storeCreatedAt"]?.stringValue
         migrations = header["migrations"]?.arrayValue ?? []
         seeds = header["seeds"]?.arrayValue ?? []
+        seedDeletions = header["seedDeletions"]?.arrayValue ?? []
     }
 }

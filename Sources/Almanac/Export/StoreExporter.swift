@@ -158,6 +158,7 @@ struct StoreExporter {
         // The store's history travels with it, so an imported store verifies its migrations.
         header["migrations"] = .array(store.manifest.migrations)
         header["seeds"] = .array(store.manifest.seeds)
+        if !store.manifest.seedDeletions.isEmpty { header["seedDeletions"] = .array(store.manifest.seedDeletions) }
         if !options.redact.isEmpty { header["redacted"] = .array(options.redact.sorted().map { .string($0) }) }
         if let days = options.days { header["days"] = .string("\(days.lowerBound)...\(days.upperBound)") }
         return .object(header)

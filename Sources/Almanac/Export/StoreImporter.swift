@@ -83,6 +83,7 @@ struct StoreImporter {
                     if let created = info.createdAt { manifest.createdAt = created }
                     manifest.migrations = info.migrations
                     manifest.seeds = info.seeds
+                    manifest.seedDeletions = info.seedDeletions
                 }
             }
             store.finishWriting()

@@ -15,6 +15,7 @@ extension CatalogReader {
                 description: try string(fields["description"], at: at + "/description"),
                 fields: try strings(fields["fields"], at: at + "/fields"))
             rule.check = try fields["check"].map { try check($0, at: at + "/check") }
+            rule.timeZone = try zoneField(fields["check"], at: at + "/check")
             // A misspelt field would make a comparison skip every document (a missing side is skipped).
             for field in rule.check?.fields ?? [] where !rule.fields.contains(field) {
                 throw error(at + "/check", "uses \"\(field)\", which the rule's \"fields\" does not list; list it there, or correct the name")
@@ -26,7 +27,7 @@ extension CatalogReader {
 
     private func check(_ value: JSONValue, at pointer: String) throws -> RuleCheck {
         let members = try object(value, at: pointer)
-        let forms = "compare, atMost, unique, transitions, weekday, dayOfMonth, timeZone, daySpan, embeds or among"
+        let forms = "compare, atMost, unique, transitions, frozen, weekday, dayOfMonth, timeZone, timeOfDay, daySpan, embeds, template or among"
         if let compare = members["compare"] {
             try allowOnly(["compare"], in: members, at: pointer)
             let at = pointer + "/compare"
@@ -61,7 +62,7 @@ extension CatalogReader {
             try allowOnly(["transitions"], in: members, at: pointer)
             let at = pointer + "/transitions"
             let settings = try object(transitions, at: at)
-            try allowOnly(["field", "from", "order", "keepFinal"], in: settings, at: at)
+            try allowOnly(["field", "from", "order", "keepFinal", "initial", "keepMoved"], in: settings, at: at)
             var allowed: [String: [String]] = [:]
             if let order = settings["order"] {
                 // An ordered enum that only moves forward: each value may become any later one.
@@ -73,14 +74,41 @@ extension CatalogReader {
                     allowed[value] = try strings(targets, at: at + "/from/\(value)")
                 }
             }
+            let initial = try strings(settings["initial"], at: at + "/initial")
+            let named = Set(allowed.keys).union(allowed.values.joined())
+            if let index = initial.firstIndex(where: { !named.contains($0) }) {
+                throw error(at + "/initial/\(index)", "\"\(initial[index])\" is not a value the transitions name; a new document must be able to move on from where it starts")
+            }
+            let keepsMoved = try bool(settings["keepMoved"], at: at + "/keepMoved")
             return .transitions(field: try string(settings["field"], at: at + "/field"), from: allowed,
-                                keepsFinal: try bool(settings["keepFinal"], at: at + "/keepFinal"))
+                                keepsFinal: try bool(settings["keepFinal"], at: at + "/keepFinal"), initial: initial, keepsMoved: keepsMoved)
+        }
+        if let frozen = members["frozen"] {
+            try allowOnly(["frozen"], in: members, at: pointer)
+            let at = pointer + "/frozen"
+            let settings = try object(frozen, at: at)
+            try allowOnly(["fields", "once"], in: settings, at: at)
+            let fields = try strings(settings["fields"], at: at + "/fields")
+            guard !fields.isEmpty else { throw error(at + "/fields", "name the fields that never change, e.g. [\"date\"]") }
+            return .frozen(fields: fields, once: try settings["once"].map { try condition($0, at: at + "/once") })
+        }
+        if let template = members["template"] {
+            try allowOnly(["template"], in: members, at: pointer)
+            let at = pointer + "/template"
+            let settings = try object(template, at: at)
+            try allowOnly(["field", "is", "where"], in: settings, at: at)
+            let text = try string(settings["is"], at: at + "/is")
+            guard !RuleCheck.placeholders(in: text).isEmpty else {
+                throw error(at + "/is", "\"\(text)\" uses no field; write the fields it is built from in braces, e.g. \"Recordings/{id}.m4a\"")
+            }
+            return .template(field: try string(settings["field"], at: at + "/field"), text: text,
+                             where: try settings["where"].map { try condition($0, at: at + "/where") })
         }
         if let weekday = members["weekday"] {
             try allowOnly(["weekday"], in: members, at: pointer)
             let at = pointer + "/weekday"
             let settings = try object(weekday, at: at)
-            try allowOnly(["field", "is"], in: settings, at: at)
+            try allowOnly(["field", "is", "timeZone"], in: settings, at: at)
             let days = try strings(settings["is"], at: at + "/is").enumerated().map { index, name in
                 guard let day = RuleCheck.weekdayNames.firstIndex(of: name.lowercased()) else {
                     throw error(at + "/is/\(index)", "\"\(name)\" is not a day of the week; use \(RuleCheck.weekdayNames.joined(separator: ", "))")
@@ -93,7 +121,7 @@ extension CatalogReader {
             try allowOnly(["dayOfMonth"], in: members, at: pointer)
             let at = pointer + "/dayOfMonth"
             let settings = try object(dayOfMonth, at: at)
-            try allowOnly(["field", "is", "startOfDay"], in: settings, at: at)
+            try allowOnly(["field", "is", "startOfDay", "timeZone"], in: settings, at: at)
             let days = try array(settings["is"], at: at + "/is").enumerated().map { try integer($1, at: at + "/is/\($0)", minimum: 1) }
             if let wrong = days.firstIndex(where: { $0 > 31 }) { throw error(at + "/is/\(wrong)", "a day of the month is 1 through 31") }
             return .dayOfMonth(field: try string(settings["field"], at: at + "/field"), days: days,
@@ -103,11 +131,24 @@ extension CatalogReader {
             try allowOnly(["timeZone"], in: members, at: pointer)
             return .timeZone(field: try string(zone, at: pointer + "/timeZone"))
         }
+        if let timeOfDay = members["timeOfDay"] {
+            try allowOnly(["timeOfDay"], in: members, at: pointer)
+            let at = pointer + "/timeOfDay"
+            let settings = try object(timeOfDay, at: at)
+            try allowOnly(["field", "on", "is", "from", "before", "timeZone"], in: settings, at: at)
+            let exact = settings["is"], from = settings["from"], before = settings["before"]
+            guard (exact != nil) != (from != nil && before != nil), (from == nil) == (before == nil) else {
+                throw error(at, "give \"is\" (one clock time) or both \"from\" and \"before\" (a window)")
+            }
+            let start = exact.map { ($0, at + "/is") } ?? (from!, at + "/from")
+            return .timeOfDay(field: try string(settings["field"], at: at + "/field"), on: try string(settings["on"], at: at + "/on"),
+                              from: try clockTime(start.0, at: start.1), before: try before.map { try clockTime($0, at: at + "/before") })
+        }
         if let span = members["daySpan"] {
             try allowOnly(["daySpan"], in: members, at: pointer)
             let at = pointer + "/daySpan"
             let settings = try object(span, at: at)
-            try allowOnly(["from", "to", "count"], in: settings, at: at)
+            try allowOnly(["from", "to", "count", "timeZone"], in: settings, at: at)
             return .daySpan(from: try string(settings["from"], at: at + "/from"), to: try string(settings["to"], at: at + "/to"),
                             count: try string(settings["count"], at: at + "/count"))
         }
@@ -129,6 +170,32 @@ extension CatalogReader {
                           values: path)
         }
         throw error(pointer, "must be one of \(forms), e.g. {\"compare\": [\"startDate\", \"<=\", \"lastActivityDate\"]}")
+    }
+
+    /// A clock time "HH:MM", or `{"singleton": s, "field": f}` naming the setting that holds one.
+    private func clockTime(_ value: JSONValue, at pointer: String) throws -> RuleCheck.ClockTime {
+        if case .object(let named) = value {
+            try allowOnly(["singleton", "field"], in: named, at: pointer)
+            return .setting(.init(collection: try string(named["singleton"], at: pointer + "/singleton"), field: try string(named["field"], at: pointer + "/field")))
+        }
+        let text = try string(value, at: pointer)
+        guard RuleCheck.clockMinutes(text) != nil else {
+            throw error(pointer, "\"\(text)\" is not a clock time; write HH:MM, e.g. \"09:00\", or name a setting, {\"singleton\": \"settings\", \"field\": \"commitment_deadline\"}")
+        }
+        return .fixed(text)
+    }
+
+    /// The optional `timeZone` of a calendar check (`weekday`, `dayOfMonth`, `daySpan`): the
+    /// singleton field that holds the zone its days are counted in.
+    private func zoneField(_ check: JSONValue?, at pointer: String) throws -> CollectionDescriptor.SingletonField? {
+        guard case .object(let members)? = check,
+              let form = ["weekday", "dayOfMonth", "daySpan", "timeOfDay"].first(where: { members[$0] != nil }),
+              case .object(let settings)? = members[form], let zone = settings["timeZone"]
+        else { return nil }
+        let at = pointer + "/\(form)/timeZone"
+        let named = try object(zone, at: at)
+        try allowOnly(["singleton", "field"], in: named, at: at)
+        return .init(collection: try string(named["singleton"], at: at + "/singleton"), field: try string(named["field"], at: at + "/field"))
     }
 
     private func condition(_ value: JSONValue, at pointer: String) throws -> Condition {

@@ -51,14 +51,15 @@ struct CatalogReader {
         return elements
     }
 
-    /// A collection's `unique` list: field names, or `{"field": F, "ignoringCase": true}` for
-    /// text compared ignoring case.
-    func uniqueFields(_ value: JSONValue?, at pointer: String) throws -> [(field: String, ignoringCase: Bool)] {
+    /// A collection's `unique` list: field names, or `{"field": F, "ignoringCase": true,
+    /// "trimming": true}` for text compared ignoring case, and without the white space around it.
+    func uniqueFields(_ value: JSONValue?, at pointer: String) throws -> [(field: String, ignoringCase: Bool, trimming: Bool)] {
         try array(value, at: pointer).enumerated().map { index, element in
             let at = pointer + "/\(index)"
-            guard case .object(let members) = element else { return (try string(element, at: at), false) }
-            try allowOnly(["field", "ignoringCase"], in: members, at: at)
-            return (try string(members["field"], at: at + "/field"), try bool(members["ignoringCase"], at: at + "/ignoringCase"))
+            guard case .object(let members) = element else { return (try string(element, at: at), false, false) }
+            try allowOnly(["field", "ignoringCase", "trimming"], in: members, at: at)
+            return (try string(members["field"], at: at + "/field"), try bool(members["ignoringCase"], at: at + "/ignoringCase"),
+                    try bool(members["trimming"], at: at + "/trimming"))
         }
     }
 
@@ -134,6 +135,7 @@ struct CatalogReader {
             }
         }
         descriptor.uniqueIgnoringCase = Set(unique.filter(\.ignoringCase).map(\.field))
+        descriptor.uniqueTrimming = Set(unique.filter(\.trimming).map(\.field))
         descriptor.retention = try retentionRules(members["retention"], at: pointer + "/retention", for: descriptor)
         if let merge = members["merge"] {
             let at = pointer + "/merge"
@@ -151,8 +153,20 @@ struct CatalogReader {
         if let seeded = members["seeded"] {
             let at = pointer + "/seeded"
             let settings = try object(seeded, at: at)
-            try allowOnly(["userCreated"], in: settings, at: at)
+            try allowOnly(["userCreated", "whenUserDeletes", "addNew"], in: settings, at: at)
             descriptor.isSeeded = true
+            if let policy = try optionalString(settings["whenUserDeletes"], at: at + "/whenUserDeletes") {
+                guard let parsed = CollectionDescriptor.SeedDeletePolicy(rawValue: policy) else {
+                    throw error(at + "/whenUserDeletes", "\"\(policy)\" is not a policy; use keep-deleted (a deleted seed document never comes back) or add-again (it comes back with a newer contentVersion)")
+                }
+                descriptor.whenUserDeletes = parsed
+            }
+            if let policy = try optionalString(settings["addNew"], at: at + "/addNew") {
+                guard let parsed = CollectionDescriptor.SeedAddPolicy(rawValue: policy) else {
+                    throw error(at + "/addNew", "\"\(policy)\" is not a policy; use always (every new document of a seed file is added) or when-none-seeded (only into a collection that holds no seeded document)")
+                }
+                descriptor.addNew = parsed
+            }
             if let condition = settings["userCreated"] {
                 do {
                     descriptor.userCreated = try Condition(json: condition)

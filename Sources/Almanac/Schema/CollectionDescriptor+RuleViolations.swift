@@ -7,6 +7,16 @@ extension CollectionDescriptor.Rule {
         "breaks the rule \"\(name)\" (\(description.hasSuffix(".") ? String(description.dropLast()) : description)): \(reason)"
     }
 
+    /// The zone this rule counts days in: the one its singleton field names (Pressure's
+    /// `timezone_identifier`), else `storeZone` (also while that document or field is missing,
+    /// or names no IANA zone: a rule never fails for want of a setting).
+    func zone(default storeZone: TimeZone, singleton: (String) throws -> JSONValue?) rethrows -> TimeZone {
+        guard let source = timeZone, case .string(let name)? = try singleton(source.collection)?[source.field],
+              TimeZone.isIANAName(name), let zone = TimeZone(identifier: name)
+        else { return storeZone }
+        return zone
+    }
+
     /// How one document breaks this rule's one-document check (a comparison), or `nil`.
     func violation(in members: [String: JSONValue], now: Date, timeZone: TimeZone) -> (pointer: String, message: String)? {
         guard let found = check?.violation(in: members, now: now, timeZone: timeZone) else { return nil }

@@ -19,6 +19,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// The fields of ``unique`` whose text is compared ignoring case (catalog
     /// `{"field": "appName", "ignoringCase": true}`): "instagram" is then taken by "Instagram".
     public var uniqueIgnoringCase: Set<String> = []
+    /// The fields of ``unique`` whose text is compared without the white space around it
+    /// (catalog `"trimming": true`): "Instagram " is then taken by "Instagram".
+    public var uniqueTrimming: Set<String> = []
     /// Fields that hold the id of a document of another collection.
     public var references: [Reference]
     /// Whether documents may own attachment files.
@@ -35,6 +38,32 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// Which stored documents the user made (e.g. `{"field": "isCustom", "equals": true}`):
     /// a seed import never touches them.
     public var userCreated: Condition?
+
+    /// What a seed import does with a seeded document the user deleted (catalog
+    /// `seeded.whenUserDeletes`).
+    public var whenUserDeletes: SeedDeletePolicy = .keepDeleted
+    /// Which of a seed file's documents the store does not hold a seed import adds (catalog
+    /// `seeded.addNew`).
+    public var addNew: SeedAddPolicy = .always
+
+    /// What a seed import does with a seeded document the user deleted; either way the
+    /// deletion is recorded in `store.json`, so every device decides the same.
+    public enum SeedDeletePolicy: String, Sendable, Equatable, CaseIterable {
+        /// It never comes back (Elaro: "never duplicate"; Cravey's default messages).
+        case keepDeleted = "keep-deleted"
+        /// It comes back when a seed file holds it at a higher `contentVersion` than the one
+        /// deleted: content the app ships and updates (a library of quotes).
+        case addAgain = "add-again"
+    }
+
+    /// Which new documents of a seed file an import adds.
+    public enum SeedAddPolicy: String, Sendable, Equatable, CaseIterable {
+        /// Every document the store does not hold (and the user did not delete).
+        case always
+        /// Only while the collection holds no seeded document: Cravey's
+        /// `seedDefaultMessagesIfNeeded`, which seeds a first launch and never adds to the set.
+        case whenNoneSeeded = "when-none-seeded"
+    }
 
     /// The field that holds when a document was last changed (catalog `merge.modifiedField`),
     /// which orders the versions of a document two devices changed: the newer is read.
@@ -55,10 +84,22 @@ public struct CollectionDescriptor: Sendable, Equatable {
     }
 
     /// `value` of the unique field `field` as uniqueness compares it: text folded to one case
-    /// when the field ignores case, anything else as it is.
+    /// when the field ignores case and trimmed when it is trimmed, anything else as it is.
     func uniqueValue(_ value: JSONValue, of field: String) -> JSONValue {
-        guard uniqueIgnoringCase.contains(field), case .string(let text) = value else { return value }
-        return .string(text.folding(options: [.caseInsensitive], locale: nil))
+        guard case .string(var text) = value else { return value }
+        if uniqueTrimming.contains(field) { text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if uniqueIgnoringCase.contains(field) { text = text.folding(options: [.caseInsensitive], locale: nil) }
+        return .string(text)
+    }
+
+    /// How uniqueness compares `field`, for a message: "", ", compared ignoring case", ….
+    func uniqueComparison(of field: String) -> String {
+        switch (uniqueIgnoringCase.contains(field), uniqueTrimming.contains(field)) {
+        case (true, true): ", compared ignoring case and the white space around it"
+        case (true, false): ", compared ignoring case"
+        case (false, true): ", compared without the white space around it"
+        case (false, false): ""
+        }
     }
 
     /// A rule a schema cannot say (a field ≤ another, at most two active focus areas),
@@ -75,6 +116,17 @@ public struct CollectionDescriptor: Sendable, Equatable {
         /// Why the app's Swift code checks the rule instead of the store (it needs what a
         /// document does not hold: the user's time zone, settings, another document's list).
         public var checkedByApp: String?
+        /// Where a calendar check's time zone comes from, when not the store's (catalog
+        /// `"timeZone": {"singleton": "settings", "field": "timezone_identifier"}`).
+        public var timeZone: SingletonField?
+    }
+
+    /// A field of a singleton document, e.g. the user's time zone in `settings`.
+    public struct SingletonField: Sendable, Equatable {
+        /// The singleton collection.
+        public var collection: String
+        /// The field of its document.
+        public var field: String
     }
 
     /// A field that refers to a document of another collection.

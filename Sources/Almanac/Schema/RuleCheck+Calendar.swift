@@ -26,11 +26,10 @@ extension RuleCheck {
             }
             return nil
         case .timeZone(let field):
-            guard case .string(let name)? = document[field] else { return nil }
-            let known = TimeZone.knownTimeZoneIdentifiers.contains(name) || name == "UTC" || name == "GMT"
-            guard !known || TimeZone(identifier: name) == nil else { return nil }
-            let hint = Suggestion.closest(to: name, in: TimeZone.knownTimeZoneIdentifiers).map { "; did you mean \"\($0)\"?" } ?? ""
-            return ("/" + field, "\(field) \"\(name)\" is not a time zone this system knows (an IANA name such as \"Europe/Berlin\")\(hint)")
+            // By the shipped IANA list, never the platform's: two devices must agree.
+            guard case .string(let name)? = document[field], !TimeZone.isIANAName(name) else { return nil }
+            let hint = TimeZone.closestIANAName(to: name).map { "; did you mean \"\($0)\"?" } ?? ""
+            return ("/" + field, "\(field) \"\(name)\" is not an IANA time-zone name (tzdata \(TimeZoneNames.release)), such as \"Europe/Berlin\"\(hint)")
         case .daySpan(let from, let to, let count):
             guard let start = document[from].flatMap(DocumentDate.init), let end = document[to].flatMap(DocumentDate.init),
                   let counted = document[count]?.numberValue?.doubleValue
@@ -45,6 +44,8 @@ extension RuleCheck {
                 return ("/" + field, "\(field) \"\(text)\" does not contain \(of) \"\(part)\": it must name this document's own file")
             }
             return nil
+        case .template(let field, let template, let condition):
+            return Self.templateViolation(document, field: field, template: template, condition: condition)
         default:
             return nil
         }

@@ -10,25 +10,39 @@ import Foundation
 /// {"unique": "sort_order", "per": ["date"]}                       distinct within a group
 /// {"transitions": {"field": "status", "keepFinal": true,
 ///                  "from": {"PENDING": ["YES", "NO", "MISSED"]}}} changes of a stored value
-/// {"transitions": {"field": "frePhase", "order": ["a", "b", "c"]}} an enum that only moves forward
+/// {"transitions": {"field": "frePhase", "order": ["a", "b", "c"],
+///                  "initial": ["a"], "keepMoved": true}}            an enum that only moves forward,
+///                                                                  starts at "a", and is kept once moved on
+/// {"frozen": {"fields": ["text"], "once": {"field": "status",
+///             "in": ["YES", "NO"]}}}                              fields that never change once a condition holds
 /// {"weekday": {"field": "weekStart", "is": ["monday"]}}           the day of the week of a date
 /// {"dayOfMonth": {"field": "resetAt", "is": [1], "startOfDay": true}}  the day of the month (and local midnight)
 /// {"timeZone": "timezone_identifier"}                             an IANA time-zone name
+/// {"timeOfDay": {"field": "locked_at", "on": "date", "is":
+///   {"singleton": "settings", "field": "commitment_deadline"}}}    a timestamp at a local clock time of a day
 /// {"daySpan": {"from": "startDate", "to": "lastActivityDate",
 ///              "count": "currentDayCount"}}                       a count of local days, both ends included
 /// {"embeds": {"fields": ["filePath"], "of": "id"}}               text fields that contain another field's text
+/// {"template": {"field": "filePath", "is": "Recordings/{id}.m4a",
+///               "where": {"field": "type", "equals": "audio"}}}   a text built from other fields (a file named after the id)
 /// {"among": {"field": "variantDuration", "reference": "templateId",
 ///            "values": "variants[].durationMinutes"}}             a value listed in the referenced document
 /// ```
 ///
 /// Days are local days in the store's time zone (the device's): a calendar date is its own
-/// day, a timestamp falls on its day in that zone.
+/// day, a timestamp falls on its day in that zone. A `weekday`, `dayOfMonth` or `daySpan` may
+/// name another zone, held by a field of a singleton document (`"timeZone": {"singleton":
+/// "settings", "field": "timezone_identifier"}`); the store's zone stands in while that
+/// document or field is missing or names no IANA zone.
 ///
 /// A comparison is skipped when either side is missing or `null`; numbers compare by value,
 /// dates and timestamps by the instant they name, other strings by code points. `where` is
 /// the migration condition language (``Condition``). A transition is checked on
-/// writes only: a new document may hold any value, a stored value changes only to one that
-/// `from` lists for it, and a value `from` does not list never changes.
+/// writes only: a new document holds one of the `initial` values (any value when there are
+/// none), a stored value changes only to one that `from` lists for it, and a value `from`
+/// does not list never changes. `frozen` is also checked on writes only, against the
+/// document as stored; `among` is checked from both sides: a change of the referenced
+/// document that takes away a value a referring document holds is refused too.
 public enum RuleCheck: Sendable, Equatable {
     /// A comparison between a field and another field, or the time of the save.
     case compare(field: String, operator: ComparisonOperator, other: Operand)
@@ -36,24 +50,48 @@ public enum RuleCheck: Sendable, Equatable {
     case atMost(Int, where: Condition?)
     /// No two documents with equal values of the `per` fields share a value of `field`.
     case unique(field: String, per: [String])
-    /// The allowed changes of `field`'s stored value: value → the values it may become. With
-    /// `keepsFinal`, a document whose value is final (moved to, never from) is not deleted
-    /// either, since a delete and a new save would rewrite it (Pressure's MISSED commitment).
-    case transitions(field: String, from: [String: [String]], keepsFinal: Bool)
+    /// The allowed changes of `field`'s stored value: value → the values it may become. A new
+    /// document starts at one of `initial` (any value when empty). With `keepsFinal`, a
+    /// document whose value is final (moved to, never from) is not deleted either, since a
+    /// delete and a new save would rewrite it (Pressure's MISSED commitment); with
+    /// `keepsMoved`, neither is one whose value a transition leads to (MIGA's first-run phase
+    /// once it has moved on).
+    case transitions(field: String, from: [String: [String]], keepsFinal: Bool, initial: [String] = [], keepsMoved: Bool = false)
+    /// `fields` keep their stored values once the stored document matches `once` (always,
+    /// when `nil`): Pressure's date, and its text once the commitment is locked.
+    case frozen(fields: [String], once: Condition?)
     /// The day of the week of the date in `field` is one of `days` (1 Monday … 7 Sunday).
     case weekday(field: String, days: [Int])
     /// The day of the month of the date in `field` is one of `days`; with `startOfDay`, a
     /// timestamp must also be the first instant of that day.
     case dayOfMonth(field: String, days: [Int], startOfDay: Bool)
-    /// `field` names a time zone the system knows (an IANA identifier such as `Europe/Berlin`).
+    /// `field` is an IANA time-zone name (`Europe/Berlin`, or a link such as `Asia/Calcutta`), judged
+    /// by the list the package ships (``Foundation/TimeZone/isIANAName(_:)``), so every platform gives one verdict.
     case timeZone(field: String)
+    /// `field`, a timestamp, is on the local day the date field `on` names, at the clock time
+    /// `from` ("HH:MM") when `before` is `nil`, else at or after `from` and before `before`.
+    /// Checked on writes that set or change `field`: a clock time read from a setting that
+    /// changes later does not make older documents wrong (Pressure's deadline).
+    case timeOfDay(field: String, on: String, from: ClockTime, before: ClockTime?)
     /// `count` is the number of local days from `from` to `to`, both included.
     case daySpan(from: String, to: String, count: String)
     /// Each of `fields` that is present contains the text of the field `of` (a file named after the id).
     case embeds(fields: [String], of: String)
+    /// `field` is `text` with each `{name}` replaced by the document's field `name`, for the
+    /// documents that match `condition` (all when `nil`): a file named after the id.
+    case template(field: String, text: String, where: Condition?)
     /// `field`'s value is one of the values at `values` (a path, `[]` for every element of an
     /// array) in the document the reference field `reference` names; checked on writes and by `check`.
     case among(field: String, reference: String, values: [String])
+
+    /// A wall-clock time of a `timeOfDay` check: written in the rule, or read from a field of
+    /// a singleton document (a setting).
+    public enum ClockTime: Sendable, Equatable {
+        /// A time "HH:MM" written in the catalog.
+        case fixed(String)
+        /// The "HH:MM" text of a singleton's field; the check is skipped while it is missing.
+        case setting(CollectionDescriptor.SingletonField)
+    }
 
     /// The right side of a comparison.
     public enum Operand: Sendable, Equatable {
@@ -97,9 +135,12 @@ public enum RuleCheck: Sendable, Equatable {
         case .compare(let field, _, .now): [field]
         case .atMost: []
         case .unique(let field, let per): [field] + per
-        case .transitions(let field, _, _): [field]
+        case .transitions(let field, _, _, _, _): [field]
+        case .frozen(let fields, _): fields
+        case .template(let field, let text, _): [field] + RuleCheck.placeholders(in: text)
         case .weekday(let field, _), .dayOfMonth(let field, _, _), .timeZone(let field): [field]
         case .daySpan(let from, let to, let count): [from, to, count]
+        case .timeOfDay(let field, let on, _, _): [field, on]
         case .embeds(let fields, let of): fields + [of]
         case .among(let field, let reference, _): [field, reference]
         }

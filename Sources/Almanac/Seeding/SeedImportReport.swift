@@ -30,6 +30,11 @@ public struct SeedImportReport: Sendable, Encodable {
         public var userDocumentsKept: [String]
         /// Ids of seeded documents in the store that the file no longer has: reported, not deleted.
         public var missingFromFile: [String]
+        /// Ids of documents the user deleted, not added again (`store.json` records each deletion).
+        public var keptDeleted: [String]
+        /// Ids of new documents not added because the collection already holds seeded ones
+        /// (catalog `seeded.addNew` `when-none-seeded`).
+        public var notAdded: [String]
         /// Whether the import is recorded in `store.json` (something changed, or this exact file was never imported).
         public var recorded: Bool
     }
@@ -54,6 +59,6 @@ extension SeedImportReport.File {
     /// The keys `--json` prints: the file's name is the member `file`.
     private enum CodingKeys: String, CodingKey {
         case fileName = "file"
-        case collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, recorded
+        case collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, keptDeleted, notAdded, recorded
     }
 }

@@ -37,7 +37,13 @@ struct SeedImporter {
 
     /// The import's report and change, as the store is now.
     private func seedImportPlan(_ files: [SeedFile]) throws -> SeedImportPlan {
-        var records = try Manifest.required(in: store.root).seeds
+        let manifest = try Manifest.required(in: store.root)
+        var records = manifest.seeds
+        let deletions = SeedDeletion.byKey(manifest.seedDeletions)
+        /// Keys of deletion records an import of a newer content version ends (`add-again`).
+        var endedDeletions: Set<String> = []
+        /// Collections that held a seeded document before the import (for `when-none-seeded`).
+        var heldSeeded: Set<String> = []
         var writes: [PreparedWrite] = []
         var reports: [SeedImportReport.File] = []
         /// collection → id key → stored document, as the import so far leaves it.
@@ -60,11 +66,13 @@ struct SeedImporter {
                 var stored: [String: JSONValue] = [:]
                 for document in try store.documents(json: descriptor.name) {
                     stored[DocumentID.key(document.location.id ?? "")] = document.value
+                    if descriptor.isSeedDocument(document.value) { heldSeeded.insert(descriptor.name) }
                 }
                 storedByCollection[descriptor.name] = stored
             }
             var report = SeedImportReport.File(fileName: file.fileName, collection: descriptor.name, contentVersion: file.contentVersion,
-                                               inserted: [], updated: [], unchanged: 0, userDocumentsKept: [], missingFromFile: [], recorded: false)
+                                               inserted: [], updated: [], unchanged: 0, userDocumentsKept: [], missingFromFile: [],
+                                               keptDeleted: [], notAdded: [], recorded: false)
             var inFile: Set<String> = []
             for (index, document) in file.documents.enumerated() {
                 let id = document["id"]?.stringValue ?? ""
@@ -89,6 +97,19 @@ struct SeedImporter {
                     }
                     report.updated.append(id)
                 } else {
+                    let deletion = deletions[descriptor.name + "/" + key]
+                    if let deletion {
+                        let seedVersion = SeedFile.version(document["contentVersion"]) ?? 0
+                        guard descriptor.whenUserDeletes == .addAgain, seedVersion > deletion.contentVersion else {
+                            report.keptDeleted.append(id)
+                            continue
+                        }
+                    }
+                    if descriptor.addNew == .whenNoneSeeded, heldSeeded.contains(descriptor.name) {
+                        report.notAdded.append(id)
+                        continue
+                    }
+                    if let deletion { endedDeletions.insert(deletion.key) }
                     report.inserted.append(id)
                 }
                 do {
@@ -122,7 +143,9 @@ struct SeedImporter {
             }
             reports.append(report)
         }
-        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil)
+        let keptDeletions = endedDeletions.isEmpty ? nil
+            : manifest.seedDeletions.filter { record in SeedDeletion(record).map { !endedDeletions.contains($0.key) } ?? true }
+        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil, seedDeletions: keptDeletions)
     }
 
     /// The seed's document with the stored values of the collection's user-owned fields.
@@ -137,14 +160,14 @@ struct SeedImporter {
     /// Whether the user made `document` (a seed import never touches it): it matches the
     /// catalog's `seeded.userCreated`, or it has no `contentVersion`, so it came from no seed.
     private func isUserCreated(_ document: JSONValue, in descriptor: CollectionDescriptor) -> Bool {
-        if let condition = descriptor.userCreated, condition.matches(document) { return true }
-        return SeedFile.version(document["contentVersion"]) == nil
+        !descriptor.isSeedDocument(document)
     }
 
     /// Puts a planned import into `transaction`: its documents, and its record in `store.json`.
     private func put(_ planned: SeedImportPlan, into transaction: Transaction) throws {
         for write in planned.writes { try transaction.put(write) }
         if let seeds = planned.seeds { try transaction.updateManifest { $0.seeds = seeds } }
+        if let deletions = planned.seedDeletions { try transaction.updateManifest { $0.seedDeletions = deletions } }
     }
 }
 
@@ -154,4 +177,6 @@ private struct SeedImportPlan {
     var writes: [PreparedWrite]
     /// `store.json`'s `seeds`, when the import records a file there.
     var seeds: [JSONValue]?
+    /// `store.json`'s `seedDeletions`, when the import adds a deleted document again (`add-again`).
+    var seedDeletions: [JSONValue]?
 }

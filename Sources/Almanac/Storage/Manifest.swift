@@ -23,6 +23,9 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     var migrations: [JSONValue]
     /// One record per imported seed file.
     var seeds: [JSONValue]
+    /// One record per seeded document the user deleted (collection, id, content version), so that every
+    /// device's seed import leaves it deleted; written only when there is one.
+    var seedDeletions: [JSONValue] = []
     /// The last retention run that changed the store.
     var retention: JSONValue?
     /// Members of a later format version, kept as they are.
@@ -53,7 +56,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     }
 
     private enum Key: String, CaseIterable {
-        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, retention
+        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, seedDeletions, retention
     }
 
     init(from decoder: any Decoder) throws {
@@ -88,6 +91,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         createdAt = try container.decodeIfPresent(String.self, forKey: member(.createdAt))
         migrations = try container.decodeIfPresent([JSONValue].self, forKey: member(.migrations)) ?? []
         seeds = try container.decodeIfPresent([JSONValue].self, forKey: member(.seeds)) ?? []
+        seedDeletions = try container.decodeIfPresent([JSONValue].self, forKey: member(.seedDeletions)) ?? []
         retention = try container.decodeIfPresent(JSONValue.self, forKey: member(.retention))
         let known = Set(Key.allCases.map(\.rawValue))
         var unknown: [String: JSONValue] = [:]
@@ -109,6 +113,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         try container.encodeIfPresent(createdAt, forKey: member(.createdAt))
         try container.encode(migrations, forKey: member(.migrations))
         try container.encode(seeds, forKey: member(.seeds))
+        if !seedDeletions.isEmpty { try container.encode(seedDeletions, forKey: member(.seedDeletions)) }
         try container.encodeIfPresent(retention, forKey: member(.retention))
     }
 }

@@ -82,16 +82,25 @@ extension ReadTransaction {
     }
 
     /// Refuses deleting a document whose `transitions` field holds a final value (one the rule
-    /// moves to and never from): Pressure's MISSED commitment, deleted and saved again as YES,
-    /// would otherwise undo the one-way rule.
+    /// moves to and never from) under `keepFinal`, or any value a transition leads to under
+    /// `keepMoved`: Pressure's MISSED commitment, or MIGA's finished first run, deleted and saved
+    /// again at the start, would otherwise undo the one-way rule.
     static func refuseFinalState(of document: StoredDocument, in collection: CollectionDescriptor) throws {
         for rule in collection.rules {
-            guard case .transitions(let field, let allowed, keepsFinal: true)? = rule.check, let value = document.value[field]?.stringValue,
-                  allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) })
+            guard case .transitions(let field, let allowed, let keepsFinal, _, let keepsMoved)? = rule.check,
+                  let value = document.value[field]?.stringValue
             else { continue }
+            let why: String
+            if keepsFinal, allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) }) {
+                why = "\(field) is \(value), a final value"
+            } else if keepsMoved, allowed.values.contains(where: { $0.contains(value) }) {
+                why = "\(field) is \(value), which it only reaches by moving on"
+            } else {
+                continue
+            }
             throw rule.error(
                 at: document.location, pointer: "/" + field,
-                "\(field) is \(value), a final value: the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too").with(.overrideFinalStates)
+                "\(why): the document is kept so that its \(field) can never be rewritten by deleting it and saving it again. Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too").with(.overrideFinalStates)
         }
     }
 }

@@ -5,7 +5,9 @@ extension Transaction {
     func checkDocumentRules(_ write: PreparedWrite) throws {
         let now = Date()
         for rule in write.collection.rules {
-            guard let check = rule.check, let violation = check.violation(in: write.members, now: now, timeZone: reader.timeZone) else { continue }
+            guard let check = rule.check else { continue }
+            let zone = try rule.zone(default: reader.timeZone) { try current(reader.collection(named: $0), id: nil)?.value }
+            guard let violation = check.violation(in: write.members, now: now, timeZone: zone) else { continue }
             throw rule.error(at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
@@ -20,9 +22,16 @@ extension Transaction {
             let collection = changed[0].collection
             for rule in collection.rules {
                 switch rule.check {
-                case .transitions(let field, let allowed, _):
-                    guard !isSchemaChange else { continue }
-                    try checkTransitions(rule, field: field, allowed: allowed, changed)
+                case .transitions(let field, let allowed, _, let initial, _):
+                    // A migration rewrites history as it was; an import's staging store receives it.
+                    guard !isSchemaChange, !reader.options.isStaging else { continue }
+                    try checkTransitions(rule, field: field, allowed: allowed, initial: initial, changed)
+                case .frozen(let fields, let condition):
+                    guard !isSchemaChange, !reader.options.isStaging else { continue }
+                    try checkFrozen(rule, fields: fields, once: condition, changed)
+                case .timeOfDay(let field, let on, let from, let before):
+                    guard !isSchemaChange, !reader.options.isStaging else { continue }
+                    try checkTimeOfDay(rule, field: field, on: on, from: from, before: before, changed)
                 case .atMost(_, let condition):
                     // Only a change that adds a matching document can break a count (a store already
                     // over it by a hand edit does not block unrelated writes).
@@ -46,10 +55,11 @@ extension Transaction {
                             throw rule.error(at: write.location, pointer: "/" + field, reason)
                         }
                     }
-                case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, nil:
+                case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template, nil:
                     continue
                 }
             }
+            try checkAmongFromReferencedSide(collection, changed)
             // An import's staging store takes documents in export order, a collection at a time;
             // its references are checked once it holds them all (see `Store.checkReferences()`).
             for reference in collection.references where !reference.allowsDangling && !reader.options.isStaging {
@@ -80,11 +90,19 @@ extension Transaction {
         return found
     }
 
-    private func checkTransitions(_ rule: CollectionDescriptor.Rule, field: String, allowed: [String: [String]], _ changed: [PreparedWrite]) throws {
+    private func checkTransitions(_ rule: CollectionDescriptor.Rule, field: String, allowed: [String: [String]], initial: [String], _ changed: [PreparedWrite]) throws {
         for write in changed {
             // Judged against the file as the transaction found it (a delete and a new save in one
             // transaction do not reset the history).
-            guard let stored = try stored(write), let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
+            let stored = try stored(write)
+            if stored == nil, !initial.isEmpty, let new = write.members[field] {
+                let newText = new.stringValue ?? new.shortDescription
+                guard initial.contains(newText) else {
+                    throw rule.error(at: write.location, pointer: "/" + field,
+                                     "a new document starts with \(field) \(initial.joined(separator: " or ")), not \(newText); save it at its start and move it on")
+                }
+            }
+            guard let stored, let old = stored.value[field], let new = write.members[field], !old.hasSameValue(as: new)
             else { continue }
             let oldText = old.stringValue ?? old.shortDescription
             let newText = new.stringValue ?? new.shortDescription
@@ -95,6 +113,77 @@ extension Transaction {
             guard targets.contains(newText) else {
                 throw rule.error(at: write.location, pointer: "/" + field,
                                           "\(field) may go from \(oldText) to \(targets.joined(separator: ", ")) only, not to \(newText)")
+            }
+        }
+    }
+
+    /// An `among` rule seen from the referenced side: a change of a referenced document (a
+    /// template losing a variant) that takes away a value a referring document holds is
+    /// refused, as a `restrict` reference refuses a delete. What was broken before the change
+    /// (a hand edit) is not its doing and blocks nothing.
+    private func checkAmongFromReferencedSide(_ collection: CollectionDescriptor, _ changed: [PreparedWrite]) throws {
+        guard !reader.options.isStaging else { return }  // an import checks its references once it holds them all
+        for referring in reader.catalog.collections {
+            for rule in referring.rules {
+                guard case .among(let field, let referenceField, let path)? = rule.check,
+                      referring.references.contains(where: { $0.field == referenceField && $0.collection == collection.name })
+                else { continue }
+                var changes: [String: (write: PreparedWrite, before: JSONValue?)] = [:]
+                for write in changed {
+                    guard let id = write.location.id else { continue }
+                    changes[DocumentID.key(id)] = (write, try stored(write)?.value)
+                }
+                guard !changes.isEmpty else { continue }
+                var broken: [(label: String, reason: String, write: PreparedWrite)] = []
+                for document in try documents(json: referring.name) {
+                    guard case .string(let id)? = document.value[referenceField], let change = changes[DocumentID.key(id)],
+                          case .object(let members) = document.value,
+                          let reason = RuleCheck.amongViolation(members, field: field, reference: referenceField, path: path, in: .object(change.write.members))
+                    else { continue }
+                    if let before = change.before,
+                       RuleCheck.amongViolation(members, field: field, reference: referenceField, path: path, in: before) != nil { continue }
+                    broken.append(("\(referring.name)/\(document.location.id ?? "")", reason, change.write))
+                }
+                guard let first = broken.first else { continue }
+                let list = broken.prefix(5).map { "\($0.label): \($0.reason)" }.joined(separator: "; ")
+                let more = broken.count > 5 ? "; and \(broken.count - 5) more" : ""
+                throw rule.error(
+                    at: first.write.location, pointer: nil,
+                    "this change of \(collection.name) document \"\(first.write.location.id ?? "")\" takes away what \(broken.count == 1 ? "1 \(referring.name) document holds" : "\(broken.count) \(referring.name) documents hold") (\(list)\(more)); keep the value, or change or delete \(broken.count == 1 ? "that document" : "those documents") first (in the same transaction, if need be)")
+            }
+        }
+    }
+
+    /// A `timeOfDay` check, for writes that set or change the field (a setting changed since
+    /// does not make a stored time wrong).
+    private func checkTimeOfDay(_ rule: CollectionDescriptor.Rule, field: String, on: String, from: RuleCheck.ClockTime,
+                                before: RuleCheck.ClockTime?, _ changed: [PreparedWrite]) throws {
+        let setting = { (named: CollectionDescriptor.SingletonField) throws -> String? in
+            try self.current(self.reader.collection(named: named.collection), id: nil)?.value[named.field]?.stringValue
+        }
+        for write in changed {
+            guard let value = write.members[field], value != .null else { continue }
+            if let stored = try stored(write), let old = stored.value[field], old.hasSameValue(as: value) { continue }
+            let zone = try rule.zone(default: reader.timeZone) { try current(reader.collection(named: $0), id: nil)?.value }
+            if let reason = try RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, zone: zone, clock: setting) {
+                throw rule.error(at: write.location, pointer: "/" + field, reason)
+            }
+        }
+    }
+
+    private func checkFrozen(_ rule: CollectionDescriptor.Rule, fields: [String], once condition: Condition?, _ changed: [PreparedWrite]) throws {
+        for write in changed {
+            guard let stored = try stored(write), condition?.matches(stored.value) ?? true else { continue }
+            for field in fields {
+                let old = stored.value[field], new = write.members[field]
+                switch (old, new) {
+                case (nil, nil): continue
+                case (let before?, let after?) where before.hasSameValue(as: after): continue
+                default: break
+                }
+                // The rule's description says when the field is fixed; the condition's text would only repeat it, less clearly.
+                throw rule.error(at: write.location, pointer: "/" + field,
+                                 "\(field) cannot change from \(old?.shortDescription ?? "absent") to \(new?.shortDescription ?? "absent"); save the document with its stored \(field)")
             }
         }
     }

@@ -200,10 +200,12 @@ public final class Transaction: ReadTransaction {
             throw AlmanacError(.invalidArgument, "deleting everything is not part of a transaction; call store.delete(.all) on its own")
         }
         let plan = try deletePlan(selection, overridingFinalStates: overridingFinalStates)
+        var seeded: [StoredDocument] = []
         for (key, location) in plan.deleted {
             let descriptor = try reader.collection(named: location.collection)
             pending.dropWrite(key)
             guard let stored = try storedLocation(descriptor, id: location.id) else { continue }
+            if descriptor.isSeeded, let document = try reader.read(stored) { seeded.append(document) }
             if pending.removals[key] == nil {
                 pending.removals[key] = stored
                 // Every version a sync left of it goes too.
@@ -215,6 +217,7 @@ public final class Transaction: ReadTransaction {
                 }
             }
         }
+        try recordSeedDeletions(seeded)
         for (key, document) in plan.nullified.sorted(by: { $0.key < $1.key }) where plan.deleted[key] == nil {
             let name = String(key.prefix(while: { $0 != "/" }))
             do {

@@ -53,11 +53,15 @@ enum SeedImportCommand: AlmanacCommand {
         for file in report.files {
             lines.append("\(file.fileName) → \(file.collection) (contentVersion \(file.contentVersion)): "
                 + "\(file.inserted.count) \(would)inserted, \(file.updated.count) \(would)updated, \(file.unchanged) unchanged"
-                + (file.userDocumentsKept.isEmpty ? "" : ", \(file.userDocumentsKept.count) of the user's kept"))
+                + (file.userDocumentsKept.isEmpty ? "" : ", \(file.userDocumentsKept.count) of the user's kept")
+                + (file.keptDeleted.isEmpty ? "" : ", \(file.keptDeleted.count) deleted by the user left deleted")
+                + (file.notAdded.isEmpty ? "" : ", \(file.notAdded.count) new not added"))
             if !file.inserted.isEmpty { lines.append("  inserted: " + Output.idList(file.inserted)) }
             if !file.updated.isEmpty { lines.append("  updated: " + Output.idList(file.updated)) }
             if !file.userDocumentsKept.isEmpty { lines.append("  the user's own, not touched: " + Output.idList(file.userDocumentsKept)) }
             if !file.missingFromFile.isEmpty { lines.append("  no longer in the file (kept, not deleted): " + Output.idList(file.missingFromFile)) }
+            if !file.keptDeleted.isEmpty { lines.append("  deleted by the user, not added again: " + Output.idList(file.keptDeleted)) }
+            if !file.notAdded.isEmpty { lines.append("  not added (the catalog seeds \(file.collection) only while it holds no seeded document): " + Output.idList(file.notAdded)) }
         }
         if report.dryRun {
             lines.append("dry run: nothing was written.")

@@ -1,8 +1,9 @@
 import Almanac
 import Foundation
 
-/// One cannabis usage session (the seed's UsageModel): when, by which route, how much in
-/// whole units of that route and, optionally, why, where, notes and mood.
+/// One cannabis usage session (the seed's UsageModel): when, by which route, how much in the
+/// route's unit (bowls, joints and blunts in steps of 0.5, vape pulls and dabs whole, edibles
+/// in steps of 5 mg) and, optionally, why, where, notes and mood.
 ///
 /// Independent of cravings and recordings, as the clinical spec asks.
 public struct UsageSession: Document, Equatable {

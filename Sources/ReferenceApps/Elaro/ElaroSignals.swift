@@ -35,10 +35,10 @@ public struct ElaroSignals: Sendable, Equatable {
 ///
 /// Windows are calendar days ending with (and including) the day asked about, in the store's
 /// time zone. Choices where the seed is vague:
-/// - **shown** in `successRateByTag` counts action instances (each one an action put in front
-///   of the parent and answered with done, snoozed or skipped): candidates of `today.shown`
-///   that were never picked say nothing about how an action goes, and events may be pruned
-///   after upload while instances stay.
+/// - **successRateByTag** is done / shown, as seed 001 defines it: *shown* counts the
+///   templates `today.shown` events listed, *done* the instances done, per tag of their
+///   template; a rate is at most 1, and a tag shown nowhere in the window has none (events are
+///   kept on the device; only their upload waits for consent).
 /// - **timeOfDayHeatmap** needs clock times, which instances do not have: it reads the
 ///   outcome events (`today.complete|snooze|skip`) and gives, per local hour, completions over
 ///   outcomes, over 28 days so that each hour has a few events.
@@ -94,21 +94,31 @@ public struct ElaroSignalCalculator: Sendable {
         return instances.filter { first <= $0.date && $0.date <= day }
     }
 
-    /// Done and shown counts per tag over the 7 days ending with `day`.
+    /// Done and shown counts per tag over the 7 days ending with `day`, as seed 001 defines
+    /// them: *shown* counts each template a `today.shown` event listed (once per event), *done*
+    /// each action instance done.
     public func tagCounts(on day: CalendarDate) -> [String: (done: Int, shown: Int)] {
+        let first = day.adding(days: -(Self.successWindow - 1))
         var counts: [String: (done: Int, shown: Int)] = [:]
-        for instance in instances(last: Self.successWindow, endingOn: day) {
-            for tag in templates[instance.templateId]?.tags ?? [] {
-                counts[tag, default: (0, 0)].shown += 1
-                if instance.isSuccess { counts[tag, default: (0, 0)].done += 1 }
+        for event in events {
+            guard case .todayShown(let ids) = event.payload else { continue }
+            let eventDay = CalendarDate(event.timestamp, in: timeZone)
+            guard first <= eventDay && eventDay <= day else { continue }
+            for id in Set(ids) {
+                for tag in Set(templates[id]?.tags ?? []) { counts[tag, default: (0, 0)].shown += 1 }
             }
+        }
+        for instance in instances(last: Self.successWindow, endingOn: day) where instance.isSuccess {
+            for tag in Set(templates[instance.templateId]?.tags ?? []) { counts[tag, default: (0, 0)].done += 1 }
         }
         return counts
     }
 
-    /// Done over shown per tag over the 7 days ending with `day`; tags without instances are absent.
+    /// Done over shown per tag over the 7 days ending with `day`, at most 1 (an action done
+    /// from the library without being shown cannot lift a rate past every time it was);
+    /// tags never shown in the window are absent.
     public func successRateByTag(on day: CalendarDate) -> [String: Double] {
-        tagCounts(on: day).mapValues { Double($0.done) / Double($0.shown) }
+        tagCounts(on: day).filter { $0.value.shown > 0 }.mapValues { min(1, Double($0.done) / Double($0.shown)) }
     }
 
     /// Completions and outcomes per local hour over the 28 days ending with `day`.

@@ -66,9 +66,12 @@ extension Commitment: ModelRules {
     }
 
     /// Checks that saving `self` over `stored` keeps the one-way rules: the date and id stay,
-    /// a final status never changes, a locked text never changes, a shield is never removed.
+    /// a final status never changes, a locked text never changes, the tier, lock and check-in
+    /// of a final commitment never change, a shield is never removed (the catalog's
+    /// `frozen` and `transitions` rules, which the store checks too).
     ///
-    /// - Throws: `.ruleViolated` at `/status`, `/text`, `/date` or `/shield_used`.
+    /// - Throws: `.ruleViolated` at `/status`, `/text`, `/date`, `/escalation_tier_snap`,
+    ///   `/locked_at`, `/checked_in_at` or `/shield_used`.
     public func validateChange(from stored: Commitment) throws {
         func fail(_ message: String, _ key: CodingKeys) -> AlmanacError {
             AlmanacError.rule(message, in: Self.collection, id: id.uuidString, field: key.rawValue)
@@ -82,6 +85,18 @@ extension Commitment: ModelRules {
         }
         if stored.lockedAt != nil, text != stored.text {
             throw fail("text is locked since \(stored.lockedAt!) and cannot change", .text)
+        }
+        if stored.status.isFinal {
+            // The catalog's final-commitment-fixed: what locked and settled the day stays.
+            if escalationTierSnap != stored.escalationTierSnap {
+                throw fail("escalation_tier_snap is fixed once the commitment is \(stored.status.rawValue); it stays \(stored.escalationTierSnap)", .escalationTierSnap)
+            }
+            if lockedAt != stored.lockedAt {
+                throw fail("locked_at is fixed once the commitment is \(stored.status.rawValue)", .lockedAt)
+            }
+            if checkedInAt != stored.checkedInAt {
+                throw fail("checked_in_at is fixed once the commitment is \(stored.status.rawValue)", .checkedInAt)
+            }
         }
         if stored.shieldUsed, !shieldUsed {
             throw fail("a restart shield applied to \(date) cannot be taken back", .shieldUsed)

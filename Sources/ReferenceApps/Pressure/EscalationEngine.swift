@@ -97,11 +97,13 @@ public struct EscalationEngine: Sendable {
     /// month of `now` under `settings`.
     public func state(from commitments: [Commitment], settings: PressureSettings, at now: Date) -> EscalationState {
         var state = history(of: commitments).last?.after ?? EscalationState()
-        let month = monthStart(of: CalendarDate(now, in: timeZone))
+        // The month of the shield is the user's (settings timezone_identifier), as the catalog judges it.
+        let userZone = settings.userTimeZone(or: timeZone)
+        let month = monthStart(of: CalendarDate(now, in: userZone))
         if settings.isPaid(at: now) {
             let spent = commitments.contains { $0.shieldUsed && monthStart(of: $0.date) == month }
             state.restartShieldsRemaining = spent ? 0 : EscalationState.maximumShields
-            state.shieldResetDate = nextMonthStart(after: month).startDate(in: timeZone)
+            state.shieldResetDate = nextMonthStart(after: month).startDate(in: userZone)
         } else {
             state.restartShieldsRemaining = 0
             state.shieldResetDate = nil

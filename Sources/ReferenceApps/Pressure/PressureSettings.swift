@@ -8,7 +8,8 @@ import Foundation
 /// wall-clock times in 30-minute steps, 23:59 being the one allowed exception; both ranges
 /// lie inside one calendar day, so a check-in window never crosses midnight. Days, deadlines
 /// and windows are computed in the store's time zone; `timezone_identifier` records the
-/// device's zone and must name a zone the system knows (see ``validate()``). The seed's
+/// device's zone and must be an IANA time-zone name (see ``validate()``); the shield reset
+/// counts days in it (``userTimeZone(or:)``). The seed's
 /// diagram calls this key `timezone_offset`; its settings table and the schema say
 /// `timezone_identifier` (an IANA name, which unlike an offset survives daylight saving), and
 /// the table is followed.
@@ -80,6 +81,13 @@ public struct PressureSettings: SingletonDocument, Equatable {
         guard subscriptionTier == .paid else { return false }
         guard let subscriptionExpiry else { return true }
         return now < subscriptionExpiry
+    }
+
+    /// The user's time zone, `timezone_identifier`, or `fallback` (the store's) while it names
+    /// no IANA zone: the zone the catalog's `shield-reset-first-of-month` counts days in.
+    public func userTimeZone(or fallback: TimeZone) -> TimeZone {
+        guard TimeZone.isIANAName(timezoneIdentifier), let zone = TimeZone(identifier: timezoneIdentifier) else { return fallback }
+        return zone
     }
 
     /// The commitment deadline of `date` in `timeZone`.

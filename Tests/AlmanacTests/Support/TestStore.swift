@@ -101,3 +101,15 @@ final class Flag: @unchecked Sendable {
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
+
+/// The `AlmanacError` `body` throws, or nil when it succeeds (or throws another error).
+func thrownAlmanacError(_ body: () throws -> Void) -> AlmanacError? {
+    do {
+        try body()
+        return nil
+    } catch let error as AlmanacError {
+        return error
+    } catch {
+        return nil
+    }
+}

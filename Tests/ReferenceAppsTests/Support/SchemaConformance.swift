@@ -58,7 +58,7 @@ struct SchemaConformance {
     }
 
     /// As `expectConforms(_:)` for the document of a singleton collection.
-    func expectConforms<S: SingletonDocument & Equatable>(singleton: S, everyField: Bool = true,
+    func expectConforms<S: SingletonDocument & Equatable>(singleton: S, everyField: Bool = true, savingFirst: (Store) throws -> Void = { _ in },
                                                            sourceLocation: SourceLocation = #_sourceLocation) throws {
         let value = try DocumentEncoder().encode(singleton)
         let (violations, missing) = try problems(value, in: S.collection)
@@ -67,6 +67,7 @@ struct SchemaConformance {
             #expect(missing.isEmpty, "\(S.self) does not encode \(missing.sorted()) declared by its schema", sourceLocation: sourceLocation)
         }
         try withStore { store in
+            try savingFirst(store)
             try store.save(singleton)
             #expect(try store.singleton(S.self) == singleton, "\(S.self) changed on its way through the store", sourceLocation: sourceLocation)
         }

@@ -15,7 +15,7 @@ extension StoreWriter {
             func violation(_ otherID: String, _ path: String) -> AlmanacError {
                 AlmanacError(
                     .uniqueViolation,
-                    "\"\(field)\" \(value.shortDescription) is already used by \(collection.name) document \"\(otherID)\" (\(path)); \"\(field)\" must be unique in \(collection.name)\(collection.uniqueIgnoringCase.contains(field) ? ", compared ignoring case" : "")",
+                    "\"\(field)\" \(value.shortDescription) is already used by \(collection.name) document \"\(otherID)\" (\(path)); \"\(field)\" must be unique in \(collection.name)\(collection.uniqueComparison(of: field))",
                     id: id, pointer: "/" + field)
             }
             let compared = collection.uniqueValue(value, of: field)
