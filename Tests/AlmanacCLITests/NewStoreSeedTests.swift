@@ -42,7 +42,7 @@ struct NewStoreSeedTests {
         #expect(treeHash(store, excluding: []) == before && treeIdentities(store, excluding: []) == identities, "no file written or touched")
     }
 
-    @Test("after the user deletes a seeded document of each seeded collection, importing the same files again writes nothing, here or on a store that took the other device's store.json",
+    @Test("after the user deletes a seeded document of each seeded collection, importing the same files again writes nothing, and two devices that delete the same documents record the same deletions",
           arguments: ["miga", "elaro", "cravey"])
     func deletedSeedDocumentsStayDeleted(app: String) throws {
         let folder = E2EFolder()

@@ -138,7 +138,7 @@ struct SeedRuleLibraryTests {
         #expect(SeedDeletion.byKey(merged.seedDeletions).count == 2, "\(merged.seedDeletions)")
     }
 
-    @Test("8. unique after trimming; a recording's file built from its id; the shield reset in the user's zone")
+    @Test("8. unique after trimming, never blank; usage amounts described as the schema has them; a recording's file built from its id; the shield reset in the user's zone")
     func smaller() throws {
         let folder = TemporaryFolder()
         let migaFolder = TemporaryFolder()
@@ -151,7 +151,12 @@ struct SeedRuleLibraryTests {
         let taken = refusal { _ = try miga.save(json: try json(app(Self.otherID, " INSTAGRAM ")), in: "selected-apps") }
         #expect(taken?.code == .uniqueViolation && taken?.pointer == "/appName", "\(String(describing: taken))")
 
+        let blank = refusal { _ = try miga.save(json: try json(app(Self.otherID, "   ")), in: "selected-apps") }
+        #expect(blank?.pointer == "/appName", "\(String(describing: blank))")
+
         let cravey = try makeStore("cravey", in: folder)
+        let usage = try #require(cravey.catalog.collection(named: "usage")?.description)
+        #expect(!usage.contains("whole units") && usage.contains("in steps of 0.5"), "\(usage)")
         let recording = #"{"id": "\#(Self.id)", "timestamp": "2025-01-08T03:14:03Z", "type": "audio", "purpose": "motivational", "duration": 30, "filePath": "%@", "title": "Why", "playCount": 0, "createdAt": "2025-01-08T03:15:23Z"}"#
         let inside = refusal { _ = try cravey.save(json: try json(recording.replacingOccurrences(of: "%@", with: "Recordings/audio_x\(Self.id).m4a")), in: "recordings") }
         #expect(inside?.code == .ruleViolation && inside?.pointer == "/filePath", "\(String(describing: inside))")

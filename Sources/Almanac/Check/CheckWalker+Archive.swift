@@ -32,7 +32,7 @@ extension CheckWalker {
             case .file where copies[entry.name] != nil:
                 let copy = copies[entry.name]
                 report("sync-conflict", path,
-                       "is a copy of the archived \(copy?.originalName ?? "document") that \(copy?.tool ?? SyncConflict.unknownTool) made when it changed on two devices; the Store.resolve… calls merge the versions of an archived document field by field (newer-wins)",
+                       "is a copy of the archived \(copy?.originalName ?? "document") that \(copy?.tool ?? SyncConflict.unknownTool) made when it changed on two devices; merge the versions of an archived document field by field (newer-wins) with the Store.resolve… calls",
                        remedy: .resolveConflicts)
             case .file where DocumentID.id(fromFileName: entry.name) != nil:
                 checkArchivedDocument(in: folder, name: entry.name, path: path)

@@ -69,7 +69,7 @@ struct CheckWalker {
         }
         for name in store.manifestVersions {
             report("sync-conflict", name,
-                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every read merges (the two histories are compatible); the Store.resolve… calls write the merge", remedy: .resolveConflicts)
+                   "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every read merges (the two histories are compatible); write the merge with the Store.resolve… calls", remedy: .resolveConflicts)
         }
         if store.catalog.version != store.schemaVersion {
             report("schema-version", "schema/catalog.json",
@@ -145,7 +145,7 @@ struct CheckWalker {
         checkOverwrittenEdits()
         for archived in archivedIDs where idsByCollection[archived.collection]?.contains(archived.key) == true {
             report("archived-duplicate", archived.path,
-                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); the Store.resolve… calls merge this copy into the live one and remove it, as does the next retention run that archives the live one", remedy: .resolveConflicts)
+                   "holds a document whose id is also live in data/\(archived.collection)/: an id is one document (archived on one device while edited on another, or put back by hand); merge this copy into the live one and remove it with the Store.resolve… calls (the next retention run that archives the live one does it too)", remedy: .resolveConflicts)
         }
         for value in referenceValues where !(idsByCollection[value.target]?.contains(DocumentID.key(value.id)) ?? false) {
             report("dangling-reference", value.path,
