@@ -58,7 +58,7 @@ struct CrashExplorer {
 
     /// Runs `workload` once and judges its crash states under every model.
     func explore(_ workload: Workload) throws -> [Outcome] {
-        let work = try workload.prepare(), scratch = E2EFolder()
+        let work = try workload.prepare(), scratch = E2EFolder(inMemory: true)
         let baseline = Self.baselineProblems(of: work.url.appendingPathComponent(workload.store))
         let leftovers = Self.leftoverKeys(baseline, store: workload.store)
         var objects = ObjectTable()
@@ -99,10 +99,12 @@ struct CrashExplorer {
         // From its last commit on, the operation has told its caller the change is durable.
         let committed = workload.reportsCommit ? log.lastIndex { $0.kind == .mark }.map { $0 + 1 } ?? log.count : log.count
         let covers = PersistenceModel.covers(of: log)
+        // A tree is judged once whichever model reached it: the verdict depends on the tree and
+        // on whether the operation had reported its commit, not on the flush model.
+        var verdicts: [[String: [UInt8]]: String?] = [:], completedVerdicts: [[String: [UInt8]]: String?] = [:]
         return try PersistenceModel.allCases.map { model in
             var outcome = Outcome(operation: workload.name, model: model, changes: log.count, crashPoints: points.count, unflushed: unflushed)
             var generator = SplitMix64(seed: bounds.seed)
-            var verdicts: [[String: [UInt8]]: String?] = [:], completedVerdicts: [[String: [UInt8]]: String?] = [:]
             var judged: Set<Set<Int>> = []
             for point in points {
                 let states = model.crashStates(of: log, covers: covers, issued: point, prefixLimit: bounds.prefixes,

@@ -31,8 +31,13 @@ final class E2EFolder: @unchecked Sendable {
     // Sendable: immutable after init.
     let url: URL
 
-    init() {
-        let base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
+    /// - Parameter inMemory: put the folder on a memory file system (`/dev/shm`) where there
+    ///   is one: for a test that writes and removes thousands of small trees (the crash-state
+    ///   explorer), where ext4's search for a free inode among recently deleted ones, not the
+    ///   code under test, costs most of the time. Elsewhere the usual temporary folder.
+    init(inMemory: Bool = false) {
+        var base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
+        if inMemory, access("/dev/shm", W_OK | X_OK) == 0 { base = URL(fileURLWithPath: "/dev/shm") }
         url = base.appendingPathComponent("almanac-e2e-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
