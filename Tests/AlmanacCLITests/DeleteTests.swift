@@ -207,6 +207,16 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
         #expect(craving["recordingId"] is NSNull, "no reference to the deleted recording is left: \(craving["recordingId"] ?? "-")")
     }
 
+    @Test func rmOfAnIDSpelledInAnotherCaseRemovesItWithoutCallingItACascade() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let messages = try #require(try run(["ls", "motivational-messages", "--json", "--store", store.path]).json() as? [[String: Any]])
+        let id = try #require(messages.compactMap { ($0["document"] as? [String: Any] ?? $0)["id"] as? String }.first)
+        let removed = try run(["rm", "motivational-messages", id.lowercased(), "--store", store.path])
+        #expect(removed.exit == 0 && !removed.stdout.contains("Also deleted"), "the document itself is no cascade: \(removed)")
+        #expect(try run(["get", "motivational-messages", id, "--store", store.path]).exit != 0)
+    }
+
     /// Acceptance: a date range and `--where` delete exactly the matching documents, by the
     /// store's time zone.
     @Test func aCollectionDeleteWithFromToAndWhereRemovesExactlyTheMatchingDocuments() throws {

@@ -97,6 +97,9 @@ struct SeedRuleTests {
         #expect(try store.put("commitments", Self.commitment(status: "PENDING", text: "Run 6k", checkedIn: nil)).exit == 0, "locked")
         let text = try store.put("commitments", Self.commitment(status: "PENDING", text: "Nap", checkedIn: nil))
         #expect(text.exit == 3 && text.stderr.contains("text-locked-at-deadline") && text.stderr.contains("/text"), "\(text)")
+        // Clearing the lock first would free the text: the lock stays once set.
+        let unlock = try store.put("commitments", Self.commitment(status: "PENDING", text: "Run 6k", locked: nil, checkedIn: nil))
+        #expect(unlock.exit == 3 && unlock.stderr.contains("text-locked-at-deadline") && unlock.stderr.contains("/locked_at"), "\(unlock)")
         #expect(try store.put("commitments", Self.commitment(text: "Run 6k")).exit == 0, "checked in YES")
         for (changed, field, rule) in [
             (Self.commitment(date: "2025-01-26", text: "Run 6k"), "/date", "date-never-changes"),

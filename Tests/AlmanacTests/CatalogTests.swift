@@ -109,3 +109,43 @@ struct CatalogRuleTests {
         #expect(error?.pointer == "/collections/0/rules/0/description")
     }
 }
+
+@Suite("Catalog rules against their schemas")
+struct CatalogRuleFieldTests {
+    static let schema = #"{"type": "object", "additionalProperties": false, "properties": {"id": {"type": "string"}, "status": {"enum": ["A", "B"]}, "day": {"type": "string", "format": "date"}, "at": {"type": "string"}, "used": {"type": "boolean"}}}"#
+    static let settings = #"{"type": "object", "additionalProperties": false, "properties": {"deadline": {"type": "string"}, "zone": {"type": "string"}}}"#
+
+    /// A catalog of `items` (a collection `a` with `rule`, or whatever `collection` says) and a singleton `settings`.
+    static func catalog(rule: String = "", seeded: String = "") -> String {
+        let rules = rule.isEmpty ? "" : #", "rules": [\#(rule)]"#
+        return #"{"app": "x", "version": 1, "collections": [{"name": "items", "schema": "s.json", "partition": "none"\#(rules)\#(seeded)}, {"name": "settings", "schema": "settings.json", "singleton": true}]}"#
+    }
+
+    @Test("a rule naming a field or a setting the schema rules out, or a transition through a value the field cannot hold, is refused naming the catalog and the pointer", arguments: [
+        (catalog(rule: #"{"name": "r", "description": "d.", "fields": ["stats", "day"], "check": {"compare": ["stats", "<=", "day"]}}"#), "/collections/0/rules/0/check", "did you mean \"status\""),
+        (catalog(rule: #"{"name": "r", "description": "d.", "fields": ["status"], "check": {"transitions": {"field": "status", "from": {"A": ["C"]}}}}"#), "/collections/0/rules/0/check/transitions", "\"C\" is not a value status can hold"),
+        (catalog(rule: #"{"name": "r", "description": "d.", "fields": ["used"], "check": {"transitions": {"field": "used", "from": {"false": ["yes"]}}}}"#), "/collections/0/rules/0/check/transitions", "\"yes\""),
+        (catalog(rule: #"{"name": "r", "description": "d.", "fields": ["day"], "check": {"frozen": {"fields": ["day"], "once": {"field": "state", "equals": "B"}}}}"#), "/collections/0/rules/0/check", "\"state\""),
+        (catalog(rule: #"{"name": "r", "description": "d.", "fields": ["at", "day"], "check": {"timeOfDay": {"field": "at", "on": "day", "is": {"singleton": "settings", "field": "deadlin"}}}}"#), "/collections/0/rules/0/check", "the settings schema"),
+        (catalog(seeded: #", "seeded": {"userCreated": {"field": "custom", "equals": true}}"#), "/collections/0/seeded/userCreated", "\"custom\""),
+    ])
+    func refused(catalog: String, pointer: String, words: String) throws {
+        let folder = TemporaryFolder()
+        try Data(catalog.utf8).write(to: folder.path("catalog.json"))
+        try Data(Self.schema.utf8).write(to: folder.path("s.json"))
+        try Data(Self.settings.utf8).write(to: folder.path("settings.json"))
+        let error = #expect(throws: AlmanacError.self) { try Catalog.load(folder: folder.url) }
+        #expect(error?.code == .invalidCatalog && error?.pointer == pointer, "\(String(describing: error))")
+        #expect(error?.path?.hasSuffix("catalog.json") == true && error?.message.contains(words) == true, "\(String(describing: error))")
+    }
+
+    @Test("the same rules naming what the schemas hold load")
+    func accepted() throws {
+        let folder = TemporaryFolder()
+        let rule = #"{"name": "r", "description": "d.", "fields": ["at", "day", "status"], "check": {"timeOfDay": {"field": "at", "on": "day", "is": {"singleton": "settings", "field": "deadline"}}}}, {"name": "t", "description": "d.", "fields": ["status"], "check": {"transitions": {"field": "status", "from": {"A": ["B"]}, "initial": ["A"]}}}"#
+        try Data(Self.catalog(rule: rule).utf8).write(to: folder.path("catalog.json"))
+        try Data(Self.schema.utf8).write(to: folder.path("s.json"))
+        try Data(Self.settings.utf8).write(to: folder.path("settings.json"))
+        #expect(try Catalog.load(folder: folder.url).collections[0].rules.count == 2)
+    }
+}

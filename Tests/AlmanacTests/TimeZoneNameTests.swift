@@ -39,6 +39,14 @@ struct TimeZoneNameTests {
         #expect(typo?.reason.contains("did you mean \"Asia/Kolkata\"") == true, "\(typo?.reason ?? "")")
     }
 
+    @Test("a refused name's hint: another case, the place alone, an offset's leading zero, a misspelling; none for a bare offset")
+    func hints() {
+        for (typed, hint) in [("utc", "UTC"), ("asia/kolkata", "Asia/Kolkata"), ("Kolkata", "Asia/Kolkata"), ("Etc/GMT+05", "Etc/GMT+5"),
+                              ("Asia/Kolkatta", "Asia/Kolkata"), ("GMT+5", nil), ("UTC+05:30", nil), ("Mars/Olympus_Mons", nil)] as [(String, String?)] {
+            #expect(TimeZone.closestIANAName(to: typed) == hint, "\(typed)")
+        }
+    }
+
     @Test("the list is tzdata's: zones and their links, without the Factory placeholder")
     func listIsTzdata() {
         #expect(TimeZoneNames.all.count > 500, "\(TimeZoneNames.all.count) names")

@@ -34,6 +34,7 @@ public struct Catalog: Sendable, Equatable {
         let catalogURL = folder.appendingPathComponent(fileName)
         let bytes = try readExternalFile(catalogURL, missing: "no \(fileName) in \(folder.path); pass the folder that holds the app's catalog, e.g. schema/miga")
         let catalog = try Catalog(bytes: bytes, path: catalogURL.path)
+        var schemas: [String: JSONValue] = [:]
         for collection in catalog.collections {
             let schemaURL = folder.appendingPathComponent(collection.schema)
             let schemaBytes = try readExternalFile(
@@ -41,11 +42,14 @@ public struct Catalog: Sendable, Equatable {
             do {
                 // Compiling refuses a schema that uses a keyword the validator does not
                 // support, so no rule is ever silently ignored.
-                _ = try JSONSchema(try JSONParser.parse(schemaBytes).value, path: schemaURL.path)
+                let document = try JSONParser.parse(schemaBytes).value
+                _ = try JSONSchema(document, path: schemaURL.path)
+                schemas[collection.name] = document
             } catch let error as AlmanacError {
                 throw error.at(path: schemaURL.path)
             }
         }
+        try checkRuleFields(catalog, schemas: schemas, path: catalogURL.path)
         return catalog
     }
 

@@ -75,6 +75,9 @@ extension CatalogReader {
                 }
             }
             let initial = try strings(settings["initial"], at: at + "/initial")
+            if settings["initial"] != nil, initial.isEmpty {
+                throw error(at + "/initial", "name the values a new document may start at, or leave \"initial\" out (any value)")
+            }
             let named = Set(allowed.keys).union(allowed.values.joined())
             if let index = initial.firstIndex(where: { !named.contains($0) }) {
                 throw error(at + "/initial/\(index)", "\"\(initial[index])\" is not a value the transitions name; a new document must be able to move on from where it starts")

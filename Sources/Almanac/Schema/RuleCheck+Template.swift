@@ -37,6 +37,8 @@ extension RuleCheck {
         else { return nil }
         guard value != .string(expected) else { return nil }
         let which = condition.map { " for a document matching \($0)" } ?? ""
-        return ("/" + field, "\(field) is \(value.shortDescription), but\(which) it must be \"\(expected)\" (\(template))")
+        // The whole text: a shortened path would hide the one wrong character.
+        let shown = value.stringValue.map { "\"\($0)\"" } ?? value.shortDescription
+        return ("/" + field, "\(field) is \(shown), but\(which) it must be \"\(expected)\" (\(template))")
     }
 }

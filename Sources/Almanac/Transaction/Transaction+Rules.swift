@@ -147,9 +147,11 @@ extension Transaction {
                 guard let first = broken.first else { continue }
                 let list = broken.prefix(5).map { "\($0.label): \($0.reason)" }.joined(separator: "; ")
                 let more = broken.count > 5 ? "; and \(broken.count - 5) more" : ""
+                // The pointer is the referenced document's list the change took the value from.
+                let taken = "/" + (path.first.map { $0.hasSuffix("[]") ? String($0.dropLast(2)) : $0 } ?? "")
                 throw rule.error(
-                    at: first.write.location, pointer: nil,
-                    "this change of \(collection.name) document \"\(first.write.location.id ?? "")\" takes away what \(broken.count == 1 ? "1 \(referring.name) document holds" : "\(broken.count) \(referring.name) documents hold") (\(list)\(more)); keep the value, or change or delete \(broken.count == 1 ? "that document" : "those documents") first (in the same transaction, if need be)")
+                    at: first.write.location, pointer: taken,
+                    "this change of \(collection.name) document \"\(first.write.location.id ?? "")\" takes away what \(broken.count == 1 ? "1 \(referring.name) document holds" : "\(broken.count) \(referring.name) documents hold") (\(list)\(more)); keep the value, or change or delete \(broken.count == 1 ? "that document" : "those documents") first")
             }
         }
     }

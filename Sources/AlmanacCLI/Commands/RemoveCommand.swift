@@ -45,7 +45,7 @@ enum RemoveCommand: AlmanacCommand {
             throw AlmanacError(.notFound, "no document \"\(id)\" in \(collection); nothing was removed", id: id)
         }
         store.finishWriting()
-        let others = report.deleted.filter { $0 != label }
+        let others = report.deleted.filter { !isSame($0, label) }
         let removed = Removed(removed: id, collection: collection, deleted: report.deleted, nullified: report.nullified, attachments: report.attachments)
         try context.print(removed) { removed in
             var lines = ["Removed \(label)."]
@@ -56,12 +56,18 @@ enum RemoveCommand: AlmanacCommand {
         return ExitCode.success
     }
 
+    /// Whether a deleted document's label is the one asked for: ids compare ignoring case, as
+    /// the store compares them (the report spells the id as stored).
+    static func isSame(_ deleted: String, _ label: String) -> Bool {
+        deleted.lowercased() == label.lowercased()
+    }
+
     /// Whether to go ahead: yes when the catalog's references reach no other document, else
     /// the person's answer at a terminal; off a terminal it is a usage error asking for --yes.
     /// `delete COLLECTION ID` asks the same way, so that the two never disagree.
     static func confirmReach(of selection: DeleteSelection, label: String, store: Store, context: CommandContext) throws -> Bool {
         let plan = try store.delete(selection, dryRun: true, overridingFinalStates: context.values.flag(CommonOptions.overrideTransitions))
-        let others = plan.deleted.filter { $0 != label }
+        let others = plan.deleted.filter { !isSame($0, label) }
         guard !others.isEmpty || !plan.nullified.isEmpty else { return true }
         let reach = "removing \(label) also deletes \(others.count) and changes \(plan.nullified.count) other document\(others.count + plan.nullified.count == 1 ? "" : "s") (the catalog's references)"
         guard isatty(0) == 1 else {

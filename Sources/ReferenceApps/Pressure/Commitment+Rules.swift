@@ -86,6 +86,10 @@ extension Commitment: ModelRules {
         if stored.lockedAt != nil, text != stored.text {
             throw fail("text is locked since \(stored.lockedAt!) and cannot change", .text)
         }
+        if let locked = stored.lockedAt, lockedAt != locked {
+            // Clearing the lock would free the text again (the catalog's text-locked-at-deadline).
+            throw fail("locked_at is \(locked) and cannot change once set", .lockedAt)
+        }
         if stored.status.isFinal {
             // The catalog's final-commitment-fixed: what locked and settled the day stays.
             if escalationTierSnap != stored.escalationTierSnap {

@@ -41,7 +41,11 @@ extension SchemaEvaluator {
         case .pattern(let index):
             guard case .string(let string) = value, !program.patterns[index].matches(string) else { return true }
             let source = program.patterns[index].source
-            return fail(check, collect) { _ in "\(SchemaText.quoted(string)) does not match the pattern \(source)" }
+            // `\S` is how a schema says "not blank"; the message says so in words.
+            return fail(check, collect) { _ in
+                source == "\\S" ? "\(SchemaText.quoted(string)) is blank; write some text (the pattern \\S)"
+                    : "\(SchemaText.quoted(string)) does not match the pattern \(source)"
+            }
         case .format(let format):
             guard case .string(let string) = value, let problem = format.problem(with: string) else { return true }
             return fail(check, collect) { _ in problem }

@@ -22,7 +22,8 @@ extension StoreWriter {
             for other in batch where other.collection.name == collection.name {
                 if let otherID = other.location.id, DocumentID.key(otherID) != key,
                    let otherValue = other.members[field], collection.uniqueValue(otherValue, of: field).hasSameValue(as: compared) {
-                    throw violation(otherID, other.location.relativePath)
+                    // Not yet on disk: it is saved by the same change.
+                    throw violation(otherID, "saved in the same change")
                 }
             }
             var days: ClosedRange<CalendarDate>?
