@@ -56,26 +56,3 @@ extension Catalog {
         }
     }
 }
-
-extension RuleCheck {
-    /// The conditions a check holds (`atMost`'s `where`, `frozen`'s `once`, `template`'s `where`).
-    var conditions: [Condition] {
-        switch self {
-        case .atMost(_, let condition?), .frozen(_, let condition?), .template(_, _, let condition?): [condition]
-        default: []
-        }
-    }
-}
-
-extension Condition {
-    /// The fields the condition reads, as written (dotted paths into nested objects).
-    var fieldNames: [String] {
-        switch self {
-        case .equals(let field, _), .isIn(let field, _), .exists(let field, _), .lessThan(let field, _), .greaterThan(let field, _),
-             .lessThanOrEqual(let field, _), .greaterThanOrEqual(let field, _), .contains(let field, _):
-            [field]
-        case .all(let conditions), .any(let conditions): conditions.flatMap(\.fieldNames)
-        case .not(let condition): condition.fieldNames
-        }
-    }
-}

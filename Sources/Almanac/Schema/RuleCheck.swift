@@ -190,3 +190,13 @@ extension RuleCheck {
         return ("/" + field, "\(field) \(value.shortDescription) is not \(comparison.rawValue) \(shown)")
     }
 }
+
+extension RuleCheck {
+    /// The conditions a check holds (`atMost`'s `where`, `frozen`'s `once`, `template`'s `where`).
+    var conditions: [Condition] {
+        switch self {
+        case .atMost(_, let condition?), .frozen(_, let condition?), .template(_, _, let condition?): [condition]
+        default: []
+        }
+    }
+}
