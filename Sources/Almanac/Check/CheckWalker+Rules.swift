@@ -8,7 +8,10 @@ extension CheckWalker {
         for rule in collection.rules {
             switch rule.check {
             case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template:
-                let zone = rule.zone(default: store.timeZone) { try? store.document(json: "", in: $0)?.value }
+                for named in rule.settings where settingDocuments[named.collection] == nil {
+                    settingDocuments[named.collection] = .some(try? store.document(json: "", in: named.collection)?.value)
+                }
+                let zone = rule.zone(default: store.timeZone) { settingDocuments[$0] ?? nil }
                 if let violation = rule.violation(in: members, now: now, timeZone: zone) {
                     report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }

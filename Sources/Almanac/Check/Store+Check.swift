@@ -24,6 +24,8 @@ struct CheckWalker {
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
     /// collection → the documents its collection-wide rules (counts, groups) need.
     var ruleDocuments: [String: [(path: String, members: [String: JSONValue])]] = [:]
+    /// The singleton documents rules read settings from, read once per check (nil: there is none).
+    var settingDocuments: [String: JSONValue?] = [:]
     /// With ``collectsRepairs``, what `check --fix` can repair, found on the way.
     var repairs = CheckRepairs()
     /// Whether to gather ``repairs`` (a plain `check` does not compare bytes).

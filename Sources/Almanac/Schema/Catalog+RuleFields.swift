@@ -27,11 +27,7 @@ extension Catalog {
                 let pointer = at + "/rules/\(ruleIndex)/check"
                 for name in check.fields { try require(name, pointer) }
                 for name in check.conditions.flatMap(\.fieldNames) { try require(name, pointer) }
-                var settings = rule.timeZone.map { [$0] } ?? []
-                if case .timeOfDay(_, _, let from, let before) = check {
-                    for case .setting(let named) in [from] + (before.map { [$0] } ?? []) { settings.append(named) }
-                }
-                for setting in settings {
+                for setting in rule.settings {
                     guard let theirs = fields(setting.collection) else { continue }
                     try require(setting.field, pointer, in: theirs, of: setting.collection)
                 }

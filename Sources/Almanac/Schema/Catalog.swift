@@ -102,11 +102,7 @@ public struct Catalog: Sendable, Equatable {
         for (index, collection) in collections.enumerated() {
             for (ruleIndex, rule) in collection.rules.enumerated() {
                 // A setting is read from a singleton's document: any other collection has no one document to read.
-                var settings = rule.timeZone.map { [$0] } ?? []
-                if case .timeOfDay(_, _, let from, let before)? = rule.check {
-                    for case .setting(let named) in [from] + (before.map { [$0] } ?? []) { settings.append(named) }
-                }
-                for named in settings where collections.first(where: { $0.name == named.collection })?.isSingleton != true {
+                for named in rule.settings where collections.first(where: { $0.name == named.collection })?.isSingleton != true {
                     throw reader.error(
                         "/collections/\(index)/rules/\(ruleIndex)/check",
                         "reads a setting from \"\(named.collection)\", which is not a singleton collection of this catalog; name one that is, e.g. settings")

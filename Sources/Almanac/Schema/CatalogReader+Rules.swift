@@ -177,10 +177,7 @@ extension CatalogReader {
 
     /// A clock time "HH:MM", or `{"singleton": s, "field": f}` naming the setting that holds one.
     private func clockTime(_ value: JSONValue, at pointer: String) throws -> RuleCheck.ClockTime {
-        if case .object(let named) = value {
-            try allowOnly(["singleton", "field"], in: named, at: pointer)
-            return .setting(.init(collection: try string(named["singleton"], at: pointer + "/singleton"), field: try string(named["field"], at: pointer + "/field")))
-        }
+        if value.objectValue != nil { return .setting(try singletonField(value, at: pointer)) }
         let text = try string(value, at: pointer)
         guard RuleCheck.clockMinutes(text) != nil else {
             throw error(pointer, "\"\(text)\" is not a clock time; write HH:MM, e.g. \"09:00\", or name a setting, {\"singleton\": \"settings\", \"field\": \"commitment_deadline\"}")
@@ -195,10 +192,14 @@ extension CatalogReader {
               let form = ["weekday", "dayOfMonth", "daySpan", "timeOfDay"].first(where: { members[$0] != nil }),
               case .object(let settings)? = members[form], let zone = settings["timeZone"]
         else { return nil }
-        let at = pointer + "/\(form)/timeZone"
-        let named = try object(zone, at: at)
-        try allowOnly(["singleton", "field"], in: named, at: at)
-        return .init(collection: try string(named["singleton"], at: at + "/singleton"), field: try string(named["field"], at: at + "/field"))
+        return try singletonField(zone, at: pointer + "/\(form)/timeZone")
+    }
+
+    /// `{"singleton": s, "field": f}`: a field of a singleton document, a setting.
+    private func singletonField(_ value: JSONValue, at pointer: String) throws -> CollectionDescriptor.SingletonField {
+        let named = try object(value, at: pointer)
+        try allowOnly(["singleton", "field"], in: named, at: pointer)
+        return .init(collection: try string(named["singleton"], at: pointer + "/singleton"), field: try string(named["field"], at: pointer + "/field"))
     }
 
     private func condition(_ value: JSONValue, at pointer: String) throws -> Condition {

@@ -119,6 +119,15 @@ public struct CollectionDescriptor: Sendable, Equatable {
         /// Where a calendar check's time zone comes from, when not the store's (catalog
         /// `"timeZone": {"singleton": "settings", "field": "timezone_identifier"}`).
         public var timeZone: SingletonField?
+
+        /// Every setting the rule reads: its time zone and a `timeOfDay`'s clock times.
+        var settings: [SingletonField] {
+            var found = timeZone.map { [$0] } ?? []
+            if case .timeOfDay(_, _, let from, let before)? = check {
+                for case .setting(let named) in [from] + (before.map { [$0] } ?? []) { found.append(named) }
+            }
+            return found
+        }
     }
 
     /// A field of a singleton document, e.g. the user's time zone in `settings`.

@@ -30,7 +30,10 @@ struct SeedDeletion: Sendable, Equatable {
     }
 
     /// The key a record is found by: ids compare ignoring case, as a store's do.
-    var key: String { collection + "/" + DocumentID.key(id) }
+    var key: String { Self.key(collection: collection, id: id) }
+
+    /// The key of the record of `id` in `collection`, were there one.
+    static func key(collection: String, id: String) -> String { collection + "/" + DocumentID.key(id) }
 
     /// The deletion records of `records`, by ``key``.
     static func byKey(_ records: [JSONValue]) -> [String: SeedDeletion] {

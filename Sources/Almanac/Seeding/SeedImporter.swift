@@ -80,7 +80,7 @@ struct SeedImporter {
                 inFile.insert(key)
                 var next = document
                 if let existing = storedByCollection[descriptor.name]?[key] {
-                    if isUserCreated(existing, in: descriptor) {
+                    if !descriptor.isSeedDocument(existing) {
                         report.userDocumentsKept.append(id)
                         continue
                     }
@@ -97,7 +97,7 @@ struct SeedImporter {
                     }
                     report.updated.append(id)
                 } else {
-                    let deletion = deletions[descriptor.name + "/" + key]
+                    let deletion = deletions[SeedDeletion.key(collection: descriptor.name, id: id)]
                     if let deletion {
                         let seedVersion = SeedFile.version(document["contentVersion"]) ?? 0
                         guard descriptor.whenUserDeletes == .addAgain, seedVersion > deletion.contentVersion else {
@@ -125,7 +125,7 @@ struct SeedImporter {
                 storedByCollection[descriptor.name]?[key] = next
             }
             report.missingFromFile = (storedByCollection[descriptor.name] ?? [:])
-                .filter { !inFile.contains($0.key) && !isUserCreated($0.value, in: descriptor) }
+                .filter { !inFile.contains($0.key) && descriptor.isSeedDocument($0.value) }
                 .compactMap { $0.value["id"]?.stringValue }.sorted()
 
             let alreadyRecorded = records.contains { $0["file"]?.stringValue == file.fileName && $0["checksum"]?.stringValue == file.checksum }
@@ -155,12 +155,6 @@ struct SeedImporter {
             if let value = stored[field] { members[field] = value }
         }
         return .object(members)
-    }
-
-    /// Whether the user made `document` (a seed import never touches it): it matches the
-    /// catalog's `seeded.userCreated`, or it has no `contentVersion`, so it came from no seed.
-    private func isUserCreated(_ document: JSONValue, in descriptor: CollectionDescriptor) -> Bool {
-        !descriptor.isSeedDocument(document)
     }
 
     /// Puts a planned import into `transaction`: its documents, and its record in `store.json`.

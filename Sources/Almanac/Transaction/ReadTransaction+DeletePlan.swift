@@ -90,10 +90,12 @@ extension ReadTransaction {
             guard case .transitions(let field, let allowed, let keepsFinal, _, let keepsMoved)? = rule.check,
                   let value = document.value[field]?.stringValue
             else { continue }
+            // A value some transition leads to: the document has moved on to it.
+            let reached = allowed.values.contains { $0.contains(value) }
             let why: String
-            if keepsFinal, allowed[value] == nil, allowed.values.contains(where: { $0.contains(value) }) {
+            if keepsFinal, reached, allowed[value] == nil {
                 why = "\(field) is \(value), a final value"
-            } else if keepsMoved, allowed.values.contains(where: { $0.contains(value) }) {
+            } else if keepsMoved, reached {
                 why = "\(field) is \(value), which it only reaches by moving on"
             } else {
                 continue

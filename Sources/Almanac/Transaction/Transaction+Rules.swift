@@ -123,17 +123,20 @@ extension Transaction {
     /// (a hand edit) is not its doing and blocks nothing.
     private func checkAmongFromReferencedSide(_ collection: CollectionDescriptor, _ changed: [PreparedWrite]) throws {
         guard !reader.options.isStaging else { return }  // an import checks its references once it holds them all
+        var changes: [String: (write: PreparedWrite, before: JSONValue?)]?
         for referring in reader.catalog.collections {
             for rule in referring.rules {
                 guard case .among(let field, let referenceField, let path)? = rule.check,
                       referring.references.contains(where: { $0.field == referenceField && $0.collection == collection.name })
                 else { continue }
-                var changes: [String: (write: PreparedWrite, before: JSONValue?)] = [:]
-                for write in changed {
-                    guard let id = write.location.id else { continue }
-                    changes[DocumentID.key(id)] = (write, try stored(write)?.value)
+                if changes == nil {
+                    changes = [:]
+                    for write in changed {
+                        guard let id = write.location.id else { continue }
+                        changes?[DocumentID.key(id)] = (write, try stored(write)?.value)
+                    }
                 }
-                guard !changes.isEmpty else { continue }
+                guard let changes, !changes.isEmpty else { continue }
                 var broken: [(label: String, reason: String, write: PreparedWrite)] = []
                 for document in try documents(json: referring.name) {
                     guard case .string(let id)? = document.value[referenceField], let change = changes[DocumentID.key(id)],
@@ -160,14 +163,17 @@ extension Transaction {
     /// does not make a stored time wrong).
     private func checkTimeOfDay(_ rule: CollectionDescriptor.Rule, field: String, on: String, from: RuleCheck.ClockTime,
                                 before: RuleCheck.ClockTime?, _ changed: [PreparedWrite]) throws {
-        let setting = { (named: CollectionDescriptor.SingletonField) throws -> String? in
-            try self.current(self.reader.collection(named: named.collection), id: nil)?.value[named.field]?.stringValue
+        // The settings as this change leaves them, read once for all its writes.
+        var settings: [String: JSONValue] = [:]
+        for named in rule.settings where settings[named.collection] == nil {
+            settings[named.collection] = try current(reader.collection(named: named.collection), id: nil)?.value
         }
+        let zone = rule.zone(default: reader.timeZone) { settings[$0] }
         for write in changed {
             guard let value = write.members[field], value != .null else { continue }
             if let stored = try stored(write), let old = stored.value[field], old.hasSameValue(as: value) { continue }
-            let zone = try rule.zone(default: reader.timeZone) { try current(reader.collection(named: $0), id: nil)?.value }
-            if let reason = try RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, zone: zone, clock: setting) {
+            if let reason = RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, zone: zone,
+                                                         clock: { settings[$0.collection]?[$0.field]?.stringValue }) {
                 throw rule.error(at: write.location, pointer: "/" + field, reason)
             }
         }
