@@ -7,7 +7,9 @@ import Testing
 /// And date queries that meet a misfiled document say so instead of missing it.
 @Suite struct CheckFixTests {
     /// A Cravey sample copy with one January craving whose timestamp was edited by hand to
-    /// March: (store, old path, new path, id).
+    /// March, saved as editors that save safely (and sync tools) write, by a rename over the
+    /// file: (store, old path, new path, id). (A date edited in place moves no folder entry;
+    /// `check` finds it: EndToEndCheckTests, FolderIndexTests.)
     private func storeWithHandEditedDate(_ folder: E2EFolder) throws -> (store: URL, old: String, new: String, id: String) {
         let store = try folder.copySample("cravey")
         let old = try #require(dataFiles(store).first { $0.hasPrefix("data/cravings/2025/01/") })
@@ -15,7 +17,7 @@ import Testing
         let text = try #require(E2EFiles.text(url))
         let edited = text.replacingOccurrences(of: #""timestamp": "2025-01-"#, with: #""timestamp": "2025-03-"#)
         #expect(edited != text)
-        try Data(edited.utf8).write(to: url)
+        try Data(edited.utf8).write(to: url, options: .atomic)
         let id = String((old as NSString).lastPathComponent.dropLast(5))
         return (store, old, "data/cravings/2025/03/\(id).json", id)
     }

@@ -85,9 +85,11 @@ private func expectEverythingGoneAndTheStoreWorks(_ store: URL, app: String, con
     #expect(!E2EFiles.exists(store.appendingPathComponent("archive")), "\(context): no archive/", sourceLocation: sourceLocation)
     #expect(!E2EFiles.exists(store.appendingPathComponent(".almanac/backup")), "\(context): no .almanac/backup", sourceLocation: sourceLocation)
     #expect(!E2EFiles.exists(store.appendingPathComponent(".almanac/journal.json")), "\(context): no journal", sourceLocation: sourceLocation)
-    // Walk the whole tree: what is left is the manifest, the schema, the editor settings, the lock, the commit clock and folders.
+    // Walk the whole tree: what is left is the manifest, the schema, the editor settings, the
+    // lock, the commit clock, the folder index of the collections read since, and folders.
     let left = E2EFiles.files(under: store).filter {
         $0 != "store.json" && !$0.hasPrefix("schema/") && $0 != ".vscode/settings.json" && $0 != ".almanac/lock" && $0 != ".almanac/lock-queue" && $0 != ".almanac/commits"
+            && !$0.hasPrefix(".almanac/index/")
     }
     #expect(left == [], "\(context): nothing else left: \(left)", sourceLocation: sourceLocation)
     #expect(E2EFiles.files(under: store).contains("store.json") && E2EFiles.exists(store.appendingPathComponent("schema/catalog.json")),

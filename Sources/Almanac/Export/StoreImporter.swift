@@ -266,9 +266,8 @@ struct StoreImporter {
             let documents = try store.documents(json: collection.name)
             for reference in collection.references where !reference.allowsDangling {
                 let target = try store.collection(named: reference.collection)
-                let ids = try store.reader.locationIndex(of: target)
                 for document in documents {
-                    guard case .string(let id)? = document.value[reference.field], ids[DocumentID.key(id)] == nil else { continue }
+                    guard case .string(let id)? = document.value[reference.field], try store.reader.location(of: id, in: target) == nil else { continue }
                     throw AlmanacError(
                         .missingReference,
                         "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; set it to null or restore the document, then try again",

@@ -6,11 +6,11 @@ extension Store {
     /// them on its own, since it opens only the folders of its range.
     ///
     /// A query already reports a misfiled document it meets inside its range's folders; this
-    /// looks at every other folder of the collection. It reads only the files that changed
-    /// since the last such look found the collection rightly filed (their change time is later
-    /// than the mark kept in `.almanac/filed.json`), so a command pays a `stat` per file, and a
-    /// read only for what changed. The mark is a hint for later runs: a store on a read-only
-    /// volume still gets the answer, at the cost of reading every file.
+    /// asks the folder index (``FolderIndex``) about every other folder of the collection. The
+    /// index reads each file that came into a folder by a rename or a copy (as sync tools and
+    /// safe-saving editors write) once, so a command pays a `stat` per folder, and a read only
+    /// for what changed. A date edited inside a file in place, which changes no folder, is
+    /// found by `check`, which reads every file.
     ///
     /// - Returns: one `.misfiled` error per such document, naming its file and the folder its
     ///   date files it in; empty for a query without a date range.

@@ -34,9 +34,13 @@ extension StoreReader {
             // first to know them; one stopped by a limit meets only the folders it opens, and
             // delivers the first version it meets (the same choice when both are in its folders).
             var spread: [String: DocumentFiles] = [:]
-            if query.limit == nil {
-                for files in try documentFiles(in: descriptor, days: run.folderDays) where Set(files.locations.map(\.folders)).count > 1 {
-                    spread[files.key] = files
+            if query.limit == nil, descriptor.partition != nil {
+                // The folder index knows them, in the range or out of it, without a listing.
+                try withFolderIndex(descriptor) { index in
+                    for key in index.spreadKeys(inRange: run.folderDays) {
+                        guard let files = try index.files(ofKey: key, reader: self), Set(files.locations.map(\.folders)).count > 1 else { continue }
+                        spread[key] = files
+                    }
                 }
             }
             var chosenFolder: [String: [String]] = [:]

@@ -102,8 +102,9 @@ enum StoreSwap {
         case .rollback:
             try internalFolder.removeTree(journal.stagingFolder)
         }
-        // Id hints name paths of the other version; they are rebuilt as documents are found.
+        // Id hints and the folder index describe the other version's files; they are rebuilt.
         try internalFolder.removeTree("ids")
+        try internalFolder.removeTree(IndexFiles.folderPath[1])
         try internalFolder.synchronize(.barrier)
         updateEditorSettings(root: root)
         TestHooks.crashPoint(kind, "before-journal-removed")

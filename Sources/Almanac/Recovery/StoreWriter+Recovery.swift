@@ -33,6 +33,7 @@ extension StoreWriter {
         let internalFolder = try createFolders([".almanac"])
         try internalFolder.removeTree(StoreSwap.backupFolder)
         try internalFolder.removeTree("ids")
+        try internalFolder.removeTree(IndexFiles.folderPath[1])
         try internalFolder.removeTree(StoreReader.mergeBaseFolder)  // earlier versions of the documents
         _ = try internalFolder.removeFile(DeviceHistory.fileName)  // names seed files and runs
         try internalFolder.synchronize(.barrier)

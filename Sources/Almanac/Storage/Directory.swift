@@ -279,6 +279,9 @@ final class Directory: @unchecked Sendable {
     struct Entry: Sendable, Equatable {
         var name: String
         var kind: EntryKind
+        /// The inode the listing gave (`d_ino`); 0 when not known (an entry a commit's
+        /// overlay adds): the folder index tells a replaced file from an unchanged one by it.
+        var inode: UInt64 = 0
     }
 
     /// The folder's entries except `.` and `..`, in no particular order.
@@ -298,7 +301,7 @@ final class Directory: @unchecked Sendable {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
-            result.append(Entry(name: name, kind: kind(of: name, type: Int(entry.pointee.d_type))))
+            result.append(Entry(name: name, kind: kind(of: name, type: Int(entry.pointee.d_type)), inode: UInt64(entry.pointee.d_ino)))
         }
         return result
     }

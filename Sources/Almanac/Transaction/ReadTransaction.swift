@@ -139,6 +139,6 @@ public class ReadTransaction {
             let location = DocumentLocation(collection: descriptor.name, folders: [], id: nil)
             return try reader.openFolders(location.folderPath)?.entryKind(of: location.fileName) == .file ? location : nil
         }
-        return try reader.locationIndex(of: descriptor)[DocumentID.key(id)]
+        return try reader.location(of: id, in: descriptor)
     }
 }

@@ -60,7 +60,10 @@ enum ListCommand: AlmanacCommand {
             if descriptor.isOlderLayout(document.location) { olderLayout.append(document.location.relativePath) }
             if context.json {
                 let entry = Listed(path: document.location.relativePath, document: document.value, conflict: document.conflict.map(Output.Conflict.init))
-                output.append((listed == 0 ? "\n" : ",\n") + String(decoding: try DocumentEncoder().encode(entry).prettyJSONBytes, as: UTF8.self).trimmingCharacters(in: .newlines), newline: false)
+                // Trimmed as bytes: Foundation's trimming goes through UTF-16, a third of a listing's time.
+                var bytes = try DocumentEncoder().encode(entry).prettyJSONBytes
+                while bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+                output.append((listed == 0 ? "\n" : ",\n") + String(decoding: bytes, as: UTF8.self), newline: false)
             } else {
                 let date = descriptor.dateField.flatMap { document.value[$0]?.stringValue } ?? ""
                 output.append(row(document.location.id ?? descriptor.name, date, document.location.relativePath))

@@ -232,7 +232,8 @@ struct CrashExplorer {
     /// last flush, at the operation's report of success (`until`, its last commit mark) or its
     /// end: each must be flushed before the operation says it is done (DESIGN §4,
     /// "Durability"). A volume sync flushes every folder. Folders gone by the end, and the
-    /// hints a crash may lose (`.almanac/ids/`), do not count.
+    /// hints and caches a crash may lose (`.almanac/ids/`, the folder index `.almanac/index/`,
+    /// checked before every use), do not count.
     static func unflushedFolders(_ log: [RecordedChange], after: FileTreeImage, until: Int?) -> [String] {
         var dirty: Set<ObjectID> = []
         for change in log[..<(until ?? log.count)] {
@@ -255,7 +256,7 @@ struct CrashExplorer {
         }
         var folders = Dictionary(after.entries().filter { $0.key.hasSuffix("/") }.map { ($0.value.object, String($0.key.dropLast())) }) { first, _ in first }
         folders[after.root] = "(the work folder)"
-        return dirty.compactMap { folders[$0] }.filter { !$0.contains(".almanac/ids") }.sorted()
+        return dirty.compactMap { folders[$0] }.filter { !$0.contains(".almanac/ids") && !$0.contains(".almanac/index") }.sorted()
     }
 
     /// The paths whose presence or bytes differ.

@@ -172,10 +172,11 @@ func writeUsageEvents(_ count: Int, into store: URL) throws {
 }
 
 /// A SHA-256 over a tree's folders and files with their bytes, modes and modification
-/// times, leaving out `excluding` (by default `.almanac/`, whose lock file a writer that
-/// was refused may still have touched): equal hashes mean no file was written or replaced.
+/// times, leaving out `excluding`, and the folder index (`.almanac/index/`, a device-local
+/// cache that reads write too): equal hashes mean no file was written or replaced.
 func treeHashWithTimes(_ root: URL, excluding: Set<String> = []) -> String {
     var lines: [String] = []
+    let excluding = excluding.union([".almanac/index"])
     for path in (FileManager.default.subpaths(atPath: root.path) ?? []).sorted()
     where !excluding.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
         var info = stat()
@@ -187,7 +188,9 @@ func treeHashWithTimes(_ root: URL, excluding: Set<String> = []) -> String {
         #endif
         let isFile = (info.st_mode & S_IFMT) == S_IFREG
         let bytes = isFile ? SHA256.hex(Array((try? Data(contentsOf: root.appendingPathComponent(path))) ?? Data())) : "-"
-        lines.append("\(path) \(String(info.st_mode, radix: 8)) \(modified.tv_sec).\(modified.tv_nsec) \(bytes)")
+        // Making the index folder moves `.almanac`'s own time.
+        let time = path == ".almanac" ? "-" : "\(modified.tv_sec).\(modified.tv_nsec)"
+        lines.append("\(path) \(String(info.st_mode, radix: 8)) \(time) \(bytes)")
     }
     return SHA256.hex(Array(lines.joined(separator: "\n").utf8))
 }

@@ -76,9 +76,10 @@ struct Preferences: SingletonDocument, Equatable {
 }
 
 /// Every file and folder below `url`, relative, sorted; with the SHA of contents via bytes.
+/// The folder index (`.almanac/index/`) is left out: a device-local cache that reads write too.
 func treeListing(_ url: URL) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return [] }
-    return (enumerator.allObjects as? [String] ?? []).sorted()
+    return (enumerator.allObjects as? [String] ?? []).filter { !$0.hasPrefix(".almanac/index") }.sorted()
 }
 
 /// `date` parsed from an ISO 8601 UTC timestamp literal.

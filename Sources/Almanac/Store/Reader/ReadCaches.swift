@@ -9,10 +9,8 @@ final class ReadCaches {
     /// clock, so indexes built at another value are thrown away; a writer that records its
     /// own commit in them moves them to the value after it.
     var clock: UInt64?
-    /// collection → lowercased id → location.
-    var locations: [String: [String: DocumentLocation]] = [:]
-    /// collection → lowercased id → every file, for the documents a sync left in several.
-    var versions: [String: [String: DocumentFiles]] = [:]
+    /// collection → its folder index, checked at ``clock``.
+    var folderIndexes: [String: FolderIndex] = [:]
     /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
     var archived: [String: [String: DocumentLocation]] = [:]
     /// Collection schemas compiled so far, by collection name (they change only with a migration).
@@ -36,8 +34,7 @@ final class ReadCaches {
     /// Forgets every id index (schemas stay: a store's schema copy changes only with a
     /// migration, after which the store refuses to be used).
     func invalidate() {
-        locations.removeAll()
-        versions.removeAll()
+        folderIndexes.removeAll()
         archived.removeAll()
         clock = nil
     }

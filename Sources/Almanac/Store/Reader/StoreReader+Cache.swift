@@ -1,66 +1,92 @@
 extension StoreReader {
+    /// The write-lock hold running on this thread (``StoreWriter/withWriteLock(reading:_:)``):
+    /// within one, the folder index is checked against the folders once, and then follows the
+    /// holder's own commits.
+    static let writerScope = ThreadLocal<UInt64>()
+    private static let writerScopes = Counter()
+
+    /// Runs `body` as one write-lock hold.
+    static func inWriterScope<T>(_ body: () throws -> T) rethrows -> T {
+        guard writerScope.value == nil else { return try body() }
+        return try writerScope.withValue(UInt64(writerScopes.next()) | 1 << 63, body)
+    }
+
     /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
     /// a writer (which alone moves it while it holds the lock).
     var readClock: UInt64 { view?.clock ?? clock.now() }
 
-    /// The id → location index of `collection` at the running read's clock value.
-    ///
-    /// Built by listing a collection's folders (no file is read), and remembered in
-    /// ``ReadCaches`` until a commit moves the clock; this store's own commits record
-    /// themselves in it instead.
-    func locationIndex(of collection: CollectionDescriptor) throws -> [String: DocumentLocation] {
-        try indexes(of: collection).locations
+    /// The folder index of `collection` (``FolderIndex``) at the running read's clock value:
+    /// loaded from `.almanac/index/` and checked against the folders, then remembered in
+    /// ``ReadCaches`` until a commit moves the clock; this store's own commits note the folders
+    /// they changed in it instead, which are listed again on its next use.
+    func folderIndex(of collection: CollectionDescriptor) throws -> FolderIndex {
+        let now = readClock
+        let name = collection.name
+        let scope = view.map { UInt64($0.attempt) } ?? StoreReader.writerScope.value
+        if let known = caches.withLock({ $0.clock == now ? $0.folderIndexes[name] : nil }) {
+            try known.revalidate(reader: self, scope: scope, persisting: view?.overlay == nil)
+            return known
+        }
+        let index = try FolderIndex.load(collection, reader: self, persisting: view?.overlay == nil, scope: scope)
+        // Kept only for a settled clock (even): one odd value lasts while a commit puts its
+        // files in place, and its writer notes the commit in the indexes of the value before.
+        if now % 2 == 0 {
+            caches.withLock { caches in
+                guard caches.settle(at: now) else { return }
+                caches.folderIndexes[name] = index
+            }
+        }
+        return index
+    }
+
+    /// Runs `body` on the folder index of `collection`, loading it again once when another
+    /// process rewrote a file of it meanwhile.
+    func withFolderIndex<T>(_ collection: CollectionDescriptor, _ body: (FolderIndex) throws -> T) throws -> T {
+        do {
+            return try body(folderIndex(of: collection))
+        } catch is FolderIndex.Inconsistent {
+            forgetLocationIndex(of: collection)
+            do {
+                return try body(folderIndex(of: collection))
+            } catch is FolderIndex.Inconsistent {
+                // Rewritten again under this read: list the folders, trusting nothing on disk.
+                return try body(FolderIndex.load(collection, reader: self, persisting: false, fromScratch: true))
+            }
+        }
+    }
+
+    /// Every file of the document `id` (several when a sync left copies, or filed it in more
+    /// than one date folder); `nil` when there is none.
+    func documentFiles(of id: String, in collection: CollectionDescriptor) throws -> DocumentFiles? {
+        try withFolderIndex(collection) { try $0.files(ofKey: DocumentID.key(id), reader: self) }
     }
 
     /// Every file of the document `id` when a sync left it in several (copies, or the id in
     /// more than one date folder); `nil` when it has one file or none.
     func versionFiles(of id: String, in collection: CollectionDescriptor) throws -> DocumentFiles? {
-        try indexes(of: collection).versions[DocumentID.key(id)]
+        try documentFiles(of: id, in: collection).flatMap { $0.hasVersions ? $0 : nil }
     }
 
-    /// Whether the id index of `collection` is already built at the running read's clock value.
+    /// Where the document `id` is: its own `<id>.json` when there is one.
+    func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
+        try documentFiles(of: id, in: collection)?.first
+    }
+
+    /// Whether the folder index of `collection` is already checked at the running read's clock value.
     func hasLocationIndex(of collection: CollectionDescriptor) -> Bool {
         let now = readClock
-        return caches.withLock { $0.clock == now && $0.locations[collection.name] != nil }
+        return caches.withLock { $0.clock == now && $0.folderIndexes[collection.name] != nil }
     }
 
-    /// Forgets the id index of `collection` (a file moved or vanished under it: a hand edit).
+    /// Forgets the folder index of `collection` (a file moved or vanished under it: a hand
+    /// edit); the next use checks the folders again.
     func forgetLocationIndex(of collection: CollectionDescriptor) {
-        caches.withLock { $0.locations[collection.name] = nil }
+        caches.withLock { $0.folderIndexes[collection.name] = nil }
     }
 
-    private func indexes(of collection: CollectionDescriptor) throws -> (locations: [String: DocumentLocation], versions: [String: DocumentFiles]) {
-        let now = readClock
-        let name = collection.name
-        if let known = caches.withLock({ caches -> ([String: DocumentLocation], [String: DocumentFiles])? in
-            guard caches.clock == now else { return nil }
-            return caches.locations[name].map { ($0, caches.versions[name] ?? [:]) }
-        }) {
-            return known
-        }
-        // Listed without the lock: another reader may list the same meanwhile, and the later
-        // result is kept; both describe the store at `now`.
-        var index: [String: DocumentLocation] = [:]
-        var versions: [String: DocumentFiles] = [:]
-        for files in try documentFiles(in: collection, days: nil) {
-            let key = DocumentID.key(files.id)
-            index[key] = files.first
-            if files.hasVersions { versions[key] = files }
-        }
-        // Kept only for a settled clock (even): one odd value lasts while a commit puts its
-        // files in place, and its writer records the commit in the indexes of the value before.
-        if now % 2 == 0 {
-            caches.withLock { caches in
-                guard caches.settle(at: now) else { return }
-                caches.locations[name] = index
-                caches.versions[name] = versions
-            }
-        }
-        return (index, versions)
-    }
-
-    /// Looks up a document's location.
-    func location(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
-        try locationIndex(of: collection)[DocumentID.key(id)]
+    /// Writes back the folder indexes this process's commits changed (when a write session ends).
+    func persistFolderIndexes() {
+        let indexes = caches.withLock { Array($0.folderIndexes.values) }
+        for index in indexes { try? index.revalidate(reader: self, scope: nil, persisting: true, onlyWritten: true) }
     }
 }

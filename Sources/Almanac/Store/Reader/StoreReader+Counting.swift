@@ -1,5 +1,7 @@
-/// Counting documents from folder listings, with the ones this process may not read told apart
-/// (one `faccessat` each, no file opened): a count says what it counted and what it could not read.
+/// Counting documents from the folder index (a whole collection) or folder listings (a range),
+/// with the ones this process may not read told apart (one `faccessat` each, no file opened,
+/// for the files a listing met; the index keeps those it found, and looks at them again each
+/// time): a count says what it counted and what it could not read.
 extension StoreReader {
     /// How many documents `collection` holds (of `days`, all when `nil`), and those among them
     /// this process may not read.
@@ -8,6 +10,9 @@ extension StoreReader {
             let files = try documentFiles(in: collection, days: nil)
             guard let first = files.first?.first, let data = try root.openFolder("data"), data.mayRead(first.fileName) == false else { return (files.count, []) }
             return (files.count, [first])
+        }
+        if days == nil {
+            return try withFolderIndex(collection) { try $0.documentCount(reader: self) }
         }
         var folders: [[DocumentFiles]] = []
         var unreadable: Set<String> = []

@@ -20,6 +20,11 @@ struct ReadView: Sendable {
     let clock: UInt64
     /// The journal whose renames and removals were under way then, as readers apply it.
     let overlay: CommitOverlay?
+    /// This attempt among all others: what it checked once (the folder index) it need not
+    /// check again before it ends.
+    let attempt = ReadView.attempts.next()
+
+    private static let attempts = Counter()
 
     private static let bound = ThreadLocal<ReadView>()
 

@@ -14,7 +14,7 @@ extension StoreWriter {
     /// Saves `bytes` as the attachment `name` of document `id`, durably (``Store/saveAttachment(_:named:to:in:)``).
     func saveAttachment(_ bytes: [UInt8], named name: String, to id: String, in descriptor: CollectionDescriptor) throws {
         try withWriteLock { state in
-            guard let location = try reader.locationIndex(of: descriptor)[DocumentID.key(id)] else {
+            guard let location = try reader.location(of: id, in: descriptor) else {
                 throw AlmanacError(.notFound, "no \(descriptor.name) document \"\(id)\" to attach \"\(name)\" to; save the document first", id: id)
             }
             let folder = try createFolders(location.folderPath + [Filing.attachmentFolderName(location.id ?? id)])

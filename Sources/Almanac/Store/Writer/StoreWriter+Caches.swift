@@ -6,22 +6,26 @@ extension StoreWriter {
     func recordInCaches(_ change: AtomicChange, from before: UInt64) {
         let now = clock.now()
         let archives = change.archiveCollections
+        // The folders the change wrote in or removed from, per collection, with the files it
+        // wrote: filed where their dates say, so the index need not read them again.
+        var written: [String: [String: Set<String>]] = [:]
+        for removed in change.removals {
+            written[removed.collection, default: [:]][FolderIndex.path(removed.folders), default: []].formUnion([])
+        }
+        for write in change.writes {
+            let location = write.location
+            written[location.collection, default: [:]][FolderIndex.path(location.folders), default: []].insert(location.fileName)
+            for other in [write.previous].compactMap({ $0 }) + write.superseded {
+                written[other.collection, default: [:]][FolderIndex.path(other.folders), default: []].formUnion([])
+            }
+        }
         reader.caches.withLock { caches in
             guard caches.clock == before else { return caches.invalidate() }
             caches.clock = now
             // An archive the change wrote into or removed from is listed afresh on its next read.
             for name in archives { caches.archived[name] = nil }
-            for removed in change.removals {
-                guard let id = removed.id else { continue }
-                caches.locations[removed.collection]?[DocumentID.key(id)] = nil
-                caches.versions[removed.collection]?[DocumentID.key(id)] = nil
-            }
-            for write in change.writes {
-                guard let id = write.location.id else { continue }
-                caches.locations[write.collection.name]?[DocumentID.key(id)] = write.location
-                // The write replaced every version a sync had left of the document.
-                caches.versions[write.collection.name]?[DocumentID.key(id)] = nil
-            }
+            // Noted before the lock is let go: no read at the new value may miss them.
+            for (name, folders) in written { caches.folderIndexes[name]?.noteWritten(folders) }
         }
     }
 

@@ -62,7 +62,7 @@ extension StoreWriter {
                 handedToSession = true
             }
             do {
-                let result = try body(state)
+                let result = try StoreReader.inWriterScope { try body(state) }
                 if !reading { FileSystemRecorder.mark("committed") }
                 scheduleEndOfSession(state)
                 if !reading { changes.post() }
@@ -170,6 +170,7 @@ extension StoreWriter {
     func endSession(_ state: StoreState) {
         guard let current = state.session else { return }
         flushHints(state)
+        reader.persistFolderIndexes()
         if current.interrupted {
             try? writeLock(state).abandon()
         } else {

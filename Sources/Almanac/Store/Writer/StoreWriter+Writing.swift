@@ -37,7 +37,8 @@ extension StoreWriter {
         var previous: DocumentLocation?
         var superseded: [DocumentLocation] = []
         var isNew = location.id != nil
-        if let id = location.id, let existing = try reader.locationIndex(of: collection)[DocumentID.key(id)] {
+        if let id = location.id, let files = try reader.documentFiles(of: id, in: collection) {
+            let existing = files.first
             isNew = false
             if existing.id != id {
                 throw AlmanacError(
@@ -46,7 +47,7 @@ extension StoreWriter {
                     path: existing.relativePath, id: id)
             }
             if existing != location { previous = existing }
-            superseded = try reader.versionFiles(of: id, in: collection)?.locations.filter { $0 != location && $0 != existing } ?? []
+            superseded = files.locations.filter { $0 != location && $0 != existing }
         }
         if collection.isSingleton, let files = try reader.documentFiles(in: collection, days: nil).first {
             superseded = files.locations.filter { $0.copyName != nil }

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The index's files as bytes: lines of tab-separated fields, sealed by ``IndexFiles``.
+///
+/// root:    `g <generation>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unsure>`
+///          · `s <segment> <generation>` · `b <bucket> <generation>` · `x <key> <path>…` (spread)
+///          · `m <path> <name> <inode> <id> <day>` (misfiled)
+/// segment: `g <generation>` · `f <path>` then `<name, empty for <id>.json> <inode> <id> <copy 0|1> <state>` per file,
+///          state `-` filed, `u` unreadable, `?` date unreadable, or the day a misfiled document belongs to
+/// bucket:  `g <generation>` · `<key> <path>` per id and folder
+extension FolderIndex {
+    /// Thrown when a file of the index is missing, torn or of another generation than the
+    /// root says: the index is loaded again, or rebuilt.
+    struct Inconsistent: Error {}
+
+    func encodedRoot(generation: UInt64) -> [UInt8] {
+        var text = IndexFiles.rootHeader + "\ng\t\(generation)\n"
+        for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
+            let signature = folder.signature
+            text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unsure)\n"
+        }
+        for (name, value) in segmentGenerations.sorted(by: { $0.key < $1.key }) { text += "s\t\(name)\t\(value)\n" }
+        for (name, value) in bucketGenerations.sorted(by: { $0.key < $1.key }) { text += "b\t\(name)\t\(value)\n" }
+        for (key, paths) in spread.sorted(by: { $0.key < $1.key }) {
+            text += "x\t" + ([key] + paths).map(IndexFiles.escaped).joined(separator: "\t") + "\n"
+        }
+        for (path, files) in misfiled.sorted(by: { $0.key < $1.key }) {
+            for file in files {
+                guard case .misfiled(let day) = file.state else { continue }
+                text += "m\t\(IndexFiles.escaped(path))\t\(IndexFiles.escaped(file.name))\t\(file.inode)\t\(IndexFiles.escaped(file.id))\t\(day)\n"
+            }
+        }
+        return IndexFiles.sealed(Array(text.utf8))
+    }
+
+    /// Loads the root's content into this value; false when `bytes` is not a sound root.
+    func decodeRoot(_ bytes: [UInt8]) -> Bool {
+        guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader) else { return false }
+        var folders: [String: IndexedFolder] = [:]
+        var segments: [String: UInt64] = [:]
+        var buckets: [String: UInt64] = [:]
+        var spread: [String: [String]] = [:]
+        var misfiled: [String: [IndexedFile]] = [:]
+        var generation: UInt64?
+        for line in lines {
+            let fields = IndexFiles.fields(line)
+            switch fields.first {
+            case "g":
+                guard fields.count == 2, let value = UInt64(fields[1]) else { return false }
+                generation = value
+            case "d":
+                guard fields.count == 9, let inode = UInt64(fields[2]), let modified = Int64(fields[3]), let changed = Int64(fields[4]),
+                      let looked = Int64(fields[5]), let documents = Int(fields[7]), let unsure = Int(fields[8])
+                else { return false }
+                folders[fields[1]] = IndexedFolder(
+                    signature: FolderSignature(inode: inode, modified: modified, changed: changed), looked: looked,
+                    holdsDocuments: fields[6] == "1", documents: documents, unsure: unsure)
+            case "s", "b":
+                guard fields.count == 3, let value = UInt64(fields[2]) else { return false }
+                if fields[0] == "s" { segments[fields[1]] = value } else { buckets[fields[1]] = value }
+            case "x":
+                guard fields.count >= 3 else { return false }
+                spread[fields[1]] = Array(fields[2...])
+            case "m":
+                guard fields.count == 6, let inode = UInt64(fields[3]), let day = CalendarDate(fields[5]) else { return false }
+                misfiled[fields[1], default: []].append(IndexedFile(name: fields[2], inode: inode, id: fields[4], isCopy: false, state: .misfiled(day)))
+            default:
+                return false
+            }
+        }
+        guard let generation else { return false }
+        self.misfiled = misfiled
+        self.generation = generation
+        self.folders = folders
+        segmentGenerations = segments
+        bucketGenerations = buckets
+        self.spread = spread
+        return true
+    }
+
+    static func encodedSegment(_ files: [String: [IndexedFile]], generation: UInt64) -> [UInt8] {
+        var bytes = Array("\(IndexFiles.segmentHeader)\ng\t\(generation)\n".utf8)
+        for (path, list) in files.sorted(by: { $0.key < $1.key }) {
+            bytes += Array("f\t\(IndexFiles.escaped(path))\n".utf8)
+            for file in list {
+                let state: String
+                switch file.state {
+                case .filed: state = "-"
+                case .unsure: state = "?"
+                case .unreadable: state = "u"
+                case .misfiled(let day): state = day.description
+                }
+                // A document's own file is named by its id: the name is left out (a third of the segment).
+                let name = !file.isCopy && file.name == DocumentID.fileName(file.id) ? "" : IndexFiles.escaped(file.name)
+                bytes += Array("\(name)\t\(file.inode)\t\(IndexFiles.escaped(file.id))\t\(file.isCopy ? 1 : 0)\t\(state)\n".utf8)
+            }
+        }
+        return IndexFiles.sealed(bytes)
+    }
+
+    static func decodeSegment(_ bytes: [UInt8], generation: UInt64) throws -> [String: [IndexedFile]] {
+        guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.segmentHeader), let first = lines.first,
+              IndexFiles.fields(first) == ["g", String(generation)]
+        else { throw Inconsistent() }
+        var result: [String: [IndexedFile]] = [:]
+        var current: String?
+        for line in lines.dropFirst() {
+            let fields = IndexFiles.fields(line)
+            if fields.count == 2, fields[0] == "f" {
+                current = fields[1]
+                result[fields[1]] = []
+                continue
+            }
+            guard let path = current, fields.count == 5, let inode = UInt64(fields[1]) else { throw Inconsistent() }
+            let state: IndexedFile.State
+            switch fields[4] {
+            case "-": state = .filed
+            case "?": state = .unsure
+            case "u": state = .unreadable
+            default:
+                guard let day = CalendarDate(fields[4]) else { throw Inconsistent() }
+                state = .misfiled(day)
+            }
+            let name = fields[0].isEmpty ? DocumentID.fileName(fields[2]) : fields[0]
+            result[path, default: []].append(IndexedFile(name: name, inode: inode, id: fields[2], isCopy: fields[3] == "1", state: state))
+        }
+        return result
+    }
+
+    static func encodedBucket(_ lines: [UInt8], generation: UInt64) -> [UInt8] {
+        IndexFiles.sealed(Array("\(IndexFiles.bucketHeader)\ng\t\(generation)\n".utf8) + lines)
+    }
+
+    static func decodeBucket(_ bytes: [UInt8], generation: UInt64) throws -> [UInt8] {
+        let header = Array("\(IndexFiles.bucketHeader)\ng\t\(generation)\n".utf8)
+        guard bytes.starts(with: header), IndexFiles.unsealed(bytes, header: IndexFiles.bucketHeader) != nil,
+              let sumLine = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }), sumLine >= header.count
+        else { throw Inconsistent() }
+        return Array(bytes[header.count..<sumLine])
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Loading an index from `.almanac/index/`, and writing back what changed.
+extension FolderIndex {
+    /// The index of `collection` as the folders are now: the one on disk brought up to date,
+    /// or, when there is none (or it cannot be trusted), one made by listing the collection.
+    ///
+    /// - Parameter persisting: write back what changed (not while a commit is being put in
+    ///   place: the running read then sees the folders through the commit's journal).
+    static func load(
+        _ collection: CollectionDescriptor, reader: StoreReader, persisting: Bool, scope: UInt64? = nil, fromScratch: Bool = false
+    ) throws -> FolderIndex {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let index = FolderIndex(collection: collection)
+            // A root written by another process between two of our reads names files of a
+            // generation we did not read: read it all again; after that, list the folders.
+            var fromDisk = false
+            if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name))?.readFile(IndexFiles.root) {
+                fromDisk = index.decodeRoot(bytes)
+            }
+            do {
+                try index.lock.withLock {
+                    // A full listing writes each month as it finishes it.
+                    let writer = persisting && !fromDisk
+                        ? IndexWriter(root: reader.root, collection: collection.name, loaded: 0, replacing: true) : nil
+                    defer { writer?.release() }
+                    try index.validateLocked(reader: reader, writer: writer)
+                    index.validatedScope = scope
+                    if persisting { index.persistLocked(reader: reader, writer: writer) }
+                }
+                return index
+            } catch is Inconsistent where attempt < 3 {
+                continue
+            }
+        }
+    }
+
+    /// Checks the index against the folders again: every folder's signature, unless it was
+    /// checked already in `scope` (the same read attempt, or write-lock hold), or `onlyWritten`;
+    /// and the folders this process's commits changed since. Then writes the index when `persisting`.
+    func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false) throws {
+        try lock.withLock {
+            if !onlyWritten, scope == nil || scope != validatedScope {
+                try validateLocked(reader: reader, writer: nil)
+                validatedScope = scope
+            } else if !written.isEmpty {
+                // A new folder is found by listing its nearest recorded ancestor.
+                var paths: Set<String> = []
+                for path in written.keys {
+                    var components = Self.components(path)
+                    while !components.isEmpty, folders[Self.path(components)] == nil { components.removeLast() }
+                    paths.insert(Self.path(components))
+                }
+                try validateLocked(reader: reader, writer: nil, only: paths)
+            }
+            if persisting { persistLocked(reader: reader, writer: nil) }
+        }
+    }
+
+    /// Notes a commit of this process: the folders at `paths` changed, and the files `names`
+    /// (per folder) are where their dates file them.
+    func noteWritten(_ names: [String: Set<String>]) {
+        lock.withLock {
+            for (path, files) in names { written[path, default: []].formUnion(files) }
+        }
+    }
+
+    /// Writes the changed segments and buckets, then the root naming them; nothing when
+    /// another process holds the index lock or wrote the index since this one was read.
+    func persistLocked(reader: StoreReader, writer given: IndexWriter?) {
+        guard changed, reader.view?.overlay == nil else { return }
+        guard let writer = given ?? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) else { return }
+        defer { if given == nil { writer.release() } }
+        for name in changedSegments { writeSegmentLocked(name, with: writer) }
+        guard changedSegments.isEmpty else { return }
+        for name in changedBuckets {
+            guard let lines = bucketCache[name], writer.writeBucket(name, Self.encodedBucket(lines, generation: writer.generation)) else { return }
+            bucketGenerations[name] = writer.generation
+        }
+        changedBuckets = []
+        guard writer.writeRoot(encodedRoot(generation: writer.generation)) else { return }
+        generation = writer.generation
+        changed = false
+    }
+}

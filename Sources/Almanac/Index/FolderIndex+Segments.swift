@@ -1,0 +1,115 @@
+import Foundation
+
+/// The index's segments (files per folder) and buckets (folders per id): read on first use,
+/// changed in memory, written by ``IndexWriter``.
+extension FolderIndex {
+    /// Bucket lines to add and remove, applied once per validation so that each bucket is
+    /// rewritten once however many of its ids changed.
+    struct BucketEdits {
+        var added: [String: [UInt8]] = [:]
+        var removed: [String: Set<[UInt8]>] = [:]
+        var keys: Set<String> = []
+    }
+
+    /// The files of the leaf folder at `path`.
+    func filesLocked(in path: String, reader: StoreReader) throws -> [IndexedFile] {
+        try segmentLocked(IndexFiles.segment(of: Self.components(path), depth: depth), reader: reader)[path] ?? []
+    }
+
+    /// The segment `name`: as changed in memory, as on disk at the generation the root names,
+    /// or empty when the root names none.
+    func segmentLocked(_ name: String, reader: StoreReader) throws -> [String: [IndexedFile]] {
+        if let cached = segmentCache[name] { return cached }
+        guard let generation = segmentGenerations[name] else { return [:] }
+        guard let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name) + [IndexFiles.segments])?.readFile(name)
+        else { throw Inconsistent() }
+        let segment = try Self.decodeSegment(bytes, generation: generation)
+        // Read segments are kept while few: a long-lived store's memory stays bounded.
+        if segmentCache.count >= 16 {
+            for (cached, _) in segmentCache where !changedSegments.contains(cached) { segmentCache[cached] = nil }
+        }
+        segmentCache[name] = segment
+        return segment
+    }
+
+    /// The lines of bucket `name`, like ``segmentLocked(_:reader:)``.
+    func bucketLocked(_ name: String, reader: StoreReader) throws -> [UInt8] {
+        if let cached = bucketCache[name] { return cached }
+        guard let generation = bucketGenerations[name] else { return [] }
+        guard let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name) + [IndexFiles.buckets])?.readFile(name)
+        else { throw Inconsistent() }
+        let lines = try Self.decodeBucket(bytes, generation: generation)
+        if bucketCache.count >= 64 {
+            for (cached, _) in bucketCache where !changedBuckets.contains(cached) { bucketCache[cached] = nil }
+        }
+        bucketCache[name] = lines
+        return lines
+    }
+
+    /// Makes `files` the files of the leaf folder at `path`, noting the ids that came and went.
+    func replaceFilesLocked(_ path: String, with files: [IndexedFile], reader: StoreReader, edits: inout BucketEdits) throws {
+        let segmentName = IndexFiles.segment(of: Self.components(path), depth: depth)
+        var segment = try segmentLocked(segmentName, reader: reader)
+        let old = Set((segment[path] ?? []).map { DocumentID.key($0.id) })
+        let new = Set(files.map { DocumentID.key($0.id) })
+        let escapedPath = IndexFiles.escaped(path)
+        for key in new.subtracting(old) {
+            edits.added[IndexFiles.bucket(ofKey: key), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
+            edits.keys.insert(key)
+        }
+        for key in old.subtracting(new) {
+            edits.removed[IndexFiles.bucket(ofKey: key), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
+            edits.keys.insert(key)
+        }
+        let misplaced = files.filter { if case .misfiled = $0.state { return true } else { return false } }
+        if misfiled[path] != nil || !misplaced.isEmpty { misfiled[path] = misplaced.isEmpty ? nil : misplaced }
+        guard segment[path] != files || files.isEmpty && segment[path] != nil else { return }
+        segment[path] = files.isEmpty ? nil : files
+        segmentCache[segmentName] = segment
+        changedSegments.insert(segmentName)
+        changed = true
+    }
+
+    /// Applies `edits` to the buckets and works out again which of their ids are in more than one folder.
+    func applyLocked(_ edits: BucketEdits, reader: StoreReader) throws {
+        guard !edits.keys.isEmpty else { return }
+        var keysByBucket: [String: Set<String>] = [:]
+        for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key), default: []].insert(key) }
+        for (name, keys) in keysByBucket {
+            var lines = try bucketLocked(name, reader: reader)
+            if let removed = edits.removed[name], !removed.isEmpty {
+                var kept: [UInt8] = []
+                kept.reserveCapacity(lines.count)
+                for line in lines.split(separator: UInt8(ascii: "\n")) where !removed.contains(Array(line)) {
+                    kept += line
+                    kept.append(UInt8(ascii: "\n"))
+                }
+                lines = kept
+            }
+            lines += edits.added[name] ?? []
+            bucketCache[name] = lines
+            changedBuckets.insert(name)
+            // Which of the changed ids are now in several folders.
+            var foldersOf: [String: [String]] = [:]
+            for line in lines.split(separator: UInt8(ascii: "\n")) {
+                let fields = IndexFiles.fields(line)
+                guard fields.count == 2, keys.contains(fields[0]) else { continue }
+                foldersOf[fields[0], default: []].append(fields[1])
+            }
+            for key in keys {
+                let paths = foldersOf[key] ?? []
+                spread[key] = paths.count > 1 ? paths.sorted() : nil
+            }
+        }
+        changed = true
+    }
+
+    /// Writes the segment `name` now and lets it go from memory (a full listing's finished month).
+    func writeSegmentLocked(_ name: String, with writer: IndexWriter) {
+        guard changedSegments.contains(name), let segment = segmentCache[name] else { return }
+        guard writer.writeSegment(name, Self.encodedSegment(segment, generation: writer.generation)) else { return }
+        segmentGenerations[name] = writer.generation
+        changedSegments.remove(name)
+        segmentCache[name] = nil
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Bringing the index up to date with the folders: a `stat` of each folder, a listing of each
+/// folder whose signature moved, and a read of each file whose inode is new there.
+extension FolderIndex {
+    /// Checks every recorded folder against its signature and lists again the ones that
+    /// changed; with nothing recorded, lists the whole collection. Called with `lock` held.
+    ///
+    /// - Parameter writer: where finished segments go during a full listing, so that a
+    ///   million documents are never held at once.
+    /// - Parameter only: list just these folders (the ones this process's commits changed).
+    func validateLocked(reader: StoreReader, writer: IndexWriter?, only: Set<String>? = nil) throws {
+        guard let top = try reader.openFolders(["data", collection.name]) else {
+            if !folders.isEmpty { resetLocked() }
+            return
+        }
+        let now = DocumentCache.now()
+        var edits = BucketEdits()
+        if folders.isEmpty {
+            try refreshLocked("", top: top, reader: reader, now: now, edits: &edits, writer: writer)
+        } else {
+            var toList = only.map(Array.init) ?? []
+            for (path, record) in only == nil ? folders : [:] {
+                if written[path] != nil || record.unsure > 0 || record.isRacy {
+                    toList.append(path)
+                } else if FolderSignature.of(path, in: top) != record.signature {
+                    toList.append(path)
+                }
+            }
+            // Parents first: a parent listed again drops the children that left it.
+            for path in toList.sorted() where folders[path] != nil {
+                try refreshLocked(path, top: top, reader: reader, now: now, edits: &edits, writer: writer)
+            }
+        }
+        written = [:]
+        try applyLocked(edits, reader: reader)
+    }
+
+    /// Lists the folder at `path` again (and, for a folder new to the index, everything below
+    /// it), recording what it holds now.
+    private func refreshLocked(
+        _ path: String, top: Directory, reader: StoreReader, now: Int64, edits: inout BucketEdits, writer: IndexWriter?
+    ) throws {
+        let components = Self.components(path)
+        let fromRoot = ["data", collection.name] + components
+        guard let folder = path.isEmpty ? top : try reader.openFolders(fromRoot) else {
+            try dropLocked(path, reader: reader, edits: &edits)
+            return
+        }
+        let signature = try FolderSignature.of(folder)
+        let entries = try reader.visibleEntries(of: folder, at: fromRoot)
+        if let link = entries.first(where: { $0.kind == .symbolicLink }) {
+            throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
+        }
+        let olderLayout = depth > 0 && components.count != depth
+            && entries.contains { $0.kind == .file && SyncConflict.documentFile(named: $0.name) != nil }
+        var record = IndexedFolder(signature: signature, looked: now, holdsDocuments: components.count >= depth || olderLayout, documents: 0, unsure: 0)
+        if record.holdsDocuments {
+            try folder.refusePlaceholders(among: entries)
+            (record.documents, record.unsure) = try refreshFilesLocked(path, in: folder, entries: entries, reader: reader, edits: &edits)
+        } else if folders[path]?.holdsDocuments == true {
+            try replaceFilesLocked(path, with: [], reader: reader, edits: &edits)
+        }
+        folders[path] = record
+        changed = true
+        guard depth > 0, components.count < 3 else { return }
+        var children: Set<String> = []
+        for entry in entries where entry.kind == .folder {
+            guard DateFolder.number(entry.name, level: components.count) ?? DateFolder.copy(entry.name, level: components.count)?.number != nil else { continue }
+            children.insert(path.isEmpty ? entry.name : path + "/" + entry.name)
+        }
+        let prefix = path.isEmpty ? "" : path + "/"
+        for recorded in folders.keys where recorded.hasPrefix(prefix) && recorded != path
+            && !recorded.dropFirst(prefix.count).contains("/") && !children.contains(recorded) {
+            try dropLocked(recorded, reader: reader, edits: &edits)
+        }
+        for child in children.sorted() where folders[child] == nil {
+            try refreshLocked(child, top: top, reader: reader, now: now, edits: &edits, writer: writer)
+        }
+        // A month (a year, for month folders) is one segment: once walked, a full listing
+        // writes it and lets it go.
+        if let writer, components.count == max(1, depth - 1) {
+            writeSegmentLocked(IndexFiles.segment(of: components, depth: depth), with: writer)
+        }
+    }
+
+    /// Records the document files of the leaf folder `path`: those whose name and inode the
+    /// index knows keep what it knew, the others are read for their date.
+    private func refreshFilesLocked(
+        _ path: String, in folder: Directory, entries: [Directory.Entry], reader: StoreReader, edits: inout BucketEdits
+    ) throws -> (documents: Int, unsure: Int) {
+        let components = Self.components(path)
+        let segment = IndexFiles.segment(of: components, depth: depth)
+        var known: [String: IndexedFile] = [:]
+        for file in try segmentLocked(segment, reader: reader)[path] ?? [] { known[file.name] = file }
+        var inodes: [String: UInt64] = [:]
+        for entry in entries where entry.kind == .file { inodes[entry.name] = entry.inode }
+        let writtenHere = written[path] ?? []
+        let groups = DocumentFiles.group(entries, collection: collection.name, folders: components, in: folder)
+        var files: [IndexedFile] = []
+        files.reserveCapacity(groups.count)
+        var toRead: [Int] = []
+        for group in groups {
+            for location in group.locations {
+                let name = location.fileName
+                let inode = inodes[name] ?? 0
+                var file = IndexedFile(name: name, inode: inode, id: location.id ?? group.id, isCopy: location.copyName != nil, state: .filed)
+                if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unsure, previous.state != .unreadable {
+                    file.state = previous.state
+                } else if !file.isCopy, !writtenHere.contains(name) {
+                    toRead.append(files.count)
+                }
+                files.append(file)
+            }
+        }
+        if !toRead.isEmpty {
+            let read = files
+            let collection = collection
+            let states = try toRead.parallelMap(minimumCount: 64) { at in
+                try Self.state(of: read[at], of: collection, in: folder, at: components, reader: reader)
+            }
+            for (at, state) in zip(toRead, states) { files[at].state = state }
+        }
+        try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
+        return (groups.count, files.reduce(0) { $0 + (($1.state == .unsure || $1.state == .unreadable) && !$1.isCopy ? 1 : 0) })
+    }
+
+    /// Whether the document file `file` of the folder at `folders` is filed where its date says.
+    private static func state(
+        of file: IndexedFile, of descriptor: CollectionDescriptor, in folder: Directory, at folders: [String], reader: StoreReader
+    ) throws -> IndexedFile.State {
+        guard folder.mayRead(file.name) != false else { return .unreadable }
+        guard let partition = descriptor.partition else { return .filed }
+        do {
+            guard let stored = try reader.read(DocumentLocation(collection: descriptor.name, folders: folders, id: file.id), in: folder, remembering: true),
+                  let members = stored.value.objectValue,
+                  let date = try reader.filing.filingDate(of: members, in: descriptor, id: file.id)
+            else { return .filed }
+            let day = date.day(in: reader.timeZone)
+            return partition.folders(for: day) == DateFolder.dated(folders) ? .filed : .misfiled(day)
+        } catch let error as AlmanacError where error.concernsOneFile {
+            // Not readable now (damaged, another user's, not downloaded): looked at again next time.
+            return .unsure
+        }
+    }
+
+    /// Forgets everything: the collection's folder is gone.
+    private func resetLocked() {
+        folders = [:]
+        spread = [:]
+        misfiled = [:]
+        for name in segmentGenerations.keys { segmentCache[name] = [:]; changedSegments.insert(name) }
+        for name in bucketGenerations.keys { bucketCache[name] = []; changedBuckets.insert(name) }
+        changed = true
+    }
+
+    /// Forgets the folder at `path` and everything below it.
+    private func dropLocked(_ path: String, reader: StoreReader, edits: inout BucketEdits) throws {
+        let prefix = path.isEmpty ? "" : path + "/"
+        for recorded in folders.keys where recorded == path || recorded.hasPrefix(prefix) {
+            if folders[recorded]?.holdsDocuments == true { try replaceFilesLocked(recorded, with: [], reader: reader, edits: &edits) }
+            folders[recorded] = nil
+        }
+        changed = true
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A collection's folder index: where every document's files are, kept in `.almanac/index/`
+/// (``IndexFiles``) and checked against the folders' signatures before each use, so that a
+/// command costs the folders and documents it works on, not the whole collection (DESIGN §4,
+/// "The folder index").
+///
+/// The index is a cache, local to the device and never trusted blindly: a folder whose
+/// signature differs from the recorded one (a sync tool's copy, a rename, a file added by
+/// hand, another process's commit) is listed again, and only the files with a new inode are
+/// read. An edit inside a file changes no folder, and needs nothing from the index: the file
+/// is where it was, and a read of it reads its bytes.
+///
+/// One value per collection, cached by ``StoreReader`` at a commit clock value; its methods
+/// take its own lock, since parallel readers share it.
+final class FolderIndex: @unchecked Sendable {
+    // Sendable: every mutable property is touched only with `lock` held.
+    let collection: CollectionDescriptor
+    let lock = NSLock()
+
+    /// The generation of the root this value was loaded from (0: none on disk).
+    var generation: UInt64 = 0
+    /// Every folder of the collection, by path below it ("" for the collection's own folder).
+    var folders: [String: IndexedFolder] = [:]
+    var segmentGenerations: [String: UInt64] = [:]
+    var bucketGenerations: [String: UInt64] = [:]
+    /// Ids filed in more than one folder (by key), with those folders.
+    var spread: [String: [String]] = [:]
+    /// The misfiled documents, by folder path.
+    var misfiled: [String: [IndexedFile]] = [:]
+
+    /// Segments read or changed, by segment name: folder path → files.
+    var segmentCache: [String: [String: [IndexedFile]]] = [:]
+    /// Buckets read or changed, by bucket name: lines `<key>\t<folder path>\n`.
+    var bucketCache: [String: [UInt8]] = [:]
+    var changedSegments: Set<String> = []
+    var changedBuckets: Set<String> = []
+    /// Whether anything differs from the files on disk.
+    var changed = false
+    /// The read attempt or write-lock hold that last checked every folder (``StoreReader/folderIndex(of:)``).
+    var validatedScope: UInt64?
+    /// Folders this process's commits changed since the index was last checked, with the file
+    /// names they wrote (filed where their date says: not read again).
+    var written: [String: Set<String>] = [:]
+
+    init(collection: CollectionDescriptor) {
+        self.collection = collection
+    }
+
+    var depth: Int { collection.partition?.depth ?? 0 }
+
+    static func components(_ path: String) -> [String] {
+        path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    static func path(_ folders: [String]) -> String { folders.joined(separator: "/") }
+}
+
+/// Lookups, valid once ``StoreReader/folderIndex(of:)`` returned the value.
+extension FolderIndex {
+    /// Every file of the document whose key (``DocumentID/key(_:)``) is `key`, in date order,
+    /// its own `<id>.json` first; `nil` when no folder holds it.
+    func files(ofKey key: String, reader: StoreReader) throws -> DocumentFiles? {
+        try lock.withLock {
+            var primaries: [DocumentLocation] = []
+            var copies: [DocumentLocation] = []
+            var spelled: String?
+            for path in try foldersLocked(holding: key, reader: reader).sorted() {
+                let components = Self.components(path)
+                for file in try filesLocked(in: path, reader: reader) where DocumentID.key(file.id) == key {
+                    let location = file.location(collection: collection.name, folders: components)
+                    if file.isCopy { copies.append(location) } else { primaries.append(location) }
+                    if spelled == nil || !file.isCopy && primaries.count == 1 { spelled = file.id }
+                }
+            }
+            let locations = primaries + copies
+            guard let spelled, !locations.isEmpty else { return nil }
+            return DocumentFiles(id: spelled, locations: locations)
+        }
+    }
+
+    /// The folders holding a file of the id whose key is `key`.
+    func folders(holding key: String, reader: StoreReader) throws -> [String] {
+        try lock.withLock { try foldersLocked(holding: key, reader: reader) }
+    }
+
+    /// The documents filed in more than one folder, at least one of them a folder of `days`
+    /// (any, when `nil`).
+    func spreadKeys(inRange days: ClosedRange<CalendarDate>?) -> [String] {
+        lock.withLock {
+            spread.compactMap { key, folders in
+                guard let days else { return key }
+                return folders.contains { DateFolder.contains(Self.components($0), within: days) } ? key : nil
+            }
+        }
+    }
+
+    /// The misfiled documents whose date is among `days` and whose folder is not.
+    func misfiledDocuments(dated days: ClosedRange<CalendarDate>) -> [(location: DocumentLocation, day: CalendarDate)] {
+        lock.withLock {
+            var found: [(DocumentLocation, CalendarDate)] = []
+            for (path, files) in misfiled.sorted(by: { $0.key < $1.key }) {
+                let components = Self.components(path)
+                guard !DateFolder.contains(components, within: days) else { continue }
+                for file in files {
+                    guard case .misfiled(let day) = file.state, days.contains(day) else { continue }
+                    found.append((file.location(collection: collection.name, folders: components), day))
+                }
+            }
+            return found
+        }
+    }
+
+    /// How many documents the collection holds, and the files among them this process could
+    /// not read when their folder was last listed (or looked at again).
+    func documentCount(reader: StoreReader) throws -> (documents: Int, unreadable: [DocumentLocation]) {
+        try lock.withLock {
+            var total = 0
+            var unsureFolders: [String] = []
+            for (path, folder) in folders where folder.holdsDocuments {
+                total += folder.documents
+                if folder.unsure > 0 { unsureFolders.append(path) }
+            }
+            for (_, paths) in spread { total -= paths.count - 1 }
+            var unsure: [DocumentLocation] = []
+            for path in unsureFolders.sorted() {
+                for file in try filesLocked(in: path, reader: reader) where file.state == .unreadable && !file.isCopy {
+                    unsure.append(file.location(collection: collection.name, folders: Self.components(path)))
+                }
+            }
+            return (total, unsure)
+        }
+    }
+
+    func foldersLocked(holding key: String, reader: StoreReader) throws -> [String] {
+        let prefix = Array(IndexFiles.escaped(key).utf8) + [UInt8(ascii: "\t")]
+        var found: [String] = []
+        try bucketLocked(IndexFiles.bucket(ofKey: key), reader: reader).withUnsafeBufferPointer { bytes in
+            var start = 0
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                if end - start >= prefix.count, bytes[start..<(start + prefix.count)].elementsEqual(prefix) {
+                    found.append(IndexFiles.unescaped(String(decoding: bytes[(start + prefix.count)..<end], as: UTF8.self)))
+                }
+                start = end + 1
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a folder's `stat` says about its entries: any file added, removed or renamed in it
+/// moves its modification and change times, and a folder replaced by another has another inode.
+/// An edit inside a file leaves the folder's times as they were (the index never needs it:
+/// it records where files are, and reads a file only when its inode is new).
+struct FolderSignature: Sendable, Equatable {
+    var inode: UInt64
+    var modified: Int64
+    var changed: Int64
+
+    init(inode: UInt64, modified: Int64, changed: Int64) {
+        self.inode = inode
+        self.modified = modified
+        self.changed = changed
+    }
+
+    init(_ info: stat) {
+        let identity = FileIdentity(info)
+        self.init(inode: identity.inode, modified: identity.modified, changed: identity.changed)
+    }
+
+    /// The signature of the folder `path` below the open folder `base`, or `nil` when it may
+    /// have changed: not there, not a folder, or not to be looked at now (a descriptor limit,
+    /// an I/O error): listing it again says which, or fails with the cause. One `fstatat`: the
+    /// kernel walks the path.
+    static func of(_ path: String, in base: Directory) -> FolderSignature? {
+        var info = stat()
+        guard fstatat(base.descriptor, path.isEmpty ? "." : path, &info, AT_SYMLINK_NOFOLLOW) == 0,
+              (info.st_mode & S_IFMT) == S_IFDIR
+        else { return nil }
+        return FolderSignature(info)
+    }
+
+    /// The signature of the open folder `folder`.
+    ///
+    /// - Throws: the `fstat` failure, naming the folder: a folder that cannot be looked at is
+    ///   never taken for an empty or a missing one.
+    static func of(_ folder: Directory) throws -> FolderSignature {
+        var info = stat()
+        guard fstat(folder.descriptor, &info) == 0 else { throw SystemCall.failure("stat", path: folder.path, descriptor: folder.descriptor) }
+        return FolderSignature(info)
+    }
+
+    /// How close to the moment a folder was looked at a change must be for the look to be
+    /// unsure it saw it: a change in the same tick of the file system's clock leaves the times
+    /// as they were (2 s covers FAT's and exFAT's clocks, and a coarse kernel clock's lag).
+    static let racyNanoseconds: Int64 = 2_000_000_000
+}

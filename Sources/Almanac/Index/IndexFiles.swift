@@ -1,0 +1,87 @@
+import Foundation
+
+/// The files of the folder index under `.almanac/index/<collection>/`, and how each is sealed.
+///
+/// - `root`: every folder of the collection with the signature it had when last listed, the
+///   generation of each segment and bucket, the ids filed in more than one folder, and the
+///   misfiled documents.
+/// - `s/<segment>`: the files of the leaf folders of one month (one year for month folders),
+///   with the inode each had and what the index knows of it.
+/// - `b/<bucket>`: which folders hold each id, for 1/1024th of the ids.
+/// - `lock`: taken without waiting by whoever writes the index; a process that finds it taken
+///   leaves the writing to the holder.
+///
+/// Every file ends with a checksum line, and the root names the generation each segment and
+/// bucket must carry: a file torn by a crash, or written by another process between two reads,
+/// is noticed and rebuilt from the folders, never trusted.
+enum IndexFiles {
+    static let folderPath = [".almanac", "index"]
+    static let root = "root"
+    static let segments = "s"
+    static let buckets = "b"
+    static let lock = "lock"
+    static let bucketCount: UInt64 = 1024
+    static let rootHeader = "almanac-index 1"
+    static let segmentHeader = "almanac-index-segment 1"
+    static let bucketHeader = "almanac-index-bucket 1"
+
+    /// The path of `collection`'s index folder from the store root.
+    static func path(of collection: String) -> [String] { folderPath + [collection] }
+
+    /// FNV-1a, 64 bits: bucket and segment names, and the seal of every file.
+    static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
+    }
+
+    /// The bucket file of the id whose key (``DocumentID/key(_:)``) is `key`: three hex digits.
+    static func bucket(ofKey key: String) -> String {
+        String(hash(key.utf8) % bucketCount, radix: 16).leftPadded(to: 3)
+    }
+
+    /// The segment of the leaf folder at `folders` (below the collection) in a collection whose
+    /// partition is `depth` deep: its first `depth - 1` folders (at least one), hashed into a
+    /// file name, since a sync tool's copy of a folder has a name a file name cannot always carry.
+    static func segment(of folders: [String], depth: Int) -> String {
+        let prefix = folders.prefix(max(1, depth - 1)).joined(separator: "/")
+        return String(hash(prefix.utf8), radix: 16).leftPadded(to: 16)
+    }
+
+    /// `body` followed by its checksum line.
+    static func sealed(_ body: [UInt8]) -> [UInt8] {
+        body + Array("sum \(String(hash(body), radix: 16))\n".utf8)
+    }
+
+    /// The lines of a sealed file whose checksum holds and whose first line is `header`
+    /// (without it), or `nil`.
+    static func unsealed(_ bytes: [UInt8], header: String) -> [ArraySlice<UInt8>]? {
+        guard bytes.last == UInt8(ascii: "\n") else { return nil }
+        let end = bytes.index(before: bytes.endIndex)
+        guard let lineStart = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return nil }
+        let sumLine = bytes[lineStart..<end]
+        guard sumLine.starts(with: Array("sum ".utf8)),
+              UInt64(String(decoding: sumLine.dropFirst(4), as: UTF8.self), radix: 16) == hash(bytes[..<lineStart])
+        else { return nil }
+        let lines = bytes[..<lineStart].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
+        return Array(lines.dropFirst())
+    }
+
+    /// The tab-separated fields of `line`, unescaped.
+    static func fields(_ line: ArraySlice<UInt8>) -> [String] {
+        line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { unescaped(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// `name` with `%`, tab and newline written `%25`, `%09`, `%0A`: a copy's file name is
+    /// whatever the sync tool chose, and the files are tab-separated lines.
+    static func escaped(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == 9 || $0 == 10 }) else { return name }
+        return name.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\t", with: "%09").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func unescaped(_ field: String) -> String {
+        guard field.utf8.contains(UInt8(ascii: "%")) else { return field }
+        return field.replacingOccurrences(of: "%09", with: "\t").replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%25", with: "%")
+    }
+}

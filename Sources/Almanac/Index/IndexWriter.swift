@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one process writing a collection's index at a time: it holds `lock` (taken without
+/// waiting: a process that finds it taken leaves the writing to the holder, since the index
+/// is checked before every use anyway) and writes generation ``generation``.
+///
+/// Files are written whole under temporary names and renamed into place, segments and
+/// buckets first and the root last, so a reader sees either the old root with the files it
+/// names or the new one; a file of another generation than its root names is noticed
+/// (``FolderIndex/Inconsistent``). Nothing is flushed: a crash costs a rebuild, not data.
+/// Failing to write (a full disk, a read-only volume) costs later commands listings, never
+/// an error.
+final class IndexWriter {
+    let generation: UInt64
+    private let folder: Directory
+    private var lockDescriptor: Int32
+
+    /// Takes the index lock of `collection`; `nil` when another process holds it, the folder
+    /// cannot be made, or (unless `replacing`) the index changed since `loaded` was read.
+    init?(root: Directory, collection: String, loaded: UInt64, replacing: Bool) {
+        guard let internalFolder = try? root.openFolder(".almanac"),
+              let indexes = try? internalFolder.openOrCreateFolder(IndexFiles.folderPath[1], synchronize: false).folder,
+              let folder = try? indexes.openOrCreateFolder(collection, synchronize: false).folder
+        else { return nil }
+        let fd = folder.openLockFile(IndexFiles.lock)
+        guard fd >= 0 else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return nil
+        }
+        let onDisk = Self.generation(in: folder)
+        guard replacing || onDisk == loaded else {
+            close(fd)
+            return nil
+        }
+        self.folder = folder
+        lockDescriptor = fd
+        generation = max(onDisk, loaded) + 1
+    }
+
+    deinit { release() }
+
+    /// Lets the lock go.
+    func release() {
+        guard lockDescriptor >= 0 else { return }
+        _ = flock(lockDescriptor, LOCK_UN)
+        _ = closeDescriptor(lockDescriptor)
+        lockDescriptor = -1
+    }
+
+    func writeSegment(_ name: String, _ bytes: [UInt8]) -> Bool { write(bytes, as: name, in: IndexFiles.segments) }
+    func writeBucket(_ name: String, _ bytes: [UInt8]) -> Bool { write(bytes, as: name, in: IndexFiles.buckets) }
+    func writeRoot(_ bytes: [UInt8]) -> Bool { (try? folder.writeCacheFile(IndexFiles.root, bytes)) != nil }
+
+    private func write(_ bytes: [UInt8], as name: String, in subfolder: String) -> Bool {
+        guard let target = try? folder.openOrCreateFolder(subfolder, synchronize: false).folder else { return false }
+        return (try? target.writeCacheFile(name, bytes)) != nil
+    }
+
+    /// The generation of the root in `folder`, 0 when there is none (or it is torn).
+    private static func generation(in folder: Directory) -> UInt64 {
+        guard let bytes = try? folder.readFile(IndexFiles.root),
+              let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader), let first = lines.first
+        else { return 0 }
+        let fields = IndexFiles.fields(first)
+        return fields.count == 2 && fields[0] == "g" ? UInt64(fields[1]) ?? 0 : 0
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }

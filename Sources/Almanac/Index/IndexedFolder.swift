@@ -1,0 +1,20 @@
+/// What the folder index knows of one folder of a collection: its signature when it was last
+/// listed, and, for a folder that holds documents, how many it held and how many of them the
+/// index could not vouch for.
+struct IndexedFolder: Sendable, Equatable {
+    var signature: FolderSignature
+    /// The wall-clock time (nanoseconds) just before the signature was taken: a change within
+    /// ``FolderSignature/racyNanoseconds`` of it may not show in the signature.
+    var looked: Int64
+    /// Whether the folder's files are documents (a leaf date folder, or a folder a device on an
+    /// older layout left files in).
+    var holdsDocuments: Bool
+    /// Documents (ids, copies joined) in the folder.
+    var documents: Int
+    /// Files this process could not read, or whose date could not be read when last listed:
+    /// looked at again by every validation until they can.
+    var unsure: Int
+
+    /// Whether the signature may miss a change made at the moment it was taken.
+    var isRacy: Bool { signature.changed >= looked - FolderSignature.racyNanoseconds || signature.modified >= looked - FolderSignature.racyNanoseconds }
+}
