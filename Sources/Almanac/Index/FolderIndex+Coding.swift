@@ -43,27 +43,30 @@ extension FolderIndex {
         var misfiled: [String: [IndexedFile]] = [:]
         var generation: UInt64?
         for line in lines {
-            let fields = IndexFiles.fields(line)
-            switch fields.first {
-            case "g":
-                guard fields.count == 2, let value = UInt64(fields[1]) else { return false }
+            let fields = IndexFiles.rawFields(line)
+            guard let kind = fields.first, kind.count == 1 else { return false }
+            switch kind.first {
+            case UInt8(ascii: "g"):
+                guard fields.count == 2, let value: UInt64 = IndexFiles.number(fields[1]) else { return false }
                 generation = value
-            case "d":
-                guard fields.count == 9, let inode = UInt64(fields[2]), let modified = Int64(fields[3]), let changed = Int64(fields[4]),
-                      let looked = Int64(fields[5]), let documents = Int(fields[7]), let unsure = Int(fields[8])
+            case UInt8(ascii: "d"):
+                guard fields.count == 9, let inode: UInt64 = IndexFiles.number(fields[2]), let modified: Int64 = IndexFiles.number(fields[3]),
+                      let changed: Int64 = IndexFiles.number(fields[4]), let looked: Int64 = IndexFiles.number(fields[5]),
+                      let documents: Int = IndexFiles.number(fields[7]), let unsure: Int = IndexFiles.number(fields[8])
                 else { return false }
-                folders[fields[1]] = IndexedFolder(
+                folders[IndexFiles.text(fields[1])] = IndexedFolder(
                     signature: FolderSignature(inode: inode, modified: modified, changed: changed), looked: looked,
-                    holdsDocuments: fields[6] == "1", documents: documents, unsure: unsure)
-            case "s", "b":
-                guard fields.count == 3, let value = UInt64(fields[2]) else { return false }
-                if fields[0] == "s" { segments[fields[1]] = value } else { buckets[fields[1]] = value }
-            case "x":
+                    holdsDocuments: fields[6].first == UInt8(ascii: "1"), documents: documents, unsure: unsure)
+            case UInt8(ascii: "s"), UInt8(ascii: "b"):
+                guard fields.count == 3, let value: UInt64 = IndexFiles.number(fields[2]) else { return false }
+                if kind.first == UInt8(ascii: "s") { segments[IndexFiles.text(fields[1])] = value } else { buckets[IndexFiles.text(fields[1])] = value }
+            case UInt8(ascii: "x"):
                 guard fields.count >= 3 else { return false }
-                spread[fields[1]] = Array(fields[2...])
-            case "m":
-                guard fields.count == 6, let inode = UInt64(fields[3]), let day = CalendarDate(fields[5]) else { return false }
-                misfiled[fields[1], default: []].append(IndexedFile(name: fields[2], inode: inode, id: fields[4], isCopy: false, state: .misfiled(day)))
+                spread[IndexFiles.text(fields[1])] = fields[2...].map(IndexFiles.text)
+            case UInt8(ascii: "m"):
+                guard fields.count == 6, let inode: UInt64 = IndexFiles.number(fields[3]), let day = CalendarDate(IndexFiles.text(fields[5])) else { return false }
+                misfiled[IndexFiles.text(fields[1]), default: []].append(
+                    IndexedFile(name: IndexFiles.text(fields[2]), inode: inode, id: IndexFiles.text(fields[4]), isCopy: false, state: .misfiled(day)))
             default:
                 return false
             }
@@ -105,24 +108,26 @@ extension FolderIndex {
         var result: [String: [IndexedFile]] = [:]
         var current: String?
         for line in lines.dropFirst() {
-            let fields = IndexFiles.fields(line)
-            if fields.count == 2, fields[0] == "f" {
-                current = fields[1]
-                result[fields[1]] = []
+            let fields = IndexFiles.rawFields(line)
+            if fields.count == 2, fields[0].elementsEqual([UInt8(ascii: "f")]) {
+                let path = IndexFiles.text(fields[1])
+                current = path
+                result[path] = []
                 continue
             }
-            guard let path = current, fields.count == 5, let inode = UInt64(fields[1]) else { throw Inconsistent() }
+            guard let path = current, fields.count == 5, let inode: UInt64 = IndexFiles.number(fields[1]) else { throw Inconsistent() }
             let state: IndexedFile.State
-            switch fields[4] {
-            case "-": state = .filed
-            case "?": state = .unsure
-            case "u": state = .unreadable
+            switch fields[4].count == 1 ? fields[4].first : nil {
+            case UInt8(ascii: "-"): state = .filed
+            case UInt8(ascii: "?"): state = .unsure
+            case UInt8(ascii: "u"): state = .unreadable
             default:
-                guard let day = CalendarDate(fields[4]) else { throw Inconsistent() }
+                guard let day = CalendarDate(IndexFiles.text(fields[4])) else { throw Inconsistent() }
                 state = .misfiled(day)
             }
-            let name = fields[0].isEmpty ? DocumentID.fileName(fields[2]) : fields[0]
-            result[path, default: []].append(IndexedFile(name: name, inode: inode, id: fields[2], isCopy: fields[3] == "1", state: state))
+            let id = IndexFiles.text(fields[2])
+            let name = fields[0].isEmpty ? DocumentID.fileName(id) : IndexFiles.text(fields[0])
+            result[path, default: []].append(IndexedFile(name: name, inode: inode, id: id, isCopy: fields[3].first == UInt8(ascii: "1"), state: state))
         }
         return result
     }

@@ -68,6 +68,34 @@ enum IndexFiles {
         return Array(lines.dropFirst())
     }
 
+    /// The tab-separated fields of `line`, as bytes: a root or segment has thousands of lines,
+    /// and most fields are numbers.
+    static func rawFields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+    }
+
+    /// The decimal number `bytes` spells (an optional `-`, then digits), or `nil`.
+    static func number<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>) -> T? {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 20 else { return nil }
+        var value: T = 0
+        for byte in digits {
+            guard byte >= 48, byte <= 57 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = negative ? times.subtractingReportingOverflow(T(byte - 48)) : times.addingReportingOverflow(T(byte - 48))
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    /// The text field `bytes`, unescaped.
+    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        unescaped(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The tab-separated fields of `line`, unescaped.
     static func fields(_ line: ArraySlice<UInt8>) -> [String] {
         line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { unescaped(String(decoding: $0, as: UTF8.self)) }

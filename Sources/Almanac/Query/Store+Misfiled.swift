@@ -17,4 +17,13 @@ extension Store {
     package func misfiledDocuments(dated query: Query) throws -> [AlmanacError] {
         try MisfiledScan(store: self).misfiledDocuments(dated: query)
     }
+
+    /// Runs `body`, whose reads check the folder index against the folders once between them
+    /// (one `fstatat` per folder of a collection), not once per read: for a command that asks
+    /// a few questions of the same moment (a listing and its misfiled documents). A change
+    /// made meanwhile by another process's commit is still seen (the commit clock moves); one
+    /// made by a sync tool or by hand, at the next such block or read.
+    package func checkingFoldersOnce<T>(_ body: () throws -> T) rethrows -> T {
+        try StoreReader.inIndexScope(body)
+    }
 }

@@ -33,6 +33,10 @@ enum ListCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let name = context.values.positional(collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
+        return try store.checkingFoldersOnce { try list(name, in: store, context) }
+    }
+
+    private static func list(_ name: String, in store: Store, _ context: CommandContext) throws -> Int32 {
         let query = try context.query(name, in: store, sorts: context.values.options(sort),
                                       limit: context.values.integer(limit), offset: context.values.integer(offset))
         // Documents dated in the range but filed outside it, which the listing cannot meet.

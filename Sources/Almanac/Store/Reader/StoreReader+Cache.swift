@@ -1,14 +1,15 @@
 extension StoreReader {
-    /// The write-lock hold running on this thread (``StoreWriter/withWriteLock(reading:_:)``):
-    /// within one, the folder index is checked against the folders once, and then follows the
-    /// holder's own commits.
-    static let writerScope = ThreadLocal<UInt64>()
-    private static let writerScopes = Counter()
+    /// The block running on this thread within which the folder index is checked against the
+    /// folders once, and then follows this process's own commits: a hold of the writers' lock
+    /// (``StoreWriter/withWriteLock(reading:_:)``), or one command's reads
+    /// (``Store/checkingFoldersOnce(_:)``). Outside one, each read attempt checks once.
+    static let indexScope = ThreadLocal<UInt64>()
+    private static let indexScopes = Counter()
 
-    /// Runs `body` as one write-lock hold.
-    static func inWriterScope<T>(_ body: () throws -> T) rethrows -> T {
-        guard writerScope.value == nil else { return try body() }
-        return try writerScope.withValue(UInt64(writerScopes.next()) | 1 << 63, body)
+    /// Runs `body` as one such block (inside one already, as part of it).
+    static func inIndexScope<T>(_ body: () throws -> T) rethrows -> T {
+        guard indexScope.value == nil else { return try body() }
+        return try indexScope.withValue(UInt64(indexScopes.next()) | 1 << 63, body)
     }
 
     /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
@@ -22,7 +23,7 @@ extension StoreReader {
     func folderIndex(of collection: CollectionDescriptor) throws -> FolderIndex {
         let now = readClock
         let name = collection.name
-        let scope = view.map { UInt64($0.attempt) } ?? StoreReader.writerScope.value
+        let scope = StoreReader.indexScope.value ?? view.map { UInt64($0.attempt) }
         if let known = caches.withLock({ $0.clock == now ? $0.folderIndexes[name] : nil }) {
             try known.revalidate(reader: self, scope: scope, persisting: view?.overlay == nil)
             return known
