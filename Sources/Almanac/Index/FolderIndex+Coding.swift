@@ -2,11 +2,11 @@ import Foundation
 
 /// The index's files as bytes: lines of tab-separated fields, sealed by ``IndexFiles``.
 ///
-/// root:    `g <generation>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unsure>`
+/// root:    `g <generation>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unreadable> <unchecked>`
 ///          · `s <segment> <generation>` · `b <bucket> <generation>` · `x <key> <path>…` (spread)
 ///          · `m <path> <name> <inode> <id> <day>` (misfiled)
 /// segment: `g <generation>` · `f <path>` then `<name, empty for <id>.json> <inode> <id> <copy 0|1> <state>` per file,
-///          state `-` filed, `u` unreadable, `?` date unreadable, or the day a misfiled document belongs to
+///          state `-` filed, `u` unreadable, `?` date not read yet, or the day a misfiled document belongs to
 /// bucket:  `g <generation>` · `<key> <path>` per id and folder
 extension FolderIndex {
     /// Thrown when a file of the index is missing, torn or of another generation than the
@@ -17,7 +17,7 @@ extension FolderIndex {
         var text = IndexFiles.rootHeader + "\ng\t\(generation)\n"
         for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
             let signature = folder.signature
-            text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unsure)\n"
+            text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unreadable)\t\(folder.unchecked)\n"
         }
         for (name, value) in segmentGenerations.sorted(by: { $0.key < $1.key }) { text += "s\t\(name)\t\(value)\n" }
         for (name, value) in bucketGenerations.sorted(by: { $0.key < $1.key }) { text += "b\t\(name)\t\(value)\n" }
@@ -37,6 +37,7 @@ extension FolderIndex {
     func decodeRoot(_ bytes: [UInt8]) -> Bool {
         guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader) else { return false }
         var folders: [String: IndexedFolder] = [:]
+        folders.reserveCapacity(lines.count)
         var segments: [String: UInt64] = [:]
         var buckets: [String: UInt64] = [:]
         var spread: [String: [String]] = [:]
@@ -50,13 +51,14 @@ extension FolderIndex {
                 guard fields.count == 2, let value: UInt64 = IndexFiles.number(fields[1]) else { return false }
                 generation = value
             case UInt8(ascii: "d"):
-                guard fields.count == 9, let inode: UInt64 = IndexFiles.number(fields[2]), let modified: Int64 = IndexFiles.number(fields[3]),
+                guard fields.count == 10, let inode: UInt64 = IndexFiles.number(fields[2]), let modified: Int64 = IndexFiles.number(fields[3]),
                       let changed: Int64 = IndexFiles.number(fields[4]), let looked: Int64 = IndexFiles.number(fields[5]),
-                      let documents: Int = IndexFiles.number(fields[7]), let unsure: Int = IndexFiles.number(fields[8])
+                      let documents: Int = IndexFiles.number(fields[7]), let unreadable: Int = IndexFiles.number(fields[8]),
+                      let unchecked: Int = IndexFiles.number(fields[9])
                 else { return false }
                 folders[IndexFiles.text(fields[1])] = IndexedFolder(
                     signature: FolderSignature(inode: inode, modified: modified, changed: changed), looked: looked,
-                    holdsDocuments: fields[6].first == UInt8(ascii: "1"), documents: documents, unsure: unsure)
+                    holdsDocuments: fields[6].first == UInt8(ascii: "1"), documents: documents, unreadable: unreadable, unchecked: unchecked)
             case UInt8(ascii: "s"), UInt8(ascii: "b"):
                 guard fields.count == 3, let value: UInt64 = IndexFiles.number(fields[2]) else { return false }
                 if kind.first == UInt8(ascii: "s") { segments[IndexFiles.text(fields[1])] = value } else { buckets[IndexFiles.text(fields[1])] = value }
@@ -89,7 +91,7 @@ extension FolderIndex {
                 let state: String
                 switch file.state {
                 case .filed: state = "-"
-                case .unsure: state = "?"
+                case .unchecked: state = "?"
                 case .unreadable: state = "u"
                 case .misfiled(let day): state = day.description
                 }
@@ -119,7 +121,7 @@ extension FolderIndex {
             let state: IndexedFile.State
             switch fields[4].count == 1 ? fields[4].first : nil {
             case UInt8(ascii: "-"): state = .filed
-            case UInt8(ascii: "?"): state = .unsure
+            case UInt8(ascii: "?"): state = .unchecked
             case UInt8(ascii: "u"): state = .unreadable
             default:
                 guard let day = CalendarDate(IndexFiles.text(fields[4])) else { throw Inconsistent() }

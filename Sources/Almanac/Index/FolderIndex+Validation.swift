@@ -20,12 +20,23 @@ extension FolderIndex {
             try refreshLocked("", top: top, reader: reader, now: now, edits: &edits, writer: writer)
         } else {
             var toList = only.map(Array.init) ?? []
+            var byParent: [String: [(name: String, path: String, record: IndexedFolder)]] = [:]
             for (path, record) in only == nil ? folders : [:] {
-                if written[path] != nil || record.unsure > 0 || record.isRacy {
+                if written[path] != nil || record.unreadable > 0 || record.isRacy {
                     toList.append(path)
-                } else if FolderSignature.of(path, in: top) != record.signature {
-                    toList.append(path)
+                } else if path.isEmpty {
+                    if FolderSignature.of("", in: top) != record.signature { toList.append(path) }
+                } else {
+                    // Grouped by parent: each parent is opened once, and its children looked up in it.
+                    let slash = path.lastIndex(of: "/")
+                    let parent = slash.map { String(path[..<$0]) } ?? ""
+                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+                    byParent[parent, default: []].append((name, path, record))
                 }
+            }
+            for (parent, children) in byParent {
+                let signatures = FolderSignature.of(children.map(\.name), inFolder: parent, below: top)
+                for (child, signature) in zip(children, signatures) where signature != child.record.signature { toList.append(child.path) }
             }
             // Parents first: a parent listed again drops the children that left it.
             for path in toList.sorted() where folders[path] != nil {
@@ -54,10 +65,11 @@ extension FolderIndex {
         }
         let olderLayout = depth > 0 && components.count != depth
             && entries.contains { $0.kind == .file && SyncConflict.documentFile(named: $0.name) != nil }
-        var record = IndexedFolder(signature: signature, looked: now, holdsDocuments: components.count >= depth || olderLayout, documents: 0, unsure: 0)
+        var record = IndexedFolder(
+            signature: signature, looked: now, holdsDocuments: components.count >= depth || olderLayout, documents: 0, unreadable: 0, unchecked: 0)
         if record.holdsDocuments {
             try folder.refusePlaceholders(among: entries)
-            (record.documents, record.unsure) = try refreshFilesLocked(path, in: folder, entries: entries, reader: reader, edits: &edits)
+            (record.documents, record.unreadable, record.unchecked) = try refreshFilesLocked(path, in: folder, entries: entries, reader: reader, edits: &edits)
         } else if folders[path]?.holdsDocuments == true {
             try replaceFilesLocked(path, with: [], reader: reader, edits: &edits)
         }
@@ -85,10 +97,11 @@ extension FolderIndex {
     }
 
     /// Records the document files of the leaf folder `path`: those whose name and inode the
-    /// index knows keep what it knew, the others are read for their date.
+    /// index knows keep what it knew; the others are where this process's commits wrote them,
+    /// or their date is read later, when a date query asks (``checkDates(reader:persisting:)``).
     private func refreshFilesLocked(
         _ path: String, in folder: Directory, entries: [Directory.Entry], reader: StoreReader, edits: inout BucketEdits
-    ) throws -> (documents: Int, unsure: Int) {
+    ) throws -> (documents: Int, unreadable: Int, unchecked: Int) {
         let components = Self.components(path)
         let segment = IndexFiles.segment(of: components, depth: depth)
         var known: [String: IndexedFile] = [:]
@@ -99,37 +112,54 @@ extension FolderIndex {
         let groups = DocumentFiles.group(entries, collection: collection.name, folders: components, in: folder)
         var files: [IndexedFile] = []
         files.reserveCapacity(groups.count)
-        var toRead: [Int] = []
         for group in groups {
             for location in group.locations {
                 let name = location.fileName
                 let inode = inodes[name] ?? 0
                 var file = IndexedFile(name: name, inode: inode, id: location.id ?? group.id, isCopy: location.copyName != nil, state: .filed)
-                if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unsure, previous.state != .unreadable {
+                if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unreadable {
                     file.state = previous.state
                 } else if !file.isCopy, !writtenHere.contains(name) {
-                    toRead.append(files.count)
+                    file.state = folder.mayRead(name) == false ? .unreadable : depth > 0 ? .unchecked : .filed
                 }
                 files.append(file)
             }
         }
-        if !toRead.isEmpty {
-            let read = files
-            let collection = collection
-            let states = try toRead.parallelMap(minimumCount: 64) { at in
-                try Self.state(of: read[at], of: collection, in: folder, at: components, reader: reader)
-            }
-            for (at, state) in zip(toRead, states) { files[at].state = state }
-        }
         try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
-        return (groups.count, files.reduce(0) { $0 + (($1.state == .unsure || $1.state == .unreadable) && !$1.isCopy ? 1 : 0) })
+        let primaries = files.filter { !$0.isCopy }
+        return (groups.count, primaries.filter { $0.state == .unreadable }.count, primaries.filter { $0.state == .unchecked }.count)
+    }
+
+    /// Reads the date of every file whose date the index has not read yet, so that it knows
+    /// every misfiled document (a date query asks); a file that cannot be read stays unchecked,
+    /// and is read again next time. Then writes the index when `persisting`.
+    func checkDates(reader: StoreReader, persisting: Bool) throws {
+        try lock.withLock {
+            var edits = BucketEdits()
+            for (path, folder) in folders where folder.unchecked > 0 {
+                let components = Self.components(path)
+                guard let open = try reader.openFolders(["data", collection.name] + components) else { continue }
+                var files = try filesLocked(in: path, reader: reader)
+                let toRead = files.indices.filter { files[$0].state == .unchecked && !files[$0].isCopy }
+                let read = files
+                let collection = collection
+                let states = try toRead.parallelMap(minimumCount: 64) { at in
+                    try Self.state(of: read[at], of: collection, in: open, at: components, reader: reader)
+                }
+                for (at, state) in zip(toRead, states) { files[at].state = state }
+                try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
+                folders[path]?.unchecked = files.filter { $0.state == .unchecked && !$0.isCopy }.count
+                changed = true
+            }
+            try applyLocked(edits, reader: reader)
+            if persisting { persistLocked(reader: reader, writer: nil) }
+        }
     }
 
     /// Whether the document file `file` of the folder at `folders` is filed where its date says.
     private static func state(
         of file: IndexedFile, of descriptor: CollectionDescriptor, in folder: Directory, at folders: [String], reader: StoreReader
     ) throws -> IndexedFile.State {
-        guard folder.mayRead(file.name) != false else { return .unreadable }
         guard let partition = descriptor.partition else { return .filed }
         do {
             guard let stored = try reader.read(DocumentLocation(collection: descriptor.name, folders: folders, id: file.id), in: folder, remembering: true),
@@ -139,8 +169,8 @@ extension FolderIndex {
             let day = date.day(in: reader.timeZone)
             return partition.folders(for: day) == DateFolder.dated(folders) ? .filed : .misfiled(day)
         } catch let error as AlmanacError where error.concernsOneFile {
-            // Not readable now (damaged, another user's, not downloaded): looked at again next time.
-            return .unsure
+            // Not readable now (damaged, another user's, not downloaded): read again next time.
+            return .unchecked
         }
     }
 

@@ -119,7 +119,7 @@ extension FolderIndex {
             var unsureFolders: [String] = []
             for (path, folder) in folders where folder.holdsDocuments {
                 total += folder.documents
-                if folder.unsure > 0 { unsureFolders.append(path) }
+                if folder.unreadable > 0 { unsureFolders.append(path) }
             }
             for (_, paths) in spread { total -= paths.count - 1 }
             var unsure: [DocumentLocation] = []

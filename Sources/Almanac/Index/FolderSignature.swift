@@ -38,6 +38,21 @@ struct FolderSignature: Sendable, Equatable {
         return FolderSignature(info)
     }
 
+    /// The signatures of the folders `names` in the folder `parent` below `base` (`nil` for one
+    /// that may have changed, as ``of(_:in:)``): the parent is opened once and each name looked
+    /// up in it, a third of the path walking of one `fstatat` per full path.
+    static func of(_ names: [String], inFolder parent: String, below base: Directory) -> [FolderSignature?] {
+        let fd = parent.isEmpty ? -1 : openat(base.descriptor, parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard parent.isEmpty || fd >= 0 else { return names.map { _ in nil } }
+        defer { if fd >= 0 { close(fd) } }
+        let folder = fd >= 0 ? fd : base.descriptor
+        return names.map { name in
+            var info = stat()
+            guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+            return FolderSignature(info)
+        }
+    }
+
     /// The signature of the open folder `folder`.
     ///
     /// - Throws: the `fstat` failure, naming the folder: a folder that cannot be looked at is

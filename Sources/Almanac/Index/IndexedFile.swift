@@ -6,10 +6,13 @@ struct IndexedFile: Sendable, Equatable {
         case filed
         /// Its date files it in another folder: the day it belongs to.
         case misfiled(CalendarDate)
-        /// This process may not read it (`faccessat`): looked at again next time.
+        /// This process may not read it (`faccessat`): looked at again by every check of the index.
         case unreadable
-        /// Its date could not be read (damaged, invalid, not downloaded): looked at again next time.
-        case unsure
+        /// Its date is not known yet (a file new to the index, or one whose date could not be
+        /// read: damaged, invalid, not downloaded): read when a date query asks for the
+        /// misfiled documents (``FolderIndex/checkDates(reader:persisting:)``), not before, so a
+        /// count or a put never reads the files another device or tool put there.
+        case unchecked
     }
 
     var name: String

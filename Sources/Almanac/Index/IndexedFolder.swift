@@ -11,9 +11,10 @@ struct IndexedFolder: Sendable, Equatable {
     var holdsDocuments: Bool
     /// Documents (ids, copies joined) in the folder.
     var documents: Int
-    /// Files this process could not read, or whose date could not be read when last listed:
-    /// looked at again by every validation until they can.
-    var unsure: Int
+    /// Files this process may not read: looked at again by every check of the index.
+    var unreadable: Int
+    /// Files whose date the index has not read yet (``IndexedFile/State/unchecked``).
+    var unchecked: Int
 
     /// Whether the signature may miss a change made at the moment it was taken.
     var isRacy: Bool { signature.changed >= looked - FolderSignature.racyNanoseconds || signature.modified >= looked - FolderSignature.racyNanoseconds }

@@ -16,7 +16,8 @@ struct MisfiledScan {
         else { return [] }
         return try store.readingOneVersion {
             try store.reader.withFolderIndex(descriptor) { index in
-                index.misfiledDocuments(dated: days).compactMap { location, _ in
+                try index.checkDates(reader: store.reader, persisting: store.reader.view?.overlay == nil)
+                return index.misfiledDocuments(dated: days).compactMap { location, _ in
                     // Read now for the message (its date, to the second): the index may be a moment old.
                     guard let stored = try? store.reader.read(location), let members = stored.value.objectValue,
                           let date = try? store.filing.filingDate(of: members, in: descriptor, id: location.id),

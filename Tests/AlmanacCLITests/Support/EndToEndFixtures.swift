@@ -120,6 +120,9 @@ func dataFiles(_ store: URL) -> [String] {
 /// committed and not yet in place. A traced run on a copy (in `scratch`) finds that call.
 func putCutOffAfterCommit(_ collection: String, _ batch: URL, store: URL, errno: Int32, scratch: E2EFolder) throws -> AlmanacRun {
     let probe = scratch.path("probe-\(UUID().uuidString)")
+    // Without a folder index on either side: a copy's folders have other inodes, so the probe
+    // would list them again and write its index, and count more calls than the run it guides.
+    try? FileManager.default.removeItem(at: store.appendingPathComponent(".almanac/index"))
     try FileManager.default.copyItem(at: store, to: probe)
     defer { try? FileManager.default.removeItem(at: probe) }
     let trace = scratch.path("trace-\(UUID().uuidString).txt")
