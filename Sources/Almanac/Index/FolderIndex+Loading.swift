@@ -83,5 +83,6 @@ extension FolderIndex {
         guard writer.writeRoot(encodedRoot(generation: writer.generation)) else { return }
         generation = writer.generation
         changed = false
+        trimCachesLocked()
     }
 }

@@ -8,7 +8,11 @@ extension FolderIndex {
     struct BucketEdits {
         var added: [String: [UInt8]] = [:]
         var removed: [String: Set<[UInt8]>] = [:]
+        /// The ids that came or went, whose spread over folders is worked out again.
         var keys: Set<String> = []
+        /// A whole collection listed: every id of every bucket changed is worked out again,
+        /// without a set of a million keys.
+        var everyKey = false
     }
 
     /// The files of the leaf folder at `path`.
@@ -25,9 +29,7 @@ extension FolderIndex {
         else { throw Inconsistent() }
         let segment = try Self.decodeSegment(bytes, generation: generation)
         // Read segments are kept while few: a long-lived store's memory stays bounded.
-        if segmentCache.count >= 16 {
-            for (cached, _) in segmentCache where !changedSegments.contains(cached) { segmentCache[cached] = nil }
-        }
+        trimCachesLocked()
         segmentCache[name] = segment
         return segment
     }
@@ -39,9 +41,7 @@ extension FolderIndex {
         guard let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name) + [IndexFiles.buckets])?.readFile(name)
         else { throw Inconsistent() }
         let lines = try Self.decodeBucket(bytes, generation: generation)
-        if bucketCache.count >= 64 {
-            for (cached, _) in bucketCache where !changedBuckets.contains(cached) { bucketCache[cached] = nil }
-        }
+        trimCachesLocked()
         bucketCache[name] = lines
         return lines
     }
@@ -55,11 +55,11 @@ extension FolderIndex {
         let escapedPath = IndexFiles.escaped(path)
         for key in new.subtracting(old) {
             edits.added[IndexFiles.bucket(ofKey: key), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
-            edits.keys.insert(key)
+            if !edits.everyKey { edits.keys.insert(key) }
         }
         for key in old.subtracting(new) {
             edits.removed[IndexFiles.bucket(ofKey: key), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
-            edits.keys.insert(key)
+            if !edits.everyKey { edits.keys.insert(key) }
         }
         let misplaced = files.filter { if case .misfiled = $0.state { return true } else { return false } }
         if misfiled[path] != nil || !misplaced.isEmpty { misfiled[path] = misplaced.isEmpty ? nil : misplaced }
@@ -70,12 +70,14 @@ extension FolderIndex {
         changed = true
     }
 
-    /// Applies `edits` to the buckets and works out again which of their ids are in more than one folder.
-    func applyLocked(_ edits: BucketEdits, reader: StoreReader) throws {
-        guard !edits.keys.isEmpty else { return }
+    /// Applies `edits` to the buckets and works out again which of their ids are in more than
+    /// one folder. Each bucket's added lines are let go once applied.
+    func applyLocked(_ edits: inout BucketEdits, reader: StoreReader) throws {
         var keysByBucket: [String: Set<String>] = [:]
         for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key), default: []].insert(key) }
-        for (name, keys) in keysByBucket {
+        let names = edits.everyKey ? Set(edits.added.keys).union(edits.removed.keys) : Set(keysByBucket.keys)
+        guard !names.isEmpty else { return }
+        for name in names {
             var lines = try bucketLocked(name, reader: reader)
             if let removed = edits.removed[name], !removed.isEmpty {
                 var kept: [UInt8] = []
@@ -86,22 +88,34 @@ extension FolderIndex {
                 }
                 lines = kept
             }
-            lines += edits.added[name] ?? []
+            if let added = edits.added.removeValue(forKey: name) { lines = lines.isEmpty ? added : lines + added }
             bucketCache[name] = lines
             changedBuckets.insert(name)
-            // Which of the changed ids are now in several folders.
+            // Which of the changed ids (all of the bucket's, after a whole listing) are now in several folders.
+            let keys = keysByBucket[name]
             var foldersOf: [String: [String]] = [:]
             for line in lines.split(separator: UInt8(ascii: "\n")) {
                 let fields = IndexFiles.fields(line)
-                guard fields.count == 2, keys.contains(fields[0]) else { continue }
+                guard fields.count == 2, keys?.contains(fields[0]) ?? true else { continue }
                 foldersOf[fields[0], default: []].append(fields[1])
             }
-            for key in keys {
+            for key in keys ?? Set(foldersOf.keys) {
                 let paths = foldersOf[key] ?? []
                 spread[key] = paths.count > 1 ? paths.sorted() : nil
             }
         }
         changed = true
+    }
+
+    /// Lets go of the segments and buckets read and unchanged once there are many: a long-lived
+    /// store holds a few, not the collection's.
+    func trimCachesLocked() {
+        if segmentCache.count > 16 {
+            for name in Array(segmentCache.keys) where !changedSegments.contains(name) { segmentCache[name] = nil }
+        }
+        if bucketCache.count > 64 {
+            for name in Array(bucketCache.keys) where !changedBuckets.contains(name) { bucketCache[name] = nil }
+        }
     }
 
     /// Writes the segment `name` now and lets it go from memory (a full listing's finished month).

@@ -16,6 +16,7 @@ extension FolderIndex {
         }
         let now = DocumentCache.now()
         var edits = BucketEdits()
+        edits.everyKey = folders.isEmpty
         if folders.isEmpty {
             try refreshLocked("", top: top, reader: reader, now: now, edits: &edits, writer: writer)
         } else {
@@ -44,7 +45,7 @@ extension FolderIndex {
             }
         }
         written = [:]
-        try applyLocked(edits, reader: reader)
+        try applyLocked(&edits, reader: reader)
     }
 
     /// Lists the folder at `path` again (and, for a folder new to the index, everything below
@@ -151,7 +152,7 @@ extension FolderIndex {
                 folders[path]?.unchecked = files.filter { $0.state == .unchecked && !$0.isCopy }.count
                 changed = true
             }
-            try applyLocked(edits, reader: reader)
+            try applyLocked(&edits, reader: reader)
             if persisting { persistLocked(reader: reader, writer: nil) }
         }
     }
