@@ -137,7 +137,13 @@ extension FolderIndex {
     func checkDates(reader: StoreReader, persisting: Bool) throws {
         try lock.withLock {
             var edits = BucketEdits()
-            for (path, folder) in folders where folder.unchecked > 0 {
+            // A month's segment is written as soon as its folders are checked, so a first date
+            // query over a million documents holds one month's records, not all of them.
+            let writer = persisting && reader.view?.overlay == nil
+                ? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) : nil
+            defer { writer?.release() }
+            let pending = folders.filter { $0.value.unchecked > 0 }.keys.sorted()
+            for (position, path) in pending.enumerated() {
                 let components = Self.components(path)
                 guard let open = try reader.openFolders(["data", collection.name] + components) else { continue }
                 var files = try filesLocked(in: path, reader: reader)
@@ -151,9 +157,13 @@ extension FolderIndex {
                 try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
                 folders[path]?.unchecked = files.filter { $0.state == .unchecked && !$0.isCopy }.count
                 changed = true
+                let segment = IndexFiles.segment(of: components, depth: depth)
+                if let writer, position + 1 == pending.count || IndexFiles.segment(of: Self.components(pending[position + 1]), depth: depth) != segment {
+                    writeSegmentLocked(segment, with: writer)
+                }
             }
             try applyLocked(&edits, reader: reader)
-            if persisting { persistLocked(reader: reader, writer: nil) }
+            if persisting { persistLocked(reader: reader, writer: writer) }
         }
     }
 
@@ -163,7 +173,7 @@ extension FolderIndex {
     ) throws -> IndexedFile.State {
         guard let partition = descriptor.partition else { return .filed }
         do {
-            guard let stored = try reader.read(DocumentLocation(collection: descriptor.name, folders: folders, id: file.id), in: folder, remembering: true),
+            guard let stored = try reader.read(DocumentLocation(collection: descriptor.name, folders: folders, id: file.id), in: folder),
                   let members = stored.value.objectValue,
                   let date = try reader.filing.filingDate(of: members, in: descriptor, id: file.id)
             else { return .filed }
