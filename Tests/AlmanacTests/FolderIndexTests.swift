@@ -118,11 +118,11 @@ struct FolderIndexTests {
         let store = try storeWithEvents(folder)
         _ = try Store(at: store.url).count(matching: Query("events"))
         let index = store.url.appendingPathComponent(".almanac/index/events")
-        let bucket = index.appendingPathComponent("b/\(IndexFiles.bucket(ofKey: "e12"))")
+        let bucket = index.appendingPathComponent("b/\(IndexFiles.bucket(ofKey: "e12", bits: 0))")  // 30 documents: one bucket
         let segments = try FileManager.default.contentsOfDirectory(atPath: index.appendingPathComponent("s").path)
         #expect(!segments.isEmpty)
         let damages: [(String, () throws -> Void)] = [
-            ("a truncated root", { try Data("almanac-index 1\ng\t9\nd\t".utf8).write(to: index.appendingPathComponent("root")) }),
+            ("a truncated root", { try Data("almanac-index 2\ng\t9\nd\t".utf8).write(to: index.appendingPathComponent("root")) }),
             ("a bucket of garbage", { try Data("almanac-index-bucket 1\ng\t1\ne12\t2024/09/09\nsum 0\n".utf8).write(to: bucket) }),
             ("a segment with a byte changed", {
                 let segment = index.appendingPathComponent("s/\(segments[0])")

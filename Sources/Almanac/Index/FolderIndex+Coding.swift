@@ -2,7 +2,7 @@ import Foundation
 
 /// The index's files as bytes: lines of tab-separated fields, sealed by ``IndexFiles``.
 ///
-/// root:    `g <generation>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unreadable> <unchecked>`
+/// root:    `g <generation>` · `k <bucket bits>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unreadable> <unchecked>`
 ///          · `s <segment> <generation>` · `b <bucket> <generation>` · `x <key> <path>…` (spread)
 ///          · `m <path> <name> <inode> <id> <day>` (misfiled)
 /// segment: `g <generation>` · `f <path>` then `<name, empty for <id>.json> <inode> <id> <copy 0|1> <state>` per file,
@@ -14,7 +14,7 @@ extension FolderIndex {
     struct Inconsistent: Error {}
 
     func encodedRoot(generation: UInt64) -> [UInt8] {
-        var text = IndexFiles.rootHeader + "\ng\t\(generation)\n"
+        var text = IndexFiles.rootHeader + "\ng\t\(generation)\nk\t\(bucketBits)\n"
         for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
             let signature = folder.signature
             text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unreadable)\t\(folder.unchecked)\n"
@@ -43,6 +43,7 @@ extension FolderIndex {
         var spread: [String: [String]] = [:]
         var misfiled: [String: [IndexedFile]] = [:]
         var generation: UInt64?
+        var bits = 0
         for line in lines {
             let fields = IndexFiles.rawFields(line)
             guard let kind = fields.first, kind.count == 1 else { return false }
@@ -50,6 +51,9 @@ extension FolderIndex {
             case UInt8(ascii: "g"):
                 guard fields.count == 2, let value: UInt64 = IndexFiles.number(fields[1]) else { return false }
                 generation = value
+            case UInt8(ascii: "k"):
+                guard fields.count == 2, let value: Int = IndexFiles.number(fields[1]), (0...10).contains(value) else { return false }
+                bits = value
             case UInt8(ascii: "d"):
                 guard fields.count == 10, let inode: UInt64 = IndexFiles.number(fields[2]), let modified: Int64 = IndexFiles.number(fields[3]),
                       let changed: Int64 = IndexFiles.number(fields[4]), let looked: Int64 = IndexFiles.number(fields[5]),
@@ -75,6 +79,7 @@ extension FolderIndex {
         }
         guard let generation else { return false }
         self.misfiled = misfiled
+        bucketBits = bits
         self.generation = generation
         self.folders = folders
         segmentGenerations = segments

@@ -20,6 +20,9 @@ extension FolderIndex {
             if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name))?.readFile(IndexFiles.root) {
                 fromDisk = index.decodeRoot(bytes)
             }
+            // A whole listing starts with every bucket, so that no bucket holds a million ids
+            // while it is worked out; writing it merges them as the collection's size suits.
+            if !fromDisk { index.bucketBits = 10 }
             do {
                 try index.lock.withLock {
                     // A full listing writes each month as it finishes it.
@@ -75,14 +78,37 @@ extension FolderIndex {
         defer { if given == nil { writer.release() } }
         for name in changedSegments { writeSegmentLocked(name, with: writer) }
         guard changedSegments.isEmpty else { return }
+        let stale = (try? rebucketLocked(reader: reader)) ?? []
         for name in changedBuckets {
             guard let lines = bucketCache[name], writer.writeBucket(name, Self.encodedBucket(lines, generation: writer.generation)) else { return }
             bucketGenerations[name] = writer.generation
         }
         changedBuckets = []
         guard writer.writeRoot(encodedRoot(generation: writer.generation)) else { return }
+        for name in stale { writer.removeBucket(name) }
         generation = writer.generation
         changed = false
         trimCachesLocked()
+    }
+
+    /// Spreads the ids over as many buckets as the collection's size suits, when that is more
+    /// than now, or far fewer (a thousand ids a bucket); returns the bucket files no longer used.
+    private func rebucketLocked(reader: StoreReader) throws -> [String] {
+        let documents = folders.values.reduce(0) { $0 + $1.documents }
+        let bits = IndexFiles.bucketBits(for: documents)
+        guard bits > bucketBits || bits + 2 < bucketBits else { return [] }
+        let old = Set(bucketGenerations.keys).union(bucketCache.keys)
+        var buckets: [String: [UInt8]] = [:]
+        for name in old {
+            for line in try bucketLocked(name, reader: reader).split(separator: UInt8(ascii: "\n")) {
+                let key = IndexFiles.text(line.prefix { $0 != UInt8(ascii: "\t") })
+                buckets[IndexFiles.bucket(ofKey: key, bits: bits), default: []] += line + [UInt8(ascii: "\n")]
+            }
+        }
+        bucketBits = bits
+        bucketCache = buckets
+        bucketGenerations = [:]
+        changedBuckets = Set(buckets.keys)
+        return old.subtracting(buckets.keys).sorted()
     }
 }

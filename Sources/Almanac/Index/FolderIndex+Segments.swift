@@ -54,11 +54,11 @@ extension FolderIndex {
         let new = Set(files.map { DocumentID.key($0.id) })
         let escapedPath = IndexFiles.escaped(path)
         for key in new.subtracting(old) {
-            edits.added[IndexFiles.bucket(ofKey: key), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
+            edits.added[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
             if !edits.everyKey { edits.keys.insert(key) }
         }
         for key in old.subtracting(new) {
-            edits.removed[IndexFiles.bucket(ofKey: key), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
+            edits.removed[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
             if !edits.everyKey { edits.keys.insert(key) }
         }
         let misplaced = files.filter { if case .misfiled = $0.state { return true } else { return false } }
@@ -74,7 +74,7 @@ extension FolderIndex {
     /// one folder. Each bucket's added lines are let go once applied.
     func applyLocked(_ edits: inout BucketEdits, reader: StoreReader) throws {
         var keysByBucket: [String: Set<String>] = [:]
-        for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key), default: []].insert(key) }
+        for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(key) }
         let names = edits.everyKey ? Set(edits.added.keys).union(edits.removed.keys) : Set(keysByBucket.keys)
         guard !names.isEmpty else { return }
         for name in names {

@@ -24,6 +24,8 @@ final class FolderIndex: @unchecked Sendable {
     var folders: [String: IndexedFolder] = [:]
     var segmentGenerations: [String: UInt64] = [:]
     var bucketGenerations: [String: UInt64] = [:]
+    /// The buckets are `1 << bucketBits` (``IndexFiles/bucketBits(for:)``).
+    var bucketBits = 0
     /// Ids filed in more than one folder (by key), with those folders.
     var spread: [String: [String]] = [:]
     /// The misfiled documents, by folder path.
@@ -135,7 +137,7 @@ extension FolderIndex {
     func foldersLocked(holding key: String, reader: StoreReader) throws -> [String] {
         let prefix = Array(IndexFiles.escaped(key).utf8) + [UInt8(ascii: "\t")]
         var found: [String] = []
-        try bucketLocked(IndexFiles.bucket(ofKey: key), reader: reader).withUnsafeBufferPointer { bytes in
+        try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader).withUnsafeBufferPointer { bytes in
             var start = 0
             while start < bytes.count {
                 let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count

@@ -7,7 +7,8 @@ import Foundation
 ///   misfiled documents.
 /// - `s/<segment>`: the files of the leaf folders of one month (one year for month folders),
 ///   with the inode each had and what the index knows of it.
-/// - `b/<bucket>`: which folders hold each id, for 1/1024th of the ids.
+/// - `b/<bucket>`: which folders hold each id, for a share of the ids (1 to 1,024 buckets, about
+///   a thousand ids each; the root says how many).
 /// - `lock`: taken without waiting by whoever writes the index; a process that finds it taken
 ///   leaves the writing to the holder.
 ///
@@ -21,7 +22,7 @@ enum IndexFiles {
     static let buckets = "b"
     static let lock = "lock"
     static let bucketCount: UInt64 = 1024
-    static let rootHeader = "almanac-index 1"
+    static let rootHeader = "almanac-index 2"
     static let segmentHeader = "almanac-index-segment 1"
     static let bucketHeader = "almanac-index-bucket 1"
 
@@ -35,9 +36,18 @@ enum IndexFiles {
         return hash
     }
 
-    /// The bucket file of the id whose key (``DocumentID/key(_:)``) is `key`: three hex digits.
-    static func bucket(ofKey key: String) -> String {
-        String(hash(key.utf8) % bucketCount, radix: 16).leftPadded(to: 3)
+    /// The bucket file of the id whose key (``DocumentID/key(_:)``) is `key`, among `1 << bits`
+    /// buckets: three hex digits.
+    static func bucket(ofKey key: String, bits: Int) -> String {
+        String(hash(key.utf8) % (1 << UInt64(bits)), radix: 16).leftPadded(to: 3)
+    }
+
+    /// How many buckets (as bits) suit a collection of `documents`: about a thousand ids each,
+    /// up to ``bucketCount`` buckets, so a small collection's index is a handful of files.
+    static func bucketBits(for documents: Int) -> Int {
+        var bits = 0
+        while bits < 10, documents > 1024 << bits { bits += 1 }
+        return bits
     }
 
     /// The segment of the leaf folder at `folders` (below the collection) in a collection whose

@@ -56,6 +56,11 @@ final class IndexWriter {
 
     func writeSegment(_ name: String, _ bytes: [UInt8]) -> Bool { write(bytes, as: name, in: IndexFiles.segments) }
     func writeBucket(_ name: String, _ bytes: [UInt8]) -> Bool { write(bytes, as: name, in: IndexFiles.buckets) }
+    /// Removes a bucket file the index no longer uses (after a change of the bucket count).
+    func removeBucket(_ name: String) {
+        _ = try? folder.openFolder(IndexFiles.buckets)?.removeFile(name)
+    }
+
     func writeRoot(_ bytes: [UInt8]) -> Bool { (try? folder.writeCacheFile(IndexFiles.root, bytes)) != nil }
 
     private func write(_ bytes: [UInt8], as name: String, in subfolder: String) -> Bool {
