@@ -39,8 +39,8 @@ struct FolderIndexTests {
     func costFollowsTheWork() throws {
         let folder = TemporaryFolder()
         let store = try storeWithEvents(folder)
-        // A folder changed within 2 s of being looked at may hide a change made in the same
-        // clock tick ("racily clean"), and is listed again until it is older.
+        // A folder changed within 50 ms (2 s where times are whole seconds) of being looked at
+        // may hide a change made in the same clock tick ("racily clean"): listed again until older.
         Thread.sleep(forTimeInterval: 2.1)
         _ = try Store(at: store.url).count(matching: Query("events"))  // lists them once more, and records that
         let fresh = try Store(at: store.url)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The index's files as bytes: lines of tab-separated fields, sealed by ``IndexFiles``.
 ///
-/// root:    `g <generation>` · `k <bucket bits>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unreadable> <unchecked>`
+/// root:    `g <generation>` · `k <bucket bits>` · `p <partition depth> <time zone>` · `d <path> <inode> <modified> <changed> <looked> <holds 0|1> <documents> <unreadable> <unchecked>`
 ///          · `s <segment> <generation>` · `b <bucket> <generation>` · `x <key> <path>…` (spread)
 ///          · `m <path> <name> <inode> <id> <day>` (misfiled)
 /// segment: `g <generation>` · `f <path>` then `<name, empty for <id>.json> <inode> <id> <copy 0|1> <state>` per file,
@@ -13,8 +13,8 @@ extension FolderIndex {
     /// root says: the index is loaded again, or rebuilt.
     struct Inconsistent: Error {}
 
-    func encodedRoot(generation: UInt64) -> [UInt8] {
-        var text = IndexFiles.rootHeader + "\ng\t\(generation)\nk\t\(bucketBits)\n"
+    func encodedRoot(generation: UInt64, timeZone: String) -> [UInt8] {
+        var text = IndexFiles.rootHeader + "\ng\t\(generation)\nk\t\(bucketBits)\np\t\(depth)\t\(IndexFiles.escaped(timeZone))\n"
         for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
             let signature = folder.signature
             text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unreadable)\t\(folder.unchecked)\n"
@@ -33,8 +33,10 @@ extension FolderIndex {
         return IndexFiles.sealed(Array(text.utf8))
     }
 
-    /// Loads the root's content into this value; false when `bytes` is not a sound root.
-    func decodeRoot(_ bytes: [UInt8]) -> Bool {
+    /// Loads the root's content into this value; false when `bytes` is not a sound root, or
+    /// one written for another layout or time zone (a migration changed them: the folders and
+    /// the days documents belong to are not the ones it describes).
+    func decodeRoot(_ bytes: [UInt8], timeZone: String) -> Bool {
         guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader) else { return false }
         var folders: [String: IndexedFolder] = [:]
         folders.reserveCapacity(lines.count)
@@ -44,6 +46,7 @@ extension FolderIndex {
         var misfiled: [String: [IndexedFile]] = [:]
         var generation: UInt64?
         var bits = 0
+        var layout = false
         for line in lines {
             let fields = IndexFiles.rawFields(line)
             guard let kind = fields.first, kind.count == 1 else { return false }
@@ -51,6 +54,9 @@ extension FolderIndex {
             case UInt8(ascii: "g"):
                 guard fields.count == 2, let value: UInt64 = IndexFiles.number(fields[1]) else { return false }
                 generation = value
+            case UInt8(ascii: "p"):
+                guard fields.count == 3, IndexFiles.number(fields[1]) == depth, IndexFiles.text(fields[2]) == timeZone else { return false }
+                layout = true
             case UInt8(ascii: "k"):
                 guard fields.count == 2, let value: Int = IndexFiles.number(fields[1]), (0...10).contains(value) else { return false }
                 bits = value
@@ -77,7 +83,7 @@ extension FolderIndex {
                 return false
             }
         }
-        guard let generation else { return false }
+        guard let generation, layout else { return false }
         self.misfiled = misfiled
         bucketBits = bits
         self.generation = generation

@@ -18,7 +18,7 @@ extension FolderIndex {
             // generation we did not read: read it all again; after that, list the folders.
             var fromDisk = false
             if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name))?.readFile(IndexFiles.root) {
-                fromDisk = index.decodeRoot(bytes)
+                fromDisk = index.decodeRoot(bytes, timeZone: reader.timeZone.identifier)
             }
             // A whole listing starts with every bucket, so that no bucket holds a million ids
             // while it is worked out; writing it merges them as the collection's size suits.
@@ -84,7 +84,7 @@ extension FolderIndex {
             bucketGenerations[name] = writer.generation
         }
         changedBuckets = []
-        guard writer.writeRoot(encodedRoot(generation: writer.generation)) else { return }
+        guard writer.writeRoot(encodedRoot(generation: writer.generation, timeZone: reader.timeZone.identifier)) else { return }
         for name in stale { writer.removeBucket(name) }
         generation = writer.generation
         changed = false
@@ -97,7 +97,8 @@ extension FolderIndex {
         let documents = folders.values.reduce(0) { $0 + $1.documents }
         let bits = IndexFiles.bucketBits(for: documents)
         guard bits > bucketBits || bits + 2 < bucketBits else { return [] }
-        let old = Set(bucketGenerations.keys).union(bucketCache.keys)
+        let onDisk = Set(bucketGenerations.keys)
+        let old = onDisk.union(bucketCache.keys)
         var buckets: [String: [UInt8]] = [:]
         for name in old {
             for line in try bucketLocked(name, reader: reader).split(separator: UInt8(ascii: "\n")) {
@@ -109,6 +110,6 @@ extension FolderIndex {
         bucketCache = buckets
         bucketGenerations = [:]
         changedBuckets = Set(buckets.keys)
-        return old.subtracting(buckets.keys).sorted()
+        return onDisk.subtracting(buckets.keys).sorted()
     }
 }

@@ -91,17 +91,22 @@ extension FolderIndex {
             if let added = edits.added.removeValue(forKey: name) { lines = lines.isEmpty ? added : lines + added }
             bucketCache[name] = lines
             changedBuckets.insert(name)
-            // Which of the changed ids (all of the bucket's, after a whole listing) are now in several folders.
-            let keys = keysByBucket[name]
-            var foldersOf: [String: [String]] = [:]
-            for line in lines.split(separator: UInt8(ascii: "\n")) {
-                let fields = IndexFiles.fields(line)
-                guard fields.count == 2, keys?.contains(fields[0]) ?? true else { continue }
-                foldersOf[fields[0], default: []].append(fields[1])
-            }
-            for key in keys ?? Set(foldersOf.keys) {
-                let paths = foldersOf[key] ?? []
-                spread[key] = paths.count > 1 ? paths.sorted() : nil
+            // Which of the changed ids (all of the bucket's, after a whole listing) are now in
+            // several folders: a few ids are looked for in the bucket's bytes; a whole listing
+            // decodes every line once.
+            if let keys = keysByBucket[name], !edits.everyKey {
+                for key in keys {
+                    let paths = Self.folders(holding: key, in: lines)
+                    spread[key] = paths.count > 1 ? paths.sorted() : nil
+                }
+            } else {
+                var foldersOf: [String: [String]] = [:]
+                for line in lines.split(separator: UInt8(ascii: "\n")) {
+                    let fields = IndexFiles.fields(line)
+                    guard fields.count == 2 else { continue }
+                    foldersOf[fields[0], default: []].append(fields[1])
+                }
+                for (key, paths) in foldersOf { spread[key] = paths.count > 1 ? paths.sorted() : nil }
             }
         }
         changed = true

@@ -74,8 +74,14 @@ extension FolderIndex {
         } else if folders[path]?.holdsDocuments == true {
             try replaceFilesLocked(path, with: [], reader: reader, edits: &edits)
         }
+        // Written back only when it says something new: a folder listed again because it is
+        // still racily clean, and found as it was, is not worth a new root each command.
+        let previous = folders[path]
         folders[path] = record
-        changed = true
+        if previous.map({ $0.signature != record.signature || $0.holdsDocuments != record.holdsDocuments || $0.documents != record.documents
+            || $0.unreadable != record.unreadable || $0.unchecked != record.unchecked || $0.isRacy && !record.isRacy }) ?? true {
+            changed = true
+        }
         guard depth > 0, components.count < 3 else { return }
         var children: Set<String> = []
         for entry in entries where entry.kind == .folder {

@@ -65,6 +65,12 @@ struct FolderSignature: Sendable, Equatable {
 
     /// How close to the moment a folder was looked at a change must be for the look to be
     /// unsure it saw it: a change in the same tick of the file system's clock leaves the times
-    /// as they were (2 s covers FAT's and exFAT's clocks, and a coarse kernel clock's lag).
+    /// as they were. 2 s covers the clocks of file systems that keep whole seconds (HFS+, FAT,
+    /// exFAT: their times have no fraction); 50 ms, the kernel's coarse clock that stamps
+    /// files on the others (a tick of 1 to 10 ms behind the clock the index reads).
     static let racyNanoseconds: Int64 = 2_000_000_000
+    static let racyFineNanoseconds: Int64 = 50_000_000
+
+    /// Whether both times are whole seconds: a file system whose clock keeps no fraction.
+    var hasWholeSeconds: Bool { modified % 1_000_000_000 == 0 && changed % 1_000_000_000 == 0 }
 }

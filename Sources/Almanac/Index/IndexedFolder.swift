@@ -17,5 +17,8 @@ struct IndexedFolder: Sendable, Equatable {
     var unchecked: Int
 
     /// Whether the signature may miss a change made at the moment it was taken.
-    var isRacy: Bool { signature.changed >= looked - FolderSignature.racyNanoseconds || signature.modified >= looked - FolderSignature.racyNanoseconds }
+    var isRacy: Bool {
+        let window = signature.hasWholeSeconds ? FolderSignature.racyNanoseconds : FolderSignature.racyFineNanoseconds
+        return signature.changed >= looked - window || signature.modified >= looked - window
+    }
 }

@@ -4,7 +4,7 @@ enum BenchmarkCatalog {
     /// The cases' names, for `--case`.
     static let names = [
         SingleSaveCase.name, BatchSaveCase.name, RangeQueryCase.name, NewestQueryCase.name, ObservationLatencyCase.name,
-        ReadDuringWriteCase.name, FullScanCase.name, OpenReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
+        ReadDuringWriteCase.name, FullScanCase.name, OpenReadCase.name, ColdReadCase.name, ScanMemoryCase.name, ValidationCase.name, TransactionCase.name,
         BackupCase.name, MigrationCase.name,
     ]
 
@@ -19,6 +19,7 @@ enum BenchmarkCatalog {
         case ReadDuringWriteCase.name: ReadDuringWriteCase()
         case FullScanCase.name: FullScanCase()
         case OpenReadCase.name: OpenReadCase()
+        case ColdReadCase.name: ColdReadCase()
         case ValidationCase.name: ValidationCase()
         case MigrationCase.name: MigrationCase()
         case TransactionCase.name: TransactionCase()

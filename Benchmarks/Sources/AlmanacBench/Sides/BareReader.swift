@@ -39,6 +39,24 @@ final class BareReader<D: BenchDocument> {
         return result.sortedOldestFirst()
     }
 
+    /// The `count` newest documents: the date folders walked newest first until `count` are
+    /// read, then ordered as ``NewestQueryCase`` orders them.
+    func newest(_ count: Int) throws -> [D] {
+        var result: [D] = []
+        try walkNewest(collection, depth: 0, count: count, into: &result)
+        return Array(result.sortedOldestFirst().reversed().prefix(count))
+    }
+
+    private func walkNewest(_ folder: Int32, depth: Int, count: Int, into result: inout [D]) throws {
+        guard depth < D.partitionDepth else { return try readFiles(in: folder, into: &result) }
+        for entry in try POSIX.entries(of: folder).sorted(by: { $0.name > $1.name }) where entry.isFolder {
+            guard result.count < count else { return }
+            guard let child = try POSIX.openFolder(entry.name, in: folder) else { continue }
+            defer { close(child) }
+            try walkNewest(child, depth: depth + 1, count: count, into: &result)
+        }
+    }
+
     /// Every document of the collection: the date folders walked, every file read and decoded; oldest first.
     func scan() throws -> [D] {
         var result: [D] = []

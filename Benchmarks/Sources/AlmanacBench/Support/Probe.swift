@@ -6,6 +6,8 @@ import Foundation
 ///
 /// `AlmanacBench probe open-read --side S --store DIR --database FILE --id ID --path REL`
 /// `AlmanacBench probe scan --side S --store DIR --database FILE`
+/// `AlmanacBench probe range --side S --store DIR --database FILE --from DAY --to DAY`
+/// `AlmanacBench probe newest --side S --store DIR --database FILE --count N`
 /// `AlmanacBench probe idle` (the runtime's own footprint)
 ///
 /// It prints one JSON object: the seconds of the work measured inside the process, and how
@@ -64,6 +66,7 @@ struct Probe {
         case "idle": report = Report(seconds: 0, count: 0, peakResidentBytes: Probe.peakResidentBytes())
         case "open-read": report = try openAndRead()
         case "scan": report = try scan()
+        case "range", "newest": report = try coldRead()
         case "write-events":
             guard let side, let store, let database, let count = values["count"].flatMap(Int.init) else { throw BenchError("write-events: missing arguments") }
             return try ObservationLatencyCase.writeEvents(side: side, store: store, database: database, count: count)
@@ -92,6 +95,36 @@ struct Probe {
         let seconds = POSIX.now() - start
         guard found?.id == uuid else { throw BenchError("open-read: \(side.title) did not find \(id)") }
         return Report(seconds: seconds, count: 1, peakResidentBytes: nil)
+    }
+
+    /// A range or newest-N read, decoded, from opening on (``ColdReadCase``).
+    private func coldRead() throws -> Report {
+        guard let side, let store, let database else { throw BenchError("\(kind): missing arguments") }
+        let folder = store.appendingPathComponent("data/usage-events").path
+        let start = POSIX.now()
+        let documents: [UsageEvent]
+        if kind == "range" {
+            guard let from = values["from"].flatMap(CalendarDate.init), let to = values["to"].flatMap(CalendarDate.init) else { throw BenchError("range: --from and --to") }
+            switch side {
+            case .almanac: documents = try Store(at: store).documents(UsageEvent.self, from: from, to: to)
+            case .sqlite: documents = try SQLiteDocuments<UsageEvent>(path: database, createTable: false).documents(from: from, to: to)
+            case .bare:
+                var days: [CalendarDate] = []
+                var day = from
+                while day <= to { days.append(day); day = day.adding(days: 1) }
+                documents = try BareReader<UsageEvent>(collectionFolder: folder).documents(on: days)
+            }
+        } else {
+            guard let count = values["count"].flatMap(Int.init) else { throw BenchError("newest: --count") }
+            switch side {
+            case .almanac:
+                documents = try Store(at: store).documents(UsageEvent.self, matching: Query(UsageEvent.self).sorted(by: "timestamp", descending: true).limit(count))
+            case .sqlite: documents = try SQLiteDocuments<UsageEvent>(path: database, createTable: false).newest(count)
+            case .bare: documents = try BareReader<UsageEvent>(collectionFolder: folder).newest(count)
+            }
+        }
+        let seconds = POSIX.now() - start
+        return Report(seconds: seconds, count: documents.count, peakResidentBytes: nil)
     }
 
     /// This process's peak resident set size as the kernel counts it (`VmHWM`, in kB in the file).
