@@ -14,6 +14,8 @@ final class StoreState {
     var session: WriteSession?
     /// Id hints written since the session began, appended when it ends.
     var pendingHints: [IDHint] = []
+    /// When (uptime nanoseconds) a session's end last wrote back the folder indexes.
+    var indexesWritten: UInt64 = 0
     /// Open folders of the write path, so a save does not re-open
     /// `data/<collection>/YYYY/MM/DD` one component at a time.
     var folders = FolderCache()

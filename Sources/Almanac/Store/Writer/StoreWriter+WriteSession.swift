@@ -140,7 +140,7 @@ extension StoreWriter {
     private func scheduleEndOfSession(_ state: StoreState) {
         guard var current = state.session else { return }
         // A process waiting in line gets the lock now, however busy this writer is.
-        guard lockLinger > 0, !((try? writeLock(state).hasWaiter()) ?? false) else { return endSession(state) }
+        guard lockLinger > 0, !((try? writeLock(state).hasWaiter()) ?? false) else { return endSession(state, always: false) }
         current.lastWrite = .now()
         defer { state.session = current }
         guard !current.releaseScheduled else { return }
@@ -155,7 +155,7 @@ extension StoreWriter {
             guard var current = state.session else { return }
             let idle = Double(DispatchTime.now().uptimeNanoseconds - current.lastWrite.uptimeNanoseconds) / 1e9
             if idle >= lockLinger {
-                endSession(state)
+                endSession(state, always: false)
             } else {
                 sessionQueue.asyncAfter(deadline: .now() + (lockLinger - idle)) { [weak self] in
                     self?.endSessionIfIdle()
@@ -167,10 +167,20 @@ extension StoreWriter {
     }
 
     /// Writes the pending hints and releases the file lock, recording a clean finish.
-    func endSession(_ state: StoreState) {
+    ///
+    /// - Parameter always: write back the folder indexes this process's commits changed; else
+    ///   only when a second has passed since the last time. Sessions of single saves end after
+    ///   each save, and files written beside a durable save make its flush commit more (the
+    ///   next process lists the folders that changed meanwhile; it reads none of their files
+    ///   until a date query asks).
+    func endSession(_ state: StoreState, always: Bool = true) {
         guard let current = state.session else { return }
         flushHints(state)
-        reader.persistFolderIndexes()
+        let now = DispatchTime.now().uptimeNanoseconds
+        if always || now - state.indexesWritten >= 1_000_000_000 {
+            reader.persistFolderIndexes()
+            state.indexesWritten = now
+        }
         if current.interrupted {
             try? writeLock(state).abandon()
         } else {
