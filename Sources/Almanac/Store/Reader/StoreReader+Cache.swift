@@ -7,9 +7,15 @@ extension StoreReader {
     private static let indexScopes = Counter()
 
     /// Runs `body` as one such block (inside one already, as part of it).
-    static func inIndexScope<T>(_ body: () throws -> T) rethrows -> T {
+    ///
+    /// - Parameter writing: a hold of the writers' lock. All of them share one scope: a writer
+    ///   trusts the index it checked, and then followed through its own commits, until another
+    ///   process commits (the clock moves) or a read checks it again, as it trusted the id
+    ///   index it kept before the folder index. A save then costs its own folder, not one
+    ///   `fstatat` per folder of the collection.
+    static func inIndexScope<T>(writing: Bool = false, _ body: () throws -> T) rethrows -> T {
         guard indexScope.value == nil else { return try body() }
-        return try indexScope.withValue(UInt64(indexScopes.next()) | 1 << 63, body)
+        return try indexScope.withValue(writing ? 1 << 62 : UInt64(indexScopes.next()) | 1 << 63, body)
     }
 
     /// The commit clock value the running read sees: its ``ReadView``'s, or the clock now for
@@ -25,7 +31,9 @@ extension StoreReader {
         let name = collection.name
         let scope = StoreReader.indexScope.value ?? view.map { UInt64($0.attempt) }
         if let known = caches.withLock({ $0.clock == now ? $0.folderIndexes[name] : nil }) {
-            try known.revalidate(reader: self, scope: scope, persisting: view?.overlay == nil)
+            // Not written back here: a write session's end does that, and a process that starts
+            // lists what changed since (writing beside every durable save costs its flush).
+            try known.revalidate(reader: self, scope: scope, persisting: false)
             return known
         }
         let index = try FolderIndex.load(collection, reader: self, persisting: view?.overlay == nil, scope: scope)

@@ -62,7 +62,7 @@ extension StoreWriter {
                 handedToSession = true
             }
             do {
-                let result = try StoreReader.inIndexScope { try body(state) }
+                let result = try StoreReader.inIndexScope(writing: !reading) { try body(state) }
                 if !reading { FileSystemRecorder.mark("committed") }
                 scheduleEndOfSession(state)
                 if !reading { changes.post() }
