@@ -88,11 +88,6 @@ extension FolderIndex {
         }
     }
 
-    /// The folders holding a file of the id whose key is `key`.
-    func folders(holding key: String, reader: StoreReader) throws -> [String] {
-        try lock.withLock { try foldersLocked(holding: key, reader: reader) }
-    }
-
     /// The documents filed in more than one folder, at least one of them a folder of `days`
     /// (any, when `nil`).
     func spreadKeys(inRange days: ClosedRange<CalendarDate>?) -> [String] {

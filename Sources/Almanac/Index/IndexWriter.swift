@@ -58,13 +58,19 @@ final class IndexWriter {
     func writeBucket(_ name: String, _ bytes: [UInt8]) -> Bool { write(bytes, as: name, in: IndexFiles.buckets) }
     /// Removes a bucket file the index no longer uses (after a change of the bucket count).
     func removeBucket(_ name: String) {
-        _ = try? folder.openFolder(IndexFiles.buckets)?.removeFile(name)
+        if subfolders[IndexFiles.buckets] == nil { subfolders[IndexFiles.buckets] = try? folder.openFolder(IndexFiles.buckets) }
+        _ = try? subfolders[IndexFiles.buckets]?.removeFile(name)
     }
 
     func writeRoot(_ bytes: [UInt8]) -> Bool { (try? folder.writeCacheFile(IndexFiles.root, bytes)) != nil }
 
+    /// The `s` and `b` folders, opened (or made) once per writer: a whole listing writes a
+    /// thousand buckets.
+    private var subfolders: [String: Directory] = [:]
+
     private func write(_ bytes: [UInt8], as name: String, in subfolder: String) -> Bool {
-        guard let target = try? folder.openOrCreateFolder(subfolder, synchronize: false).folder else { return false }
+        if subfolders[subfolder] == nil { subfolders[subfolder] = try? folder.openOrCreateFolder(subfolder, synchronize: false).folder }
+        guard let target = subfolders[subfolder] else { return false }
         return (try? target.writeCacheFile(name, bytes)) != nil
     }
 
