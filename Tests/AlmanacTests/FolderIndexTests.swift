@@ -162,4 +162,33 @@ struct FolderIndexTests {
         #expect(try reader.count(matching: Query("events")) == 30)
         #expect(try reader.reader.versionFiles(of: "e3", in: reader.collection(named: "events"))?.locations.count == 2)
     }
+
+    @Test("a save takes its own files into the index without listing its folder; a file another put there meanwhile is seen at the next read")
+    func savesListNoFolder() throws {
+        let folder = TemporaryFolder()
+        let store = try storeWithEvents(folder)
+        let at = instant("2025-01-05T08:00:00Z")
+        try store.save(LoggedEvent(id: "first", timestamp: at, kind: "k"))
+        let listed = try TestHooks.recordingFolderListings(under: events(store)) {
+            for n in 0..<5 { try store.save(LoggedEvent(id: "n\(n)", timestamp: at, kind: "k")) }
+            try store.save(LoggedEvent(id: "n0", timestamp: at, kind: "changed"))
+            #expect(try store.delete(LoggedEvent.self, id: "n1"))
+        }
+        #expect(listed.isEmpty, "saves into a folder the index knows list nothing: \(listed)")
+        #expect(try store.count(matching: Query("events")) == 35)
+        #expect(try Store(at: store.url).count(matching: Query("events")) == 35)
+        #expect(try store.document(LoggedEvent.self, id: "n0")?.kind == "changed")
+
+        // A file put beside the store's save, just before it: the save's signature of the folder
+        // includes it, so the folder is listed again at the next read, and the file is seen.
+        let day5 = store.url.appendingPathComponent("data/events/2025/01/05")
+        let copied = try String(contentsOf: day5.appendingPathComponent("n2.json"), encoding: .utf8).replacingOccurrences(of: "\"n2\"", with: "\"byhand\"")
+        #expect(copied.contains("byhand"))
+        try copied.write(to: day5.appendingPathComponent("byhand.json"), atomically: true, encoding: .utf8)
+        try store.save(LoggedEvent(id: "last", timestamp: at, kind: "k"))
+        #expect(try store.count(matching: Query("events")) == 37)
+        #expect(try store.reader.location(of: "byhand", in: store.collection(named: "events"))?.relativePath == "data/events/2025/01/05/byhand.json")
+        store.finishWriting()
+        #expect(try Store(at: store.url).count(matching: Query("events")) == 37)
+    }
 }

@@ -49,7 +49,12 @@ extension FolderIndex {
                 try validateLocked(reader: reader, writer: nil)
                 validatedScope = scope
             } else if !written.isEmpty {
-                // A new folder is found by listing its nearest recorded ancestor.
+                var edits = BucketEdits()
+                try applyWrittenLocked(reader: reader, edits: &edits)
+                try applyLocked(&edits, reader: reader)
+            }
+            if !written.isEmpty {
+                // The rest are listed again; a new folder by listing its nearest recorded ancestor.
                 var paths: Set<String> = []
                 for path in written.keys {
                     var components = Self.components(path)
@@ -62,11 +67,13 @@ extension FolderIndex {
         }
     }
 
-    /// Notes a commit of this process: the folders at `paths` changed, and the files `names`
-    /// (per folder) are where their dates file them.
-    func noteWritten(_ names: [String: Set<String>]) {
+    /// Notes a commit of this process: what it changed in each folder (by path), taken in at
+    /// the next use of the index.
+    func noteWritten(_ changes: [String: WrittenFolder]) {
         lock.withLock {
-            for (path, files) in names { written[path, default: []].formUnion(files) }
+            for (path, change) in changes {
+                if written[path] == nil { written[path] = change } else { written[path]?.merge(change) }
+            }
         }
     }
 

@@ -22,7 +22,22 @@ extension FolderIndex {
         } else {
             var toList = only.map(Array.init) ?? []
             var byParent: [String: [(name: String, path: String, record: IndexedFolder)]] = [:]
-            for (path, record) in only == nil ? folders : [:] {
+            // In a watched store, a folder whose watch saw nothing since it was last checked is
+            // as it was: no look at it. The others are watched first, parents first, then looked at.
+            let watch = only == nil && reader.view?.overlay == nil ? reader.warm.watch : nil
+            let base = "data/" + collection.name
+            var unsure: [(path: String, record: IndexedFolder)] = []
+            if let watch {
+                watch.arm("")
+                watch.arm("data")
+                for (path, record) in folders {
+                    if let epoch = watched[path], written[path] == nil, watch.epoch(of: path.isEmpty ? base : base + "/" + path) == epoch { continue }
+                    unsure.append((path, record))
+                }
+                unsure.sort { $0.path < $1.path }
+                for (path, _) in unsure { watched[path] = watch.arm(path.isEmpty ? base : base + "/" + path) }
+            }
+            for (path, record) in only != nil ? [] : watch != nil ? unsure : folders.map({ ($0.key, $0.value) }) {
                 if written[path] != nil || record.unreadable > 0 || record.isRacy {
                     toList.append(path)
                 } else if path.isEmpty {
@@ -115,7 +130,7 @@ extension FolderIndex {
         for file in try segmentLocked(segment, reader: reader)[path] ?? [] { known[file.name] = file }
         var inodes: [String: UInt64] = [:]
         for entry in entries where entry.kind == .file { inodes[entry.name] = entry.inode }
-        let writtenHere = written[path] ?? []
+        let writtenHere = written[path].map { Set($0.files.keys) } ?? []
         let groups = DocumentFiles.group(entries, collection: collection.name, folders: components, in: folder)
         var files: [IndexedFile] = []
         files.reserveCapacity(groups.count)

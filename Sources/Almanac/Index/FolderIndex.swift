@@ -48,9 +48,13 @@ final class FolderIndex: @unchecked Sendable {
     var changed = false
     /// The read attempt or write-lock hold that last checked every folder (``StoreReader/folderIndex(of:)``).
     var validatedScope: UInt64?
-    /// Folders this process's commits changed since the index was last checked, with the file
-    /// names they wrote (filed where their date says: not read again).
-    var written: [String: Set<String>] = [:]
+    /// Folders this process's commits changed since the index was last checked, with what
+    /// they wrote and removed there (the files written are filed where their dates say: never
+    /// read again).
+    var written: [String: WrittenFolder] = [:]
+    /// Folder → the epoch of its watch (``ChangeWatch``) at which it was last checked: while
+    /// the watch is at that epoch, nothing changed in it.
+    var watched: [String: UInt64] = [:]
 
     init(collection: CollectionDescriptor) {
         self.collection = collection

@@ -21,4 +21,11 @@ struct IndexedFolder: Sendable, Equatable {
         let window = signature.hasWholeSeconds ? FolderSignature.racyNanoseconds : FolderSignature.racyFineNanoseconds
         return signature.changed >= looked - window || signature.modified >= looked - window
     }
+
+    /// Makes the folder listed again by the next check of every folder: its signature was
+    /// taken just after this process changed it, and a change by another at that moment
+    /// would not show in it.
+    mutating func markTakenWhileChanging() {
+        looked = min(signature.changed, signature.modified)
+    }
 }

@@ -60,6 +60,16 @@ enum DocumentID {
         return String(decoding: id.utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
+    /// Whether `a` and `b` are the same id ignoring ASCII case (``key(_:)`` equal), without
+    /// building either key: a folder's files are compared with one id on each save.
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        guard a.utf8.allSatisfy({ $0 < 0x80 }) else { return key(a) == key(b) }
+        return a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || (x | 0x20) == (y | 0x20) && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20)
+        }
+    }
+
     /// A 64-bit FNV-1a hash of the id's bytes with ASCII capitals folded: equal for ids equal
     /// ignoring case, without building the lowercased string.
     static func foldedHash(_ id: String) -> UInt64 {

@@ -43,6 +43,7 @@ extension Directory {
     /// The inode, size and modification time of the entry `name`, without following a link,
     /// or `nil` when it does not exist.
     func identity(of name: String) throws -> FileIdentity? {
+        TestHooks.fileLooked(descriptor, name)
         guard let info = try status(of: name) else { return nil }
         return FileIdentity(info)
     }

@@ -237,11 +237,32 @@ final class Directory: @unchecked Sendable {
     func removeFolderIfEmpty(_ name: String) -> Bool {
         if removeFolder(name) { return true }
         let code = SystemCall.errno
-        guard code == ENOTEMPTY || code == EEXIST, let folder = try? openFolder(name), let entries = try? folder.entries(),
-              !entries.isEmpty, entries.allSatisfy({ $0.kind == .file && SystemFile.isSystemFile($0.name) })
+        guard code == ENOTEMPTY || code == EEXIST, let folder = try? openFolder(name), let names = folder.onlySystemFiles(), !names.isEmpty
         else { return false }
-        for entry in entries { _ = try? folder.removeFile(entry.name) }
+        for name in names { _ = try? folder.removeFile(name) }
         return removeFolder(name)
+    }
+
+    /// The names of the folder's entries when every one is a file the operating system put
+    /// there (``SystemFile``), `nil` when any is not (or the folder cannot be read). The
+    /// listing stops at the first other entry: a delete in a folder of thousands of documents
+    /// reads one batch of its entries, not all of them.
+    func onlySystemFiles() -> [String]? {
+        var names: [String] = []
+        var others = false
+        do {
+            try readEntries { name, type, _ in
+                guard SystemFile.isSystemFile(name), kind(of: name, type: type) == .file else {
+                    others = true
+                    return false
+                }
+                names.append(name)
+                return true
+            }
+        } catch {
+            return nil
+        }
+        return others ? nil : names
     }
 
     /// ``removeFolderIfEmpty(_:)`` for a committed change that must not finish without it (an
@@ -287,6 +308,17 @@ final class Directory: @unchecked Sendable {
     /// The folder's entries except `.` and `..`, in no particular order.
     func entries() throws -> [Entry] {
         TestHooks.folderListed(descriptor)
+        var result: [Entry] = []
+        try readEntries { name, type, inode in
+            result.append(Entry(name: name, kind: kind(of: name, type: type), inode: inode))
+            return true
+        }
+        return result
+    }
+
+    /// Reads the folder's entries but `.` and `..`, giving each one's name, `d_type` and
+    /// inode to `body`, until it returns false.
+    private func readEntries(_ body: (String, Int, UInt64) -> Bool) throws {
         let listing = dup(descriptor)
         guard listing >= 0 else { throw SystemCall.failure("dup", path: path, descriptor: descriptor) }
         guard let stream = fdopendir(listing) else {
@@ -295,15 +327,13 @@ final class Directory: @unchecked Sendable {
         }
         defer { closedir(stream) }
         rewinddir(stream)
-        var result: [Entry] = []
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
-            result.append(Entry(name: name, kind: kind(of: name, type: Int(entry.pointee.d_type)), inode: UInt64(entry.pointee.d_ino)))
+            guard body(name, Int(entry.pointee.d_type), UInt64(entry.pointee.d_ino)) else { return }
         }
-        return result
     }
 
     private func kind(of name: String, type: Int) -> EntryKind {

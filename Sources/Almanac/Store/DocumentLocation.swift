@@ -54,12 +54,20 @@ public struct StoredDocument: Sendable, Equatable {
     /// Boxed: almost every document has none, and a scan copies each document several times,
     /// which an inline conflict (its arrays and strings) would make slower.
     private var conflictBox: ConflictBox?
+    /// The reading of the file the store's document cache handed out (0: none), with which a
+    /// value decoded from it is kept (``DocumentCache/rememberDecoded(_:at:serial:)``).
+    var cacheSerial: UInt64 = 0
 
     init(location: DocumentLocation, value: JSONValue, hadByteOrderMark: Bool, conflict: DocumentConflict? = nil) {
         self.location = location
         self.value = value
         self.hadByteOrderMark = hadByteOrderMark
         conflictBox = conflict.map(ConflictBox.init)
+    }
+
+    /// Equal when they hold the same document from the same place (however it was read).
+    public static func == (a: StoredDocument, b: StoredDocument) -> Bool {
+        a.location == b.location && a.value == b.value && a.hadByteOrderMark == b.hadByteOrderMark && a.conflictBox == b.conflictBox
     }
 
     private final class ConflictBox: Sendable, Equatable {

@@ -32,6 +32,14 @@ extension Store {
         /// it. A file changed by anyone is read again; the cache never returns an old version.
         public var documentCacheCapacity: Int
 
+        /// About how many bytes the kept documents and the values decoded from them may take
+        /// (default 32 MiB), estimated from their files' sizes; the least recently used go first.
+        ///
+        /// In a long-lived store on Linux, folders read are watched (inotify): while no file in
+        /// them changes, a query run again serves its documents, decoded, from this memory
+        /// without a system call per document. Elsewhere each file's identity is checked.
+        public var memoryBudget: Int
+
         /// The app's background task, begun just before the store takes the writers' lock and
         /// ended just after it releases it, so that an app sent to the background mid-commit
         /// is not suspended holding the lock (see ``Store/BackgroundTask``); `nil` by default.
@@ -46,16 +54,18 @@ extension Store {
         ///   - lockLinger: seconds the lock is kept after a write (default: 0 on iOS-family systems, 0.02 elsewhere).
         ///   - fileProtection: the data protection class of a store made by `create` (Apple systems only).
         ///   - documentCacheCapacity: how many parsed documents queries keep between calls (0: none).
+        ///   - memoryBudget: about how many bytes those documents and their decoded values may take.
         ///   - backgroundTask: the app's background task, around every holding of the writers' lock.
         public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil,
                     lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil,
-                    documentCacheCapacity: Int = 1024, backgroundTask: BackgroundTask? = nil) {
+                    documentCacheCapacity: Int = 1024, memoryBudget: Int = 32 << 20, backgroundTask: BackgroundTask? = nil) {
             self.lockTimeout = lockTimeout
             self.commandName = commandName ?? ProcessInfo.processInfo.processName
             self.codeSchemaVersion = codeSchemaVersion
             self.lockLinger = max(0, lockLinger)
             self.fileProtection = fileProtection
             self.documentCacheCapacity = max(0, documentCacheCapacity)
+            self.memoryBudget = max(0, memoryBudget)
             self.backgroundTask = backgroundTask
         }
 

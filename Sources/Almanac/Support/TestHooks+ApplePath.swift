@@ -118,6 +118,18 @@ extension TestHooks {
         #endif
     }
 
+    /// Notes that the file `name` of the folder open as `descriptor` was looked at (a `stat`
+    /// of its identity), for ``recordingFileLooks(under:_:)``.
+    @inline(__always)
+    static func fileLooked(_ descriptor: Int32, _ name: String) {
+        #if DEBUG
+        guard ApplePaths.armed.withLock({ !$0.looks.isEmpty }), let folder = realPath(of: descriptor) else { return }
+        ApplePaths.armed.withLock { armed in
+            for prefix in armed.looks.keys where folder == prefix || folder.hasPrefix(prefix + "/") { armed.looks[prefix]?.append(folder + "/" + name) }
+        }
+        #endif
+    }
+
     private static func forcedApplePath(for descriptor: Int32) -> ForcedApplePath? {
         #if DEBUG
         guard ApplePaths.armed.withLock({ !$0.folders.isEmpty }), let path = realPath(of: descriptor) else { return nil }
@@ -136,6 +148,8 @@ extension TestHooks {
         var folders: [String: ForcedApplePath] = [:]
         /// Real folder path → the folders listed under it meanwhile.
         var listings: [String: [String]] = [:]
+        /// Real folder path → the files looked at under it meanwhile.
+        var looks: [String: [String]] = [:]
         /// Protection classes given to folders while some folder was on the Apple path.
         var applied: [(path: String, protection: FileProtection)] = []
     }
@@ -148,6 +162,16 @@ extension TestHooks {
         defer { ApplePaths.armed.withLock { $0.listings[key] = nil } }
         try body()
         return ApplePaths.armed.withLock { $0.listings[key] ?? [] }
+    }
+
+    /// Runs `body` and returns the files (real paths) under `folder` whose identity was looked
+    /// at meanwhile: a test proves a warm read looks at none.
+    static func recordingFileLooks(under folder: String, _ body: () throws -> Void) rethrows -> [String] {
+        let key = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        ApplePaths.armed.withLock { $0.looks[key] = [] }
+        defer { ApplePaths.armed.withLock { $0.looks[key] = nil } }
+        try body()
+        return ApplePaths.armed.withLock { $0.looks[key] ?? [] }
     }
 
     /// Runs `body` with every file and folder under `folder` on the Apple path, failing the

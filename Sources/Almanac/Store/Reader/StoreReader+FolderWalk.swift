@@ -35,9 +35,14 @@ extension StoreReader {
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, newestFirst: Bool,
         _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Bool
     ) throws {
+        // Each folder is watched before it is listed, parents first (``ChangeWatch``).
+        let watch = view?.overlay == nil ? warm.watch : nil
+        watch?.arm("")
+        watch?.arm("data")
         guard let top = try openFolders(["data", collection.name]) else { return }
         let depth = collection.partition?.depth ?? 0
         func walk(_ folder: Directory, _ folders: [String]) throws -> Bool {
+            watch?.arm(folder.path)
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
             let entries = try visibleEntries(of: folder, at: ["data", collection.name] + folders).sorted(by: { $0.name < $1.name })

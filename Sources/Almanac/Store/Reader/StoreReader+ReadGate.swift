@@ -82,7 +82,8 @@ extension StoreReader {
 
     /// The view of a read that holds the writers' lock: the clock now, nothing being put in place.
     func settledView() -> ReadView {
-        ReadView(reader: ObjectIdentifier(self), clock: clock.now(), overlay: nil)
+        warm.beginAttempt()
+        return ReadView(reader: ObjectIdentifier(self), clock: clock.now(), overlay: nil)
     }
 
     /// Runs a read whose results already went out as it ran (a streamed listing), so it
@@ -104,6 +105,7 @@ extension StoreReader {
     /// with short sleeps. A clock left odd by a writer killed between those calls is judged
     /// dead after ``staleOddClockWait`` and remembered, so later reads pass at once.
     func currentView() throws -> ReadView {
+        warm.beginAttempt()
         var waited = 0.0
         while true {
             let now = clock.now()

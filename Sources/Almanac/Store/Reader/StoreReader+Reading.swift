@@ -14,17 +14,20 @@ extension StoreReader {
     /// With `remembering`, the document read is kept in the store's ``DocumentCache`` (queries,
     /// which run again and again over the same files, ask ``remembered(_:in:)`` first).
     func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
+        // Taken before the file is read: a change after it makes the folder unclean.
+        let epoch = remembering ? warm.watch?.epoch(of: folder.path) : nil
         guard let (bytes, identity) = try readVisibleFile(location, in: folder) else {
             try folder.refusePlaceholder(of: location.fileName)
             return nil
         }
         do {
             let parsed = try JSONParser.parse(bytes)
+            var document = StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
             if remembering {
-                documentCache.remember(parsed.value, hadByteOrderMark: parsed.hadByteOrderMark,
-                                       at: folder.childPath(location.fileName), identity: identity)
+                document.cacheSerial = documentCache.remember(
+                    parsed.value, hadByteOrderMark: parsed.hadByteOrderMark, at: folder.childPath(location.fileName), identity: identity, epoch: epoch)
             }
-            return StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
+            return document
         } catch let error as AlmanacError {
             // Both sides of a git merge: one document in two versions, not a damaged file.
             if error.code == .malformedJSON, let merged = mergeMarkerDocument(bytes, at: location) { return merged }
@@ -33,14 +36,23 @@ extension StoreReader {
     }
 
     /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
-    /// is still the version read then (one `stat`); `nil` when it is not remembered.
+    /// is still the version read then; `nil` when it is not remembered. Known without a look
+    /// while the folder's watch has seen no change since (``ChangeWatch``); otherwise one `stat`.
     func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
         guard !isOverlaid(location) else { return nil }
         let path = folder.childPath(location.fileName)
-        guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
-              identity == remembered, let known = documentCache.document(at: path, identity: identity)
-        else { return nil }
-        return StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
+        let epoch = warm.watch?.epoch(of: folder.path)
+        var known = epoch.flatMap { documentCache.document(at: path, epoch: $0) }
+        if known == nil {
+            guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
+                  identity == remembered
+            else { return nil }
+            known = documentCache.document(at: path, identity: identity, epoch: epoch)
+        }
+        guard let known else { return nil }
+        var document = StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
+        document.cacheSerial = known.serial
+        return document
     }
 
     /// The untyped document `id` of `descriptor` (``Store/document(json:in:)``), in the running read attempt.

@@ -33,8 +33,26 @@ extension StoreReader {
 
     /// `stored` decoded as a `T`; a decoding error names the file, and the line and column of the member.
     func decode<T: Decodable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
+        try decoding(stored) { try DocumentDecoder().decode(T.self, from: stored.value) }
+    }
+
+    /// ``decode(_:_:)`` for a Sendable type: a document the cache handed out keeps its decoded
+    /// value, so a warm query decodes nothing.
+    func decode<T: Decodable & Sendable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
+        try decoding(stored) {
+            guard stored.cacheSerial != 0, stored.conflict == nil else { return try DocumentDecoder().decode(T.self, from: stored.value) }
+            let path = stored.location.relativePath
+            if let kept = documentCache.decoded(T.self, at: path, serial: stored.cacheSerial) { return kept }
+            let value = try DocumentDecoder().decode(T.self, from: stored.value)
+            documentCache.rememberDecoded(value, at: path, serial: stored.cacheSerial)
+            return value
+        }
+    }
+
+    /// Runs `decode`; a decoding error names the file, and the line and column of the member.
+    private func decoding<T>(_ stored: StoredDocument, _ decode: () throws -> T) throws -> T {
         do {
-            return try DocumentDecoder().decode(T.self, from: stored.value)
+            return try decode()
         } catch var error as AlmanacError {
             error.path = stored.location.relativePath
             if let pointer = error.pointer, error.line == nil,

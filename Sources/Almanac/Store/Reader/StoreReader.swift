@@ -26,6 +26,8 @@ final class StoreReader: Sendable {
     let staleOddClock = Guarded(StaleClockMark())
     /// Parsed documents kept between queries, by file identity.
     let documentCache: DocumentCache
+    /// The watch that lets warm reads skip looking at unchanged folders and files.
+    let warm: WarmReads
 
     var timeZone: TimeZone { manifest.timeZone }
     var schemaVersion: Int { manifest.schemaVersion }
@@ -39,7 +41,8 @@ final class StoreReader: Sendable {
         filing = Filing(catalog: catalog, timeZone: manifest.timeZone)
         self.options = options
         clock = CommitClock(root: root)
-        documentCache = DocumentCache(capacity: options.documentCacheCapacity)
+        documentCache = DocumentCache(capacity: options.documentCacheCapacity, budget: options.memoryBudget)
+        warm = WarmReads(root: root, rootPath: url.path)
     }
 
     /// The catalog entry for `name` (``Store/collection(named:)``).

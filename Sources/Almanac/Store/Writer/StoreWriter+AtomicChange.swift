@@ -115,7 +115,7 @@ extension StoreWriter {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
         }
-        recordInCaches(change, from: before)
+        recordInCaches(change, from: before, state)
         recordHints(hints, state)
     }
 

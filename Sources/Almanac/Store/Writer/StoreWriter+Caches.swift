@@ -1,24 +1,12 @@
 /// The readers' caches as the writer changes them: only here, and only as the effect of a
 /// commit (or of a failed one, or of recovery, which forget them). Readers fill them as they read.
 extension StoreWriter {
-    /// Records a commit this store made in the readers' id indexes, which move from clock value
-    /// `before` to the value now; indexes at any other value were another's and are dropped.
-    func recordInCaches(_ change: AtomicChange, from before: UInt64) {
+    /// Records a commit this store made in the readers' caches, which move from clock value
+    /// `before` to the value now; caches at any other value were another's and are dropped.
+    func recordInCaches(_ change: AtomicChange, from before: UInt64, _ state: StoreState) {
         let now = clock.now()
         let archives = change.archiveCollections
-        // The folders the change wrote in or removed from, per collection, with the files it
-        // wrote: filed where their dates say, so the index need not read them again.
-        var written: [String: [String: Set<String>]] = [:]
-        for removed in change.removals {
-            written[removed.collection, default: [:]][FolderIndex.path(removed.folders), default: []].formUnion([])
-        }
-        for write in change.writes {
-            let location = write.location
-            written[location.collection, default: [:]][FolderIndex.path(location.folders), default: []].insert(location.fileName)
-            for other in [write.previous].compactMap({ $0 }) + write.superseded {
-                written[other.collection, default: [:]][FolderIndex.path(other.folders), default: []].formUnion([])
-            }
-        }
+        let written = writtenFolders(change, state)
         reader.caches.withLock { caches in
             guard caches.clock == before else { return caches.invalidate() }
             caches.clock = now
@@ -27,6 +15,43 @@ extension StoreWriter {
             // Noted before the lock is let go: no read at the new value may miss them.
             for (name, folders) in written { caches.folderIndexes[name]?.noteWritten(folders) }
         }
+    }
+
+    /// What `change` did in each folder of the collections whose folder index this process
+    /// holds, per collection and folder path: the files it wrote, with their inodes, the ones
+    /// it removed, and each folder's signature now. One `fstat` per folder and one `fstatat`
+    /// per file written, through the folders the commit opened.
+    private func writtenFolders(_ change: AtomicChange, _ state: StoreState) -> [String: [String: WrittenFolder]] {
+        let indexed = reader.caches.withLock { Set($0.folderIndexes.keys) }
+        guard !indexed.isEmpty else { return [:] }
+        var written: [String: [String: WrittenFolder]] = [:]
+        let removed = change.removals + change.writes.compactMap(\.previous) + change.writes.flatMap(\.superseded)
+        // A singleton (no id) is a file beside the collections' folders, in no index.
+        for location in removed where location.id != nil && indexed.contains(location.collection) {
+            written[location.collection, default: [:]][FolderIndex.path(location.folders), default: WrittenFolder()].removed.insert(location.fileName)
+        }
+        var opened: [[String]: Directory] = [:]
+        for write in change.writes where indexed.contains(write.collection.name) {
+            let location = write.location
+            guard let id = location.id else { continue }
+            let path = FolderIndex.path(location.folders)
+            let folder = opened[location.folderPath] ?? (try? existingFolder(location.folderPath, state)) ?? nil
+            opened[location.folderPath] = folder
+            var note = written[location.collection]?[path] ?? WrittenFolder()
+            note.removed.remove(location.fileName)
+            // Without an inode the note is incomplete, and the folder is listed again.
+            let inode = folder.map { WrittenFolder.inode(of: location.fileName, in: $0) } ?? 0
+            note.files[location.fileName] = IndexedFile(name: location.fileName, inode: inode, id: id, isCopy: false, state: .filed)
+            written[location.collection, default: [:]][path] = note
+        }
+        for (collection, folders) in written {
+            for path in folders.keys {
+                let names = ["data", collection] + FolderIndex.components(path)
+                let folder = opened[names] ?? (try? existingFolder(names, state)) ?? nil
+                written[collection]?[path]?.signature = folder.flatMap { try? FolderSignature.of($0) }
+            }
+        }
+        return written
     }
 
     /// Forgets what this store's writer and readers remember of the files (a migration or

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Taking this process's own commits into the index without listing the folders they wrote:
+/// a save costs its own files, not its folder's.
+extension FolderIndex {
+    /// Takes in the commits this process made in folders the index knows: their files as the
+    /// writer left them, their signatures as it saw them after. Each such folder is still
+    /// listed once by the next check of every folder, since its signature was taken as it
+    /// changed. What cannot be taken in so (a new folder, one the commit removed, a file that
+    /// could not be looked at) stays in `written`, to be listed again.
+    func applyWrittenLocked(reader: StoreReader, edits: inout BucketEdits) throws {
+        for (path, change) in written {
+            guard change.isComplete, let signature = change.signature, var record = folders[path], record.holdsDocuments else { continue }
+            if try !changeFilesLocked(path, change, record: &record, reader: reader, edits: &edits) {
+                var files = try filesLocked(in: path, reader: reader).filter { change.files[$0.name] == nil && !change.removed.contains($0.name) }
+                files += change.files.values
+                files.sort { $0.name < $1.name }
+                try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
+                let primaries = files.filter { !$0.isCopy }
+                // As a listing counts: each file a document, unless copies join some to their originals.
+                record.documents = primaries.count == files.count ? files.count : Set(files.map { DocumentID.key($0.id) }).count
+                record.unreadable = primaries.filter { $0.state == .unreadable }.count
+                record.unchecked = primaries.filter { $0.state == .unchecked }.count
+            }
+            record.signature = signature
+            record.markTakenWhileChanging()
+            folders[path] = record
+            written[path] = nil
+            changed = true
+        }
+    }
+
+    /// The usual case of ``applyWrittenLocked(reader:edits:)`` in place, in time proportional to
+    /// the folder's files but without hashing or copying them: a few documents written or
+    /// removed in a folder holding no sync copies, each id its own. Returns false, changing
+    /// nothing, for anything else.
+    private func changeFilesLocked(
+        _ path: String, _ change: WrittenFolder, record: inout IndexedFolder, reader: StoreReader, edits: inout BucketEdits
+    ) throws -> Bool {
+        guard change.files.count + change.removed.count <= 16 else { return false }
+        let segmentName = IndexFiles.segment(of: Self.components(path), depth: depth)
+        _ = try segmentLocked(segmentName, reader: reader)
+        // Moved out of the cache, so that changing it copies nothing.
+        var files = segmentCache[segmentName]?.removeValue(forKey: path) ?? []
+        defer { segmentCache[segmentName, default: [:]][path] = files.isEmpty ? nil : files }
+        guard !files.contains(where: \.isCopy) else { return false }
+        let before = (files: files, record: record)
+        var added: [String] = []
+        var removed: [String] = []
+        func undo() -> Bool {
+            (files, record) = before
+            return false
+        }
+        func drop(_ at: Int) {
+            if files[at].state == .unreadable { record.unreadable -= 1 }
+            if files[at].state == .unchecked { record.unchecked -= 1 }
+            if case .misfiled = files[at].state { misfiled[path]?.removeAll { $0.name == files[at].name } }
+            files.swapAt(at, files.count - 1)
+            files.removeLast()
+        }
+        for name in change.removed where change.files[name] == nil {
+            guard let at = files.firstIndex(where: { $0.name == name }) else { continue }
+            let id = files[at].id
+            drop(at)
+            // Another file with the same id ignoring case: counted as a listing would, not here.
+            if files.contains(where: { DocumentID.sameKey($0.id, id) }) { return undo() }
+            removed.append(id)
+            record.documents -= 1
+        }
+        for file in change.files.values {
+            if let at = files.firstIndex(where: { $0.name == file.name }) {
+                drop(at)
+                files.append(file)
+                continue
+            }
+            if files.contains(where: { DocumentID.sameKey($0.id, file.id) }) { return undo() }
+            files.append(file)
+            added.append(file.id)
+            record.documents += 1
+        }
+        if misfiled[path]?.isEmpty == true { misfiled[path] = nil }
+        let escapedPath = IndexFiles.escaped(path)
+        for id in added {
+            let key = DocumentID.key(id)
+            edits.added[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
+            if !edits.everyKey { edits.keys.insert(key) }
+        }
+        for id in removed {
+            let key = DocumentID.key(id)
+            edits.removed[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
+            if !edits.everyKey { edits.keys.insert(key) }
+        }
+        changedSegments.insert(segmentName)
+        return true
+    }
+}
