@@ -54,9 +54,9 @@ public struct StoredDocument: Sendable, Equatable {
     /// Boxed: almost every document has none, and a scan copies each document several times,
     /// which an inline conflict (its arrays and strings) would make slower.
     private var conflictBox: ConflictBox?
-    /// The reading of the file the store's document cache handed out (0: none), with which a
-    /// value decoded from it is kept (``DocumentCache/rememberDecoded(_:at:serial:)``).
-    var cacheSerial: UInt64 = 0
+    /// Where the store's document cache keeps this document, when it does: a value decoded
+    /// from it is kept there too (``DocumentCache/rememberDecoded(_:in:)``).
+    var cached: DocumentCache.Entry?
 
     init(location: DocumentLocation, value: JSONValue, hadByteOrderMark: Bool, conflict: DocumentConflict? = nil) {
         self.location = location

@@ -25,7 +25,7 @@ extension Store {
         /// default (a restore: the class of the store it replaces). Ignored on other systems.
         public var fileProtection: FileProtection?
 
-        /// How many parsed documents queries keep between calls (default 1,024; 0 keeps none).
+        /// How many parsed documents queries keep between calls (default 16,384; 0 keeps none).
         ///
         /// A query run again — a list refreshed, an observation after each change — then
         /// only checks each covered file's identity (one `stat`) instead of reading and parsing
@@ -58,7 +58,7 @@ extension Store {
         ///   - backgroundTask: the app's background task, around every holding of the writers' lock.
         public init(lockTimeout: Double = 5, commandName: String? = nil, codeSchemaVersion: Int? = nil,
                     lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil,
-                    documentCacheCapacity: Int = 1024, memoryBudget: Int = 32 << 20, backgroundTask: BackgroundTask? = nil) {
+                    documentCacheCapacity: Int = 16_384, memoryBudget: Int = 32 << 20, backgroundTask: BackgroundTask? = nil) {
             self.lockTimeout = lockTimeout
             self.commandName = commandName ?? ProcessInfo.processInfo.processName
             self.codeSchemaVersion = codeSchemaVersion

@@ -19,25 +19,41 @@ import Foundation
 /// The cache is bounded: at most ``capacity`` documents and about ``budget`` bytes (estimated
 /// from the files' sizes), the least recently used leaving first.
 final class DocumentCache: @unchecked Sendable {
-    // Sendable: `entries`, `tick`, `serials` and `cost` are reached only with `lock` held.
+    // Sendable: `entries`, `tick` and `cost` (and each entry's `var`s) are reached only with `lock` held.
 
     /// A file changed this recently (in nanoseconds) is read but not remembered.
     static let settleNanoseconds: Int64 = 1_000_000_000
 
-    private struct Entry {
-        var identity: FileIdentity
-        var value: JSONValue
-        var hadByteOrderMark: Bool
+    /// One document kept. A class: a lookup finds it once and changes it in place, with no
+    /// second hash of the path, and a document handed out carries it (``StoredDocument``), so
+    /// its decoded value is found without a lookup.
+    final class Entry: @unchecked Sendable {
+        // Sendable: its `var`s are reached only with the cache's lock held.
+        let identity: FileIdentity
+        let value: JSONValue
+        let hadByteOrderMark: Bool
         var lastUse: UInt64
-        /// Tells this reading of the file from any other (a decoded value belongs to it).
-        var serial: UInt64
+        /// Whether it left the cache: a value decoded for it then is not kept.
+        var evicted = false
         /// The epoch of its folder's watch at which the file was last seen as it is.
         var epoch: UInt64?
-        /// Values decoded from `value`, by Swift type.
-        var decoded: [ObjectIdentifier: any Sendable] = [:]
-        /// What it holds, estimated: the parsed document at four times the file's size, each
+        /// The value decoded from `value`, and its Swift type (one: a collection has one).
+        var decodedType: ObjectIdentifier?
+        var decoded: (any Sendable)?
+        /// What it holds, estimated: the parsed document at four times the file's size, its
         /// decoded value at twice.
         var cost: Int
+
+        init(identity: FileIdentity, value: JSONValue, hadByteOrderMark: Bool, lastUse: UInt64, epoch: UInt64?) {
+            self.identity = identity
+            self.value = value
+            self.hadByteOrderMark = hadByteOrderMark
+            self.lastUse = lastUse
+            self.epoch = epoch
+            cost = 256 + 4 * Int(max(0, identity.size))
+        }
+
+        var remembered: Remembered { Remembered(value: value, hadByteOrderMark: hadByteOrderMark, entry: self) }
     }
 
     /// How many documents are kept at most; 0 keeps none.
@@ -47,7 +63,6 @@ final class DocumentCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
     private var tick: UInt64 = 0
-    private var serials: UInt64 = 0
     private var cost = 0
 
     init(capacity: Int, budget: Int = .max) {
@@ -55,11 +70,11 @@ final class DocumentCache: @unchecked Sendable {
         self.budget = max(0, budget)
     }
 
-    /// A document as the cache hands it out: its serial lets a decoded value be kept with it.
+    /// A document as the cache hands it out, with its entry, which keeps its decoded value.
     struct Remembered {
         var value: JSONValue
         var hadByteOrderMark: Bool
-        var serial: UInt64
+        var entry: Entry
     }
 
     /// The document remembered for the file at `path` (relative to the store root) when its
@@ -67,12 +82,11 @@ final class DocumentCache: @unchecked Sendable {
     func document(at path: String, identity: FileIdentity, epoch: UInt64? = nil) -> Remembered? {
         guard capacity > 0 else { return nil }
         return lock.synchronized {
-            guard var entry = entries[path], entry.identity == identity else { return nil }
+            guard let entry = entries[path], entry.identity == identity else { return nil }
             tick += 1
             entry.lastUse = tick
             if let epoch { entry.epoch = epoch }
-            entries[path] = entry
-            return Remembered(value: entry.value, hadByteOrderMark: entry.hadByteOrderMark, serial: entry.serial)
+            return entry.remembered
         }
     }
 
@@ -81,11 +95,10 @@ final class DocumentCache: @unchecked Sendable {
     func document(at path: String, epoch: UInt64) -> Remembered? {
         guard capacity > 0 else { return nil }
         return lock.synchronized {
-            guard var entry = entries[path], entry.epoch == epoch else { return nil }
+            guard let entry = entries[path], entry.epoch == epoch else { return nil }
             tick += 1
             entry.lastUse = tick
-            entries[path] = entry
-            return Remembered(value: entry.value, hadByteOrderMark: entry.hadByteOrderMark, serial: entry.serial)
+            return entry.remembered
         }
     }
 
@@ -98,45 +111,41 @@ final class DocumentCache: @unchecked Sendable {
 
     /// Remembers the document read from `path` while its file had `identity` (and its folder's
     /// watch was at `epoch`), unless the file changed too recently to be told apart from its
-    /// next version; returns its serial (0: not remembered).
+    /// next version; returns its entry when kept.
     @discardableResult
     func remember(
         _ value: JSONValue, hadByteOrderMark: Bool, at path: String, identity: FileIdentity, epoch: UInt64? = nil,
         now: Int64 = DocumentCache.now()
-    ) -> UInt64 {
-        guard capacity > 0, identity.changed < now - Self.settleNanoseconds else { return 0 }
+    ) -> Entry? {
+        guard capacity > 0, identity.changed < now - Self.settleNanoseconds else { return nil }
         return lock.synchronized {
             tick += 1
-            serials += 1
-            let entry = Entry(identity: identity, value: value, hadByteOrderMark: hadByteOrderMark, lastUse: tick, serial: serials,
-                              epoch: epoch, cost: 256 + 4 * Int(max(0, identity.size)))
-            cost += entry.cost - (entries[path]?.cost ?? 0)
-            entries[path] = entry
+            let entry = Entry(identity: identity, value: value, hadByteOrderMark: hadByteOrderMark, lastUse: tick, epoch: epoch)
+            cost += entry.cost
+            if let replaced = entries.updateValue(entry, forKey: path) {
+                cost -= replaced.cost
+                replaced.evicted = true
+            }
             if entries.count > capacity || cost > budget { evictLeastRecentlyUsed() }
-            return serials
+            return entry
         }
     }
 
-    /// The value of type `T` decoded from the reading `serial` of `path`, if kept.
-    func decoded<T: Sendable>(_ type: T.Type, at path: String, serial: UInt64) -> T? {
-        guard serial != 0 else { return nil }
-        return lock.synchronized {
-            guard let entry = entries[path], entry.serial == serial else { return nil }
-            return entry.decoded[ObjectIdentifier(T.self)] as? T
-        }
+    /// The value of type `T` decoded from the document `entry` holds, if kept.
+    func decoded<T: Sendable>(_ type: T.Type, in entry: Entry) -> T? {
+        lock.synchronized { entry.decodedType == ObjectIdentifier(T.self) ? entry.decoded as? T : nil }
     }
 
-    /// Keeps `value`, decoded as a `T` from the reading `serial` of `path` (nothing when that
-    /// reading is no longer remembered).
-    func rememberDecoded<T: Sendable>(_ value: T, at path: String, serial: UInt64) {
-        guard serial != 0 else { return }
+    /// Keeps `value`, decoded as a `T` from the document `entry` holds (nothing when the entry
+    /// left the cache, or keeps another type's).
+    func rememberDecoded<T: Sendable>(_ value: T, in entry: Entry) {
         lock.synchronized {
-            guard var entry = entries[path], entry.serial == serial, entry.decoded[ObjectIdentifier(T.self)] == nil else { return }
+            guard !entry.evicted, entry.decodedType == nil else { return }
             let added = 2 * Int(max(0, entry.identity.size)) + MemoryLayout<T>.size
-            entry.decoded[ObjectIdentifier(T.self)] = value
+            entry.decodedType = ObjectIdentifier(T.self)
+            entry.decoded = value
             entry.cost += added
             cost += added
-            entries[path] = entry
             if cost > budget { evictLeastRecentlyUsed() }
         }
     }
@@ -152,6 +161,7 @@ final class DocumentCache: @unchecked Sendable {
         for (path, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
             guard leaving > 0 || cost > budget - budget / 4 else { break }
             entries[path] = nil
+            entry.evicted = true
             cost -= entry.cost
             leaving -= 1
         }

@@ -24,7 +24,7 @@ extension StoreReader {
             let parsed = try JSONParser.parse(bytes)
             var document = StoredDocument(location: location, value: parsed.value, hadByteOrderMark: parsed.hadByteOrderMark)
             if remembering {
-                document.cacheSerial = documentCache.remember(
+                document.cached = documentCache.remember(
                     parsed.value, hadByteOrderMark: parsed.hadByteOrderMark, at: folder.childPath(location.fileName), identity: identity, epoch: epoch)
             }
             return document
@@ -38,10 +38,13 @@ extension StoreReader {
     /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
     /// is still the version read then; `nil` when it is not remembered. Known without a look
     /// while the folder's watch has seen no change since (``ChangeWatch``); otherwise one `stat`.
-    func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+    ///
+    /// - Parameter folderEpoch: the epoch of the folder's watch, when the caller asked it once
+    ///   for all of the folder's documents.
+    func remembered(_ location: DocumentLocation, in folder: Directory, folderEpoch: UInt64?? = nil) throws -> StoredDocument? {
         guard !isOverlaid(location) else { return nil }
         let path = folder.childPath(location.fileName)
-        let epoch = warm.watch?.epoch(of: folder.path)
+        let epoch = folderEpoch ?? warm.watch?.epoch(of: folder.path)
         var known = epoch.flatMap { documentCache.document(at: path, epoch: $0) }
         if known == nil {
             guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
@@ -51,7 +54,7 @@ extension StoreReader {
         }
         guard let known else { return nil }
         var document = StoredDocument(location: location, value: known.value, hadByteOrderMark: known.hadByteOrderMark)
-        document.cacheSerial = known.serial
+        document.cached = known.entry
         return document
     }
 
@@ -113,16 +116,55 @@ extension StoreReader {
         if condition != nil { try check(query, in: descriptor) }
         guard let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }
         let pruneDays = descriptor.partition == .some(.none) ? nil : run.folderDays
+        // A ranged scan (a screen's days) of a store read before is kept, to come from memory
+        // next time; a scan of the whole collection would only push out what was kept.
+        let remembering = (days != nil || instants != nil) && warm.readBefore
         // Reading and parsing dominate a scan; spread them over the cores. Unlike a query's
-        // matches, each document is transformed (decoded) as soon as it is read.
-        let loaded: [(key: Double, id: String, value: T)?] = try documentFiles(in: descriptor, days: pruneDays)
-            .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, files in
-                guard let document = try self.read(files, in: cursor.folder(files.first.folderPath)) else { return nil }  // removed meanwhile
-                guard let match = try run.match(document) else { return nil }
-                return (match.dateKey, files.first.id ?? "", try transform(document))
+        // matches, each document is transformed (decoded) as soon as it is read. What the
+        // cache holds is taken first, on this thread: handing it to other threads would cost
+        // more than it does.
+        let files = try documentFiles(in: descriptor, days: pruneDays)
+        // Sort keys apart from the values: a generic value moved by a sort costs a call per move.
+        var keys: [(date: Double, id: String)?] = Array(repeating: nil, count: files.count)
+        var values: [T?] = Array(repeating: nil, count: files.count)
+        var unread: [Int] = []
+        if remembering {
+            var cursor = FolderCursor(reader: self)
+            let watch = warm.watch
+            var epoch: (path: [String], epoch: UInt64?)?
+            for (index, file) in files.enumerated() {
+                let path = file.first.folderPath
+                let folder = try cursor.folder(path)
+                if epoch?.path != path { epoch = (path, folder.flatMap { watch?.epoch(of: $0.path) }) }
+                guard !file.hasVersions, let folder, let document = try remembered(file.first, in: folder, folderEpoch: .some(epoch?.epoch))
+                else {
+                    unread.append(index)
+                    continue
+                }
+                guard let match = try run.match(document) else { continue }
+                keys[index] = (match.dateKey, file.first.id ?? "")
+                values[index] = try transform(document)
             }
-        var results = loaded.compactMap { $0 }
-        results.sort { ($0.key, $0.id) < ($1.key, $1.id) }
-        return results.map(\.value)
+        } else {
+            unread = Array(files.indices)
+        }
+        let read: [(key: Double, value: T)?] = try unread
+            .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, index in
+                let files = files[index]
+                guard let document = try self.read(files, in: cursor.folder(files.first.folderPath), remembering: remembering)
+                else { return nil }  // removed meanwhile
+                guard let match = try run.match(document) else { return nil }
+                return (match.dateKey, try transform(document))
+            }
+        for (index, found) in zip(unread, read) {
+            guard let found else { continue }
+            keys[index] = (found.key, files[index].first.id ?? "")
+            values[index] = found.value
+        }
+        let order = keys.indices.filter { keys[$0] != nil }.sorted { a, b in
+            let (x, y) = (keys[a].unsafelyUnwrapped, keys[b].unsafelyUnwrapped)
+            return (x.date, x.id) < (y.date, y.id)
+        }
+        return order.map { values[$0].unsafelyUnwrapped }
     }
 }

@@ -40,11 +40,10 @@ extension StoreReader {
     /// value, so a warm query decodes nothing.
     func decode<T: Decodable & Sendable>(_ type: T.Type, _ stored: StoredDocument) throws -> T {
         try decoding(stored) {
-            guard stored.cacheSerial != 0, stored.conflict == nil else { return try DocumentDecoder().decode(T.self, from: stored.value) }
-            let path = stored.location.relativePath
-            if let kept = documentCache.decoded(T.self, at: path, serial: stored.cacheSerial) { return kept }
+            guard let entry = stored.cached, stored.conflict == nil else { return try DocumentDecoder().decode(T.self, from: stored.value) }
+            if let kept = documentCache.decoded(T.self, in: entry) { return kept }
             let value = try DocumentDecoder().decode(T.self, from: stored.value)
-            documentCache.rememberDecoded(value, at: path, serial: stored.cacheSerial)
+            documentCache.rememberDecoded(value, in: entry)
             return value
         }
     }

@@ -42,7 +42,7 @@ final class StoreReader: Sendable {
         self.options = options
         clock = CommitClock(root: root)
         documentCache = DocumentCache(capacity: options.documentCacheCapacity, budget: options.memoryBudget)
-        warm = WarmReads(root: root, rootPath: url.path)
+        warm = WarmReads(root: root, rootPath: url.path, enabled: options.documentCacheCapacity > 0)
     }
 
     /// The catalog entry for `name` (``Store/collection(named:)``).
