@@ -91,6 +91,38 @@ struct WarmReadTests {
         }
     }
 
+    @Test("a limited query run again while its folders are unchanged is answered from memory, and sees an edit, a save and a new day folder at once")
+    func limitedQueryMemo() throws {
+        #if os(Linux)
+        let folder = TemporaryFolder()
+        let store = try storeWithEvents(folder)
+        let newest = Query("events").sorted(by: "timestamp", descending: true).limit(3)
+        func ids() throws -> [String] { try store.documents(LoggedEvent.self, matching: newest).map { "\($0.id):\($0.kind)" } }
+        #expect(try ids() == ["e29:k", "e28:k", "e27:k"])
+        #expect(try ids() == ["e29:k", "e28:k", "e27:k"])
+        var answered: [String] = []
+        let listed = try TestHooks.recordingFolderListings(under: store.url.path) { answered = try ids() }
+        #expect(answered == ["e29:k", "e28:k", "e27:k"])
+        #expect(listed.isEmpty, "answered from memory: \(listed)")
+
+        // An edit in place of one of them.
+        let path = file(store, "2025/01/29/e28.json")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let handle = try FileHandle(forUpdating: path)
+        try handle.write(contentsOf: Data(text.replacingOccurrences(of: "\"k\"", with: "\"h\"").utf8))
+        try handle.close()
+        #expect(try ids() == ["e29:k", "e28:h", "e27:k"])
+        // A save by another process, in a new day folder.
+        let other = try Store(at: store.url)
+        try other.save(LoggedEvent(id: "late", timestamp: instant("2025-03-01T12:00:00Z"), kind: "k"))
+        other.finishWriting()
+        #expect(try ids() == ["late:k", "e29:k", "e28:h"])
+        // A document removed by hand from a folder the walk read.
+        try FileManager.default.removeItem(at: file(store, "2025/01/30/e29.json"))
+        #expect(try ids() == ["late:k", "e28:h", "e27:k"])
+        #endif
+    }
+
     @Test("the memory budget bounds what a long-lived store keeps")
     func memoryBudget() throws {
         let folder = TemporaryFolder()

@@ -47,7 +47,25 @@ extension StoreReader {
             // A walk stopped by a limit cannot know them: it delivers an id once, the first
             // version it meets (only the documents it passes on are noted, not every file).
             if query.limit != nil { window.delivered = IDSet() }
-            try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst) { folder, folders, entries in
+            // A limited walk run again while nothing changed in its folders is answered from memory.
+            let watch = query.limit != nil ? warm.watch : nil
+            if let watch, let view, view.overlay == nil, let documents = queryMemos.documents(of: query, clock: view.clock, watch: watch) {
+                for document in documents { guard try deliver(document) else { break } }
+                return []
+            }
+            var memo = watch == nil ? nil : view.flatMap { $0.overlay == nil ? QueryMemos.Memo(query: query, clock: $0.clock, folders: [], documents: []) : nil }
+            func passing(_ document: StoredDocument) throws -> Bool {
+                memo?.documents.append(document)
+                guard try deliver(document) else {
+                    memo = nil  // the caller stopped early: not the query's whole answer
+                    return false
+                }
+                return true
+            }
+            try walkLeafFolders(of: descriptor, days: run.folderDays, newestFirst: run.newestFirst, armed: { path, epoch in
+                guard memo != nil else { return }
+                if let epoch { memo?.folders.append((path, epoch)) } else { memo = nil }
+            }) { folder, folders, entries in
                 let documents = try DocumentFiles.group(entries, collection: descriptor.name, folders: folders, in: folder).compactMap { files -> DocumentFiles? in
                     guard !spread.isEmpty, let all = spread[files.key] else { return files }
                     let key = all.key
@@ -58,8 +76,9 @@ extension StoreReader {
                 }
                 let outcomes = try self.outcomes(run, reading: documents, in: folder)
                 let batch = try Self.matches(outcomes, keepGoing: keepGoing, problems: &problems)
-                return try window.pass(run.sorted(batch), to: deliver)
+                return try window.pass(run.sorted(batch), to: passing)
             }
+            if let memo, problems.isEmpty { queryMemos.keep(memo) }
         } else {
             let outcomes = try documentFiles(in: descriptor, days: run.folderDays)
                 .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, files in

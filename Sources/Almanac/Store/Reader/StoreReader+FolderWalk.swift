@@ -31,18 +31,26 @@ extension StoreReader {
     /// returns false: a query for the newest documents opens the newest folders only.
     ///
     /// The folder entries passed to `body` are in name order whichever the direction.
+    ///
+    /// - Parameter armed: given each folder the walk watched before listing it (from the store
+    ///   root) with its epoch, `nil` when it could not be watched (``ChangeWatch``).
     func walkLeafFolders(
         of collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?, newestFirst: Bool,
+        armed: ((String, UInt64?) -> Void)? = nil,
         _ body: (_ folder: Directory, _ folders: [String], _ entries: [Directory.Entry]) throws -> Bool
     ) throws {
         // Each folder is watched before it is listed, parents first (``ChangeWatch``).
         let watch = view?.overlay == nil ? warm.watch : nil
-        watch?.arm("")
-        watch?.arm("data")
+        func arm(_ path: String) {
+            let epoch = watch?.arm(path)
+            armed?(path, epoch)
+        }
+        arm("")
+        arm("data")
         guard let top = try openFolders(["data", collection.name]) else { return }
         let depth = collection.partition?.depth ?? 0
         func walk(_ folder: Directory, _ folders: [String]) throws -> Bool {
-            watch?.arm(folder.path)
+            arm(folder.path)
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
             let entries = try visibleEntries(of: folder, at: ["data", collection.name] + folders).sorted(by: { $0.name < $1.name })

@@ -28,6 +28,8 @@ final class StoreReader: Sendable {
     let documentCache: DocumentCache
     /// The watch that lets warm reads skip looking at unchanged folders and files.
     let warm: WarmReads
+    /// Limited date-ordered queries' last results, answered again while their folders are clean.
+    let queryMemos = QueryMemos()
 
     var timeZone: TimeZone { manifest.timeZone }
     var schemaVersion: Int { manifest.schemaVersion }
