@@ -39,58 +39,68 @@ extension FolderIndex {
     ) throws -> Bool {
         guard change.files.count + change.removed.count <= 16 else { return false }
         let segmentName = IndexFiles.segment(of: Self.components(path), depth: depth)
+        // Decided before anything changes, so that nothing need be undone (and in a function
+        // of its own, so that no copy of the folder's files is alive once they change).
         _ = try segmentLocked(segmentName, reader: reader)
+        guard let (removedAt, replacedAt, added, removedIDs) = try plan(change, in: segmentCache[segmentName]?[path] ?? [], at: path, reader: reader)
+        else { return false }
         // Moved out of the cache, so that changing it copies nothing.
         var files = segmentCache[segmentName]?.removeValue(forKey: path) ?? []
         defer { segmentCache[segmentName, default: [:]][path] = files.isEmpty ? nil : files }
-        guard !files.contains(where: \.isCopy) else { return false }
-        let before = (files: files, record: record)
-        var added: [String] = []
-        var removed: [String] = []
-        func undo() -> Bool {
-            (files, record) = before
-            return false
-        }
-        func drop(_ at: Int) {
+        for at in removedAt + Array(replacedAt.values) {
             if files[at].state == .unreadable { record.unreadable -= 1 }
             if files[at].state == .unchecked { record.unchecked -= 1 }
             if case .misfiled = files[at].state { misfiled[path]?.removeAll { $0.name == files[at].name } }
-            files.swapAt(at, files.count - 1)
-            files.removeLast()
-        }
-        for name in change.removed where change.files[name] == nil {
-            guard let at = files.firstIndex(where: { $0.name == name }) else { continue }
-            let id = files[at].id
-            drop(at)
-            // Another file with the same id ignoring case: counted as a listing would, not here.
-            if files.contains(where: { DocumentID.sameKey($0.id, id) }) { return undo() }
-            removed.append(id)
-            record.documents -= 1
-        }
-        for file in change.files.values {
-            if let at = files.firstIndex(where: { $0.name == file.name }) {
-                drop(at)
-                files.append(file)
-                continue
-            }
-            if files.contains(where: { DocumentID.sameKey($0.id, file.id) }) { return undo() }
-            files.append(file)
-            added.append(file.id)
-            record.documents += 1
         }
         if misfiled[path]?.isEmpty == true { misfiled[path] = nil }
+        for (name, at) in replacedAt { files[at] = change.files[name] ?? files[at] }
+        for at in removedAt.sorted(by: >) { files.remove(at: at) }
+        files += added
+        record.documents += added.count - removedAt.count
         let escapedPath = IndexFiles.escaped(path)
-        for id in added {
-            let key = DocumentID.key(id)
+        for file in added {
+            let key = DocumentID.key(file.id)
             edits.added[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []] += Array("\(IndexFiles.escaped(key))\t\(escapedPath)\n".utf8)
             if !edits.everyKey { edits.keys.insert(key) }
         }
-        for id in removed {
+        for id in removedIDs {
             let key = DocumentID.key(id)
             edits.removed[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
             if !edits.everyKey { edits.keys.insert(key) }
         }
         changedSegments.insert(segmentName)
         return true
+    }
+
+    /// Where `change` falls in `current` (a folder's files): the positions of the files it
+    /// removes and replaces, the files it adds, and the ids it removes; `nil` when the folder
+    /// holds copies, or an id ignoring case is in it twice (counted as a listing would).
+    ///
+    /// A new document costs no look at the folder's files: its id's bucket says whether any
+    /// file of the folder has that id.
+    private func plan(_ change: WrittenFolder, in current: [IndexedFile], at path: String, reader: StoreReader) throws
+        -> (removedAt: [Int], replacedAt: [String: Int], added: [IndexedFile], removedIDs: [String])? {
+        guard !current.contains(where: \.isCopy) else { return nil }
+        var removedAt: [Int] = []
+        for name in change.removed where change.files[name] == nil {
+            guard let at = current.firstIndex(where: { $0.name == name }) else { continue }
+            let id = current[at].id
+            if current.indices.contains(where: { $0 != at && DocumentID.sameKey(current[$0].id, id) }) { return nil }
+            removedAt.append(at)
+        }
+        var replacedAt: [String: Int] = [:]
+        var added: [IndexedFile] = []
+        for file in change.files.values {
+            let key = DocumentID.key(file.id)
+            if !Self.folders(holding: key, in: try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader)).contains(path) {
+                added.append(file)
+            } else if let at = current.firstIndex(where: { $0.name == file.name }) {
+                replacedAt[file.name] = at
+            } else {
+                if current.contains(where: { DocumentID.sameKey($0.id, file.id) }) { return nil }
+                added.append(file)
+            }
+        }
+        return (removedAt, replacedAt, added, removedAt.map { current[$0].id })
     }
 }

@@ -64,12 +64,19 @@ enum DocumentID {
     /// building either key: a folder's files are compared with one id on each save.
     static func sameKey(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
+        var (a, b) = (a, b)
         // Most pairs differ in their first bytes: decided there, without a look at the rest.
-        for (x, y) in zip(a.utf8, b.utf8) where x != y {
-            if x >= 0x80 || y >= 0x80 { return key(a) == key(b) }
-            guard x | 0x20 == y | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20) else { return false }
+        let decided: Bool? = a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<x.count where x[index] != y[index] {
+                    let (p, q) = (x[index], y[index])
+                    if p >= 0x80 || q >= 0x80 { return nil }
+                    guard p | 0x20 == q | 0x20, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(p | 0x20) else { return false }
+                }
+                return true
+            }
         }
-        return true
+        return decided ?? (key(a) == key(b))
     }
 
     /// A 64-bit FNV-1a hash of the id's bytes with ASCII capitals folded: equal for ids equal
