@@ -125,8 +125,8 @@ extension StoreReader {
         // more than it does.
         let files = try documentFiles(in: descriptor, days: pruneDays)
         // Sort keys apart from the values: a generic value moved by a sort costs a call per move.
-        var keys: [(date: Double, id: String)?] = Array(repeating: nil, count: files.count)
-        var values: [T?] = Array(repeating: nil, count: files.count)
+        var keys: [(date: Double, id: String)?] = Array(repeating: nil, count: remembering ? files.count : 0)
+        var values: [T?] = Array(repeating: nil, count: remembering ? files.count : 0)
         var unread: [Int] = []
         if remembering {
             var cursor = FolderCursor(reader: self)
@@ -156,15 +156,26 @@ extension StoreReader {
                 guard let match = try run.match(document) else { return nil }
                 return (match.dateKey, try transform(document))
             }
+        if !remembering {
+            // Every document was read in the parallel pass: its results are the values, with
+            // no second array of them (a whole-collection scan's memory).
+            let keys = zip(read, files).map { found, files in found.map { ($0.key, files.first.id ?? "") } }
+            return Self.sortedByKey(keys) { read[$0].unsafelyUnwrapped.value }
+        }
         for (index, found) in zip(unread, read) {
             guard let found else { continue }
             keys[index] = (found.key, files[index].first.id ?? "")
             values[index] = found.value
         }
+        return Self.sortedByKey(keys) { values[$0].unsafelyUnwrapped }
+    }
+
+    /// The values at the positions `keys` names (`nil`: none), in the order of their keys.
+    private static func sortedByKey<T>(_ keys: [(date: Double, id: String)?], _ value: (Int) -> T) -> [T] {
         let order = keys.indices.filter { keys[$0] != nil }.sorted { a, b in
             let (x, y) = (keys[a].unsafelyUnwrapped, keys[b].unsafelyUnwrapped)
             return (x.date, x.id) < (y.date, y.id)
         }
-        return order.map { values[$0].unsafelyUnwrapped }
+        return order.map(value)
     }
 }
