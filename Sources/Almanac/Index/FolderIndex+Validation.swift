@@ -17,6 +17,9 @@ extension FolderIndex {
         let now = DocumentCache.now()
         var edits = BucketEdits()
         edits.everyKey = folders.isEmpty
+        // The watch epochs of the folders checked, recorded only once every folder is checked:
+        // a check that fails part way vouches for none.
+        var armed: [String: UInt64] = [:]
         if folders.isEmpty {
             try refreshLocked("", top: top, reader: reader, now: now, edits: &edits, writer: writer)
         } else {
@@ -35,7 +38,7 @@ extension FolderIndex {
                     unsure.append((path, record))
                 }
                 unsure.sort { $0.path < $1.path }
-                for (path, _) in unsure { watched[path] = watch.arm(path.isEmpty ? base : base + "/" + path) }
+                for (path, _) in unsure { armed[path] = watch.arm(path.isEmpty ? base : base + "/" + path) }  // nil: not recorded
             }
             for (path, record) in only != nil ? [] : watch != nil ? unsure : folders.map({ ($0.key, $0.value) }) {
                 if written[path] != nil || record.unreadable > 0 || record.isRacy {
@@ -61,6 +64,7 @@ extension FolderIndex {
         }
         written = [:]
         try applyLocked(&edits, reader: reader)
+        watched.merge(armed) { $1 }
     }
 
     /// Lists the folder at `path` again (and, for a folder new to the index, everything below
