@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What this process's commits changed in one folder of a collection, as the writer saw it
 /// once they were in place: enough for the folder index to take the change in without
 /// listing the folder again (``FolderIndex/noteWritten(_:)``), so a save costs its own files,
@@ -33,12 +25,5 @@ struct WrittenFolder: Sendable, Equatable {
             files[name] = file
             removed.remove(name)
         }
-    }
-
-    /// The inode of the file `name` in `folder`, 0 when it cannot be looked at.
-    static func inode(of name: String, in folder: Directory) -> UInt64 {
-        var info = stat()
-        guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return 0 }
-        return UInt64(info.st_ino)
     }
 }

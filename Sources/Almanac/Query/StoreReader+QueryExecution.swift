@@ -99,9 +99,9 @@ extension StoreReader {
         var outcomes: [Outcome?] = []
         outcomes.reserveCapacity(documents.count)
         var unread: [Int] = []
-        let epoch = warm.watch?.epoch(of: folder.path)
+        let epoch = watchEpoch(of: folder)
         for (index, files) in documents.enumerated() {
-            if !files.hasVersions, let known = try remembered(files.first, in: folder, folderEpoch: .some(epoch)) {
+            if !files.hasVersions, let known = try remembered(files.first, in: folder, epoch: epoch) {
                 outcomes.append(try outcome(run, reading: files.first) { known })
             } else {
                 outcomes.append(nil)

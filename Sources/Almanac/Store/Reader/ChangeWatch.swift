@@ -32,7 +32,7 @@ final class ChangeWatch: @unchecked Sendable {
     // immutable, and read only with the lock held.
     private let lock = NSLock()
     private let descriptor: Int32
-    /// The folder path the store read, from the store's folder, with the root's absolute path.
+    /// The store's folder, absolute: watches are added by path below it.
     private let rootPath: String
     /// Watch handle → the folder it watches (path from the store root).
     private var folders: [Int32: String] = [:]

@@ -15,7 +15,7 @@ extension StoreReader {
     /// which run again and again over the same files, ask ``remembered(_:in:)`` first).
     func read(_ location: DocumentLocation, in folder: Directory, remembering: Bool = false) throws -> StoredDocument? {
         // Taken before the file is read: a change after it makes the folder unclean.
-        let epoch = remembering ? warm.watch?.epoch(of: folder.path) : nil
+        let epoch = remembering ? watchEpoch(of: folder) : nil
         guard let (bytes, identity) = try readVisibleFile(location, in: folder) else {
             try folder.refusePlaceholder(of: location.fileName)
             return nil
@@ -35,16 +35,24 @@ extension StoreReader {
         }
     }
 
+    /// The epoch since which the folder's watch saw no change (``ChangeWatch``), or `nil`:
+    /// not watched, changed, or on the polling path.
+    func watchEpoch(of folder: Directory) -> UInt64? {
+        warm.watch?.epoch(of: folder.path)
+    }
+
     /// The document at `location` as the store's ``DocumentCache`` remembers it, when the file
     /// is still the version read then; `nil` when it is not remembered. Known without a look
     /// while the folder's watch has seen no change since (``ChangeWatch``); otherwise one `stat`.
-    ///
-    /// - Parameter folderEpoch: the epoch of the folder's watch, when the caller asked it once
-    ///   for all of the folder's documents.
-    func remembered(_ location: DocumentLocation, in folder: Directory, folderEpoch: UInt64?? = nil) throws -> StoredDocument? {
+    func remembered(_ location: DocumentLocation, in folder: Directory) throws -> StoredDocument? {
+        try remembered(location, in: folder, epoch: watchEpoch(of: folder))
+    }
+
+    /// ``remembered(_:in:)`` with the folder's ``watchEpoch(of:)``, which a caller reading many
+    /// documents of one folder asks once.
+    func remembered(_ location: DocumentLocation, in folder: Directory, epoch: UInt64?) throws -> StoredDocument? {
         guard !isOverlaid(location) else { return nil }
         let path = folder.childPath(location.fileName)
-        let epoch = folderEpoch ?? warm.watch?.epoch(of: folder.path)
         var known = epoch.flatMap { documentCache.document(at: path, epoch: $0) }
         if known == nil {
             guard let remembered = documentCache.identity(at: path), let identity = try folder.identity(of: location.fileName),
@@ -130,13 +138,12 @@ extension StoreReader {
         var unread: [Int] = []
         if remembering {
             var cursor = FolderCursor(reader: self)
-            let watch = warm.watch
             var epoch: (path: [String], epoch: UInt64?)?
             for (index, file) in files.enumerated() {
                 let path = file.first.folderPath
                 let folder = try cursor.folder(path)
-                if epoch?.path != path { epoch = (path, folder.flatMap { watch?.epoch(of: $0.path) }) }
-                guard !file.hasVersions, let folder, let document = try remembered(file.first, in: folder, folderEpoch: .some(epoch?.epoch))
+                if epoch?.path != path { epoch = (path, folder.flatMap(watchEpoch)) }
+                guard !file.hasVersions, let folder, let document = try remembered(file.first, in: folder, epoch: epoch?.epoch)
                 else {
                     unread.append(index)
                     continue

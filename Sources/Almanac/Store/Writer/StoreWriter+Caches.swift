@@ -40,7 +40,7 @@ extension StoreWriter {
             var note = written[location.collection]?[path] ?? WrittenFolder()
             note.removed.remove(location.fileName)
             // Without an inode the note is incomplete, and the folder is listed again.
-            let inode = folder.map { WrittenFolder.inode(of: location.fileName, in: $0) } ?? 0
+            let inode = (folder.flatMap { try? $0.identity(of: location.fileName) })?.inode ?? 0
             note.files[location.fileName] = IndexedFile(name: location.fileName, inode: inode, id: id, isCopy: false, state: .filed)
             written[location.collection, default: [:]][path] = note
         }
