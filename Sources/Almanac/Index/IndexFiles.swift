@@ -73,15 +73,33 @@ enum IndexFiles {
         guard sumLine.starts(with: Array("sum ".utf8)),
               UInt64(String(decoding: sumLine.dropFirst(4), as: UTF8.self), radix: 16) == hash(bytes[..<lineStart])
         else { return nil }
-        let lines = bytes[..<lineStart].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+        var lines = pieces(of: bytes[..<lineStart], separatedBy: UInt8(ascii: "\n"))
+        lines.removeLast()  // the empty piece after the last line's newline
         guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
-        return Array(lines.dropFirst())
+        lines.removeFirst()
+        return lines
     }
 
     /// The tab-separated fields of `line`, as bytes: a root or segment has thousands of lines,
     /// and most fields are numbers.
     static func rawFields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+        pieces(of: line, separatedBy: UInt8(ascii: "\t"))
+    }
+
+    /// `bytes` cut at each `separator` (empty pieces kept): the generic `split` calls a closure
+    /// per byte, and a cold read parses a root of hundreds of kilobytes before anything else.
+    static func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        bytes.withUnsafeBufferPointer { buffer in
+            for offset in buffer.indices where buffer[offset] == separator {
+                let end = bytes.startIndex + offset
+                pieces.append(bytes[start..<end])
+                start = end + 1
+            }
+        }
+        pieces.append(bytes[start...])
+        return pieces
     }
 
     /// The decimal number `bytes` spells (an optional `-`, then digits), or `nil`.
