@@ -95,10 +95,37 @@ struct FullDiskOperationTests {
         return cases
     }()
 
-    @Test("an operation on a full disk fails cleanly or succeeds, and the store is whole once space is freed",
-          arguments: operations.indices, fullness)
-    func operation(_ index: Int, full: Fullness) throws {
-        let operation = Self.operations[index]
+    /// One operation on one kind of full disk.
+    struct Case: Sendable, CustomStringConvertible {
+        var operation: Int
+        var full: Fullness
+        var description: String { "\(FullDiskOperationTests.operations[operation].name), \(full)" }
+    }
+
+    /// The seed of the sample of fullnesses: `ALMANAC_FULL_DISK_SEED`, or the day's number.
+    static let sampleSeed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_FULL_DISK_SEED"] ?? "")
+        ?? UInt64(Date().timeIntervalSince1970 / 86_400)
+
+    /// Every operation on a disk with no block left and on one with no inode left, and on one
+    /// more fullness drawn with ``sampleSeed``, so that CI stays within the test budget;
+    /// every operation on every fullness with `ALMANAC_FULL_DISK_ALL=1`.
+    static let cases: [Case] = {
+        let all = ProcessInfo.processInfo.environment["ALMANAC_FULL_DISK_ALL"] == "1"
+        var generator = SplitMix64(seed: sampleSeed)
+        return operations.indices.flatMap { index -> [Case] in
+            let always = [0, fullness.firstIndex { $0.inodes && $0.reserve == 0 } ?? 0]
+            var others = fullness.indices.filter { !always.contains($0) }
+            var chosen = Array(Set(always))
+            while !all, chosen.count < 3, !others.isEmpty { chosen.append(others.remove(at: Int(generator.next() % UInt64(others.count)))) }
+            return (all ? Array(fullness.indices) : chosen.sorted()).map { Case(operation: index, full: fullness[$0]) }
+        }
+    }()
+
+    @Test("an operation on a full disk fails cleanly or succeeds, and the store is whole once space is freed", arguments: cases)
+    func operation(_ sampled: Case) throws {
+        print("full disk: \(sampled) (sample seed \(Self.sampleSeed); ALMANAC_FULL_DISK_ALL=1 runs every fullness)")
+        let operation = Self.operations[sampled.operation]
+        let full = sampled.full
         let reserve = full.reserve
         let disk = try SmallFileSystem(full.kind, kilobytes: 12 * 1024, inodes: full.inodes ? 4000 : nil)
         let elsewhere = E2EFolder()
