@@ -75,6 +75,31 @@ struct StoreRecordTests {
         #expect(malformed?.code == .notAStore && malformed?.line == 1 && malformed?.message.contains("backup") == true)
     }
 
+    @Test("a well-formed store.json read without the decoder is the manifest the decoder makes of it")
+    func manifestFastPathMatchesDecoder() throws {
+        let texts = [
+            #"{"app": "miga", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 2, "timeZone": "UTC", "migrations": [], "seeds": []}"#,
+            #"{"app": "a", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 7, "timeZone": "Europe/Berlin", "createdAt": null,"#
+                + #" "migrations": [{"version": 2, "name": "x"}], "seeds": [{"file": "s.json"}], "seedDeletions": [{"id": "1"}],"#
+                + #" "retention": {"ranAt": "2025-01-01"}, "sync": {"peer": "phone"}, "zeta": [1, 2]}"#,
+            #"{"app": "b", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 1, "timeZone": "GMT", "createdAt": "2025-01-01T00:00:00Z", "retention": null}"#,
+        ]
+        for text in texts {
+            let value = try JSONValue(parsing: bytes(text))
+            let fast = try #require(Manifest(wellFormed: value), "\(text)")
+            let decoded = try Manifest(recordBytes: bytes(text), path: Manifest.fileName)
+            #expect(fast == decoded, "\(text)")
+            #expect(try fast.bytes == decoded.bytes)
+            #expect(fast.timeZone == TimeZone(identifier: fast.timeZoneIdentifier), "\(text)")
+        }
+        // Anything the fast path does not take goes through the decoder, whose error names the member.
+        for text in [#"{"app": "a", "format": "almanac-store", "formatVersion": 1.0, "schemaVersion": 1, "timeZone": "UTC"}"#,
+                     #"{"app": "a", "format": "almanac-store", "formatVersion": 1, "schemaVersion": 1, "timeZone": "UTC", "seeds": {}}"#] {
+            #expect(Manifest(wellFormed: try JSONValue(parsing: bytes(text))) == nil, "\(text)")
+        }
+        #expect(try Manifest(bytes: bytes(#"{"app": "a", "format": "almanac-store", "formatVersion": 1.0, "schemaVersion": 1, "timeZone": "UTC"}"#)).formatVersion == 1)
+    }
+
     @Test("write journals: each kind round-trips, and a journal without a kind is a list of moves")
     func writeJournalKinds() throws {
         var change = WriteJournal(kind: .change)
