@@ -7,8 +7,8 @@ import Testing
 /// (see `PersistenceModel`) recover to the tree before or after the operation, `check` clean.
 ///
 /// An ordinary run judges a seeded half of the states before a reported commit (see
-/// `CrashExplorer.Bounds`). Every state: `ALMANAC_CRASH_ALL=1`; a longer run:
-/// `ALMANAC_CRASH_ALL=1 ALMANAC_CRASH_PREFIXES=40 ALMANAC_CRASH_RANDOM=50 swift test --filter CrashExplorerTests`.
+/// `CrashExplorer.Bounds`). Every state: `ALMANAC_FULL_SWEEP=1`; a longer run:
+/// `ALMANAC_FULL_SWEEP=1 ALMANAC_CRASH_PREFIXES=40 ALMANAC_CRASH_RANDOM=50 swift test --filter CrashExplorerTests`.
 @Suite("Crash-state explorer", .serialized)
 struct CrashExplorerTests {
     @Test("every writer survives a power cut at any flush point", arguments: CrashWorkloads.all.indices)

@@ -102,16 +102,12 @@ struct FullDiskOperationTests {
         var description: String { "\(FullDiskOperationTests.operations[operation].name), \(full)" }
     }
 
-    /// The seed of the sample of fullnesses: `ALMANAC_FULL_DISK_SEED`, or the day's number.
-    static let sampleSeed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_FULL_DISK_SEED"] ?? "")
-        ?? UInt64(Date().timeIntervalSince1970 / 86_400)
-
     /// Every operation on a disk with no block left and on one with no inode left, and on one
-    /// more fullness drawn with ``sampleSeed``, so that CI stays within the test budget;
-    /// every operation on every fullness with `ALMANAC_FULL_DISK_ALL=1`.
+    /// more fullness drawn with ``FullSweep/seed``; every operation on every fullness in a full
+    /// sweep (``FullSweep``).
     static let cases: [Case] = {
-        let all = ProcessInfo.processInfo.environment["ALMANAC_FULL_DISK_ALL"] == "1"
-        var generator = SplitMix64(seed: sampleSeed)
+        let all = FullSweep.isOn
+        var generator = SplitMix64(seed: FullSweep.seed)
         return operations.indices.flatMap { index -> [Case] in
             let always = [0, fullness.firstIndex { $0.inodes && $0.reserve == 0 } ?? 0]
             var others = fullness.indices.filter { !always.contains($0) }
@@ -123,7 +119,7 @@ struct FullDiskOperationTests {
 
     @Test("an operation on a full disk fails cleanly or succeeds, and the store is whole once space is freed", arguments: cases)
     func operation(_ sampled: Case) throws {
-        print("full disk: \(sampled) (sample seed \(Self.sampleSeed); ALMANAC_FULL_DISK_ALL=1 runs every fullness)")
+        print("full disk: \(sampled) (ALMANAC_SAMPLE_SEED=\(FullSweep.seed); ALMANAC_FULL_SWEEP=1 runs every fullness)")
         let operation = Self.operations[sampled.operation]
         let full = sampled.full
         let reserve = full.reserve

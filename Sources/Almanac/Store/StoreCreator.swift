@@ -26,10 +26,13 @@ enum StoreCreator {
         try options.fileProtection?.apply(toFolderAt: url.path)
         let root = try Directory.openRoot(atPath: url.path)
         let skeleton: Set<String> = ["schema", "data", ".almanac"]
-        for entry in try root.entries() {
-            if entry.name == Manifest.fileName {
-                throw AlmanacError(.storeExists, "a store already exists here; open it, or create the new store in another folder", path: url.path)
-            }
+        // A store is named as one whatever order the folder lists its entries in (ext4 hashes
+        // names, tmpfs and APFS list in other orders): store.json is looked for first.
+        let entries = try root.entries()
+        if entries.contains(where: { $0.name == Manifest.fileName }) {
+            throw AlmanacError(.storeExists, "a store already exists here; open it, or create the new store in another folder", path: url.path)
+        }
+        for entry in entries {
             if !skeleton.contains(entry.name) && !SystemFile.isSystemFile(entry.name) && !SyncConflict.toolEntries.contains(entry.name) {
                 throw AlmanacError(.invalidArgument, "the folder is not empty (it holds \"\(entry.name)\"); choose a new or empty folder for the store", path: url.path)
             }

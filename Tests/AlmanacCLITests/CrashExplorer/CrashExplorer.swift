@@ -32,16 +32,12 @@ struct CrashExplorer {
         var prefixes = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_PREFIXES"] ?? "") ?? 6
         var random = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_RANDOM"] ?? "") ?? 2
         var seed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_CRASH_SEED"] ?? "") ?? 2026
-        /// The share of the states before a reported commit that are judged: an ordinary run
-        /// (CI) judges a seeded sample of half of them, so the suite stays within the test
-        /// budget; `ALMANAC_CRASH_ALL=1` judges every one. A state after the operation
-        /// reported its commit is always judged: that is the durability promise.
-        var share = ProcessInfo.processInfo.environment["ALMANAC_CRASH_ALL"] == "1" ? 1
-            : Double(ProcessInfo.processInfo.environment["ALMANAC_CRASH_SHARE"] ?? "") ?? 0.5
-        /// The sample's seed, printed with every outcome: `ALMANAC_CRASH_SAMPLE_SEED` repeats a
-        /// run's sample; by default it is the day's number, so each day's runs judge other states.
-        var sampleSeed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_CRASH_SAMPLE_SEED"] ?? "")
-            ?? UInt64(Date().timeIntervalSince1970 / 86_400)
+        /// The share of the states before a reported commit that are judged: a seeded half of
+        /// them in an ordinary run, every one in a full sweep (``FullSweep``). A state after the
+        /// operation reported its commit is always judged: that is the durability promise.
+        var share = FullSweep.isOn ? 1 : 0.5
+        /// The sample's seed, printed with every outcome (``FullSweep/seed``).
+        var sampleSeed = FullSweep.seed
     }
 
     /// What one model's exploration of one operation found.
@@ -61,7 +57,7 @@ struct CrashExplorer {
 
         var description: String {
             "\(operation) on \(model): \(changes) changes, \(crashPoints) crash points, \(explored) states, \(failed) failed"
-                + (skipped == 0 ? "" : " (\(skipped) more left out of the sample; seed \(sampleSeed), ALMANAC_CRASH_ALL=1 judges all)")
+                + (skipped == 0 ? "" : " (\(skipped) more left out of the sample; ALMANAC_SAMPLE_SEED=\(sampleSeed); ALMANAC_FULL_SWEEP=1 judges all)")
                 + (unflushed.isEmpty ? "" : ", folders left unflushed: \(unflushed)")
                 + failures.prefix(3).map { "\n  - " + $0 }.joined()
         }

@@ -31,11 +31,17 @@ final class E2EFolder: @unchecked Sendable {
     // Sendable: immutable after init.
     let url: URL
 
-    /// - Parameter inMemory: put the folder on a memory file system (`/dev/shm`) where there
-    ///   is one: for a test that writes and removes thousands of small trees (the crash-state
-    ///   explorer), where ext4's search for a free inode among recently deleted ones, not the
-    ///   code under test, costs most of the time. Elsewhere the usual temporary folder.
-    init(inMemory: Bool = false) {
+    /// Whether folders go on a memory file system by default: where there is one (`/dev/shm`)
+    /// and `ALMANAC_TEST_ON_DISK=1` does not ask for the usual temporary folder. The suite
+    /// writes and removes hundreds of thousands of small files, and on ext4 the search for a
+    /// free inode among recently deleted ones, not the code under test, cost most of its time.
+    /// The tests that need a real disk file system mount their own (``SmallFileSystem``).
+    static let memoryByDefault = ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1"
+        && access("/dev/shm", W_OK | X_OK) == 0
+
+    /// - Parameter inMemory: put the folder on the memory file system (`/dev/shm`) where there
+    ///   is one; `false`, the usual temporary folder.
+    init(inMemory: Bool = E2EFolder.memoryByDefault) {
         var base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
         if inMemory, access("/dev/shm", W_OK | X_OK) == 0 { base = URL(fileURLWithPath: "/dev/shm") }
         url = base.appendingPathComponent("almanac-e2e-\(UUID().uuidString)")

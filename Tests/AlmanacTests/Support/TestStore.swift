@@ -6,8 +6,11 @@ final class TemporaryFolder: @unchecked Sendable {
     // Sendable: immutable after init.
     let url: URL
 
+    /// On the memory file system (`/dev/shm`) where there is one, unless `ALMANAC_TEST_ON_DISK=1`:
+    /// see `E2EFolder.memoryByDefault` in the command-line tests, which choose the same way.
     init() {
-        url = FileManager.default.temporaryDirectory
+        let memory = ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1" && access("/dev/shm", W_OK | X_OK) == 0
+        url = (memory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
             .appendingPathComponent("almanac-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
