@@ -397,7 +397,7 @@ private func attachmentFiles(_ store: URL) -> [String] {
 
         var generator = SystemRandomNumberGenerator()
         var outcomes = (absent: 0, whole: 0)
-        let attempts = Int(ProcessInfo.processInfo.environment["ALMANAC_KILL_ATTEMPTS"] ?? "") ?? FullSweep.rounds(10, sampled: 5)
+        let attempts = Int(ProcessInfo.processInfo.environment["ALMANAC_KILL_ATTEMPTS"] ?? "") ?? 10
         for attempt in 1...attempts {
             let target = folder.path("target-\(attempt)")
             let process = Process()

@@ -15,10 +15,8 @@ struct LiveBackupTests {
         }
     }
 
-    /// 100 of each in a full sweep (``FullSweep``), 30 in an ordinary run.
-    @Test("backups and exports while another process moves documents between folders: each checks clean, imports, and holds every document once")
+    @Test("100 backups and 100 exports while another process moves documents between folders: each checks clean, imports, and holds every document once")
     func backupsAndExportsDuringWrites() throws {
-        let rounds = FullSweep.rounds(100, sampled: 30)
         let folder = E2EFolder()
         let store = folder.path("store")
         #expect(try WorkerProcess.run(["create", store.path]) == 0)
@@ -26,7 +24,7 @@ struct LiveBackupTests {
         defer { try? WorkerProcess.kill9(mover) }
         usleep(100_000)
 
-        for round in 0..<rounds {
+        for round in 0..<100 {
             let destination = folder.path("backups/\(round)")
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             let result = try run(["backup", destination.path, "--store", store.path])
@@ -40,7 +38,7 @@ struct LiveBackupTests {
             try FileManager.default.removeItem(at: destination)
         }
 
-        for round in 0..<rounds {
+        for round in 0..<100 {
             let file = folder.path("exports/\(round).jsonl")
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             let result = try run(["export", "--store", store.path, "--out", file.path, "--attachments"])
