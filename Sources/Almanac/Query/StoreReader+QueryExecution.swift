@@ -108,7 +108,7 @@ extension StoreReader {
                 unread.append(index)
             }
         }
-        let read = try unread.parallelMap(minimumCount: 64) { index in
+        let read = try unread.parallelMap(minimumCount: 128) { index in
             try self.outcome(run, reading: documents[index].first) { try self.read(documents[index], in: folder, remembering: true) }
         }
         for (index, outcome) in zip(unread, read) { outcomes[index] = outcome }

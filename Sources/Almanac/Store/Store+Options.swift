@@ -6,7 +6,13 @@ extension Store {
         /// How long a writer waits for another process's lock before failing with `.locked`, in seconds.
         public var lockTimeout: Double
         /// The name recorded in the lock file while this store writes (shown to waiting processes).
-        public var commandName: String
+        public var commandName: String {
+            get { givenCommandName ?? ProcessInfo.processInfo.processName }
+            set { givenCommandName = newValue }
+        }
+        /// Asked of `ProcessInfo` only when a write needs it: its first use costs a fresh
+        /// process a tenth of a millisecond that a read has no use for.
+        private var givenCommandName: String?
         /// The schema version the app or tool was built for; a store at a newer version refuses writes.
         public var codeSchemaVersion: Int?
         /// How long the write lock is kept after a write, in seconds, so that a run of saves takes
@@ -60,7 +66,7 @@ extension Store {
                     lockLinger: Double = Options.defaultLockLinger, fileProtection: FileProtection? = nil,
                     documentCacheCapacity: Int = 16_384, memoryBudget: Int = 32 << 20, backgroundTask: BackgroundTask? = nil) {
             self.lockTimeout = lockTimeout
-            self.commandName = commandName ?? ProcessInfo.processInfo.processName
+            givenCommandName = commandName
             self.codeSchemaVersion = codeSchemaVersion
             self.lockLinger = max(0, lockLinger)
             self.fileProtection = fileProtection
