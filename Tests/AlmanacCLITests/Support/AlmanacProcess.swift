@@ -32,18 +32,25 @@ final class E2EFolder: @unchecked Sendable {
     let url: URL
 
     /// Whether folders go on a memory file system by default: where there is one (`/dev/shm`)
-    /// and `ALMANAC_TEST_ON_DISK=1` does not ask for the usual temporary folder. The suite
-    /// writes and removes hundreds of thousands of small files, and on ext4 the search for a
-    /// free inode among recently deleted ones, not the code under test, cost most of its time.
-    /// The tests that need a real disk file system mount their own (``SmallFileSystem``).
-    static let memoryByDefault = ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1"
-        && access("/dev/shm", W_OK | X_OK) == 0
+    /// with room for the suite (a container's is often 64 MB), and `ALMANAC_TEST_ON_DISK=1`
+    /// does not ask for the usual temporary folder. The suite writes and removes hundreds of
+    /// thousands of small files, and on ext4 the search for a free inode among recently deleted
+    /// ones, not the code under test, cost most of its time. The tests that need a real disk
+    /// file system mount their own (``SmallFileSystem``).
+    static let memoryByDefault = ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1" && memoryHasRoom
+
+    /// Whether `/dev/shm` is writable and has 2 GiB free.
+    static var memoryHasRoom: Bool {
+        var info = statvfs()
+        guard access("/dev/shm", W_OK | X_OK) == 0, statvfs("/dev/shm", &info) == 0 else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 2 << 30
+    }
 
     /// - Parameter inMemory: put the folder on the memory file system (`/dev/shm`) where there
-    ///   is one; `false`, the usual temporary folder.
+    ///   is one with room (``memoryHasRoom``); `false`, the usual temporary folder.
     init(inMemory: Bool = E2EFolder.memoryByDefault) {
         var base = URL(fileURLWithPath: NSTemporaryDirectory()).resolvingSymlinksInPath()
-        if inMemory, access("/dev/shm", W_OK | X_OK) == 0 { base = URL(fileURLWithPath: "/dev/shm") }
+        if inMemory, Self.memoryHasRoom { base = URL(fileURLWithPath: "/dev/shm") }
         url = base.appendingPathComponent("almanac-e2e-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }

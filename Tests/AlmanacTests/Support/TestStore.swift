@@ -6,11 +6,19 @@ final class TemporaryFolder: @unchecked Sendable {
     // Sendable: immutable after init.
     let url: URL
 
-    /// On the memory file system (`/dev/shm`) where there is one, unless `ALMANAC_TEST_ON_DISK=1`:
-    /// see `E2EFolder.memoryByDefault` in the command-line tests, which choose the same way.
+    /// On the memory file system (`/dev/shm`) where there is one with 2 GiB free, unless
+    /// `ALMANAC_TEST_ON_DISK=1`: see `E2EFolder.memoryByDefault` in the command-line tests,
+    /// which choose the same way.
+    static let inMemory: Bool = {
+        var info = statvfs()
+        guard ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1", access("/dev/shm", W_OK | X_OK) == 0,
+              statvfs("/dev/shm", &info) == 0
+        else { return false }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) >= 2 << 30
+    }()
+
     init() {
-        let memory = ProcessInfo.processInfo.environment["ALMANAC_TEST_ON_DISK"] != "1" && access("/dev/shm", W_OK | X_OK) == 0
-        url = (memory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
+        url = (Self.inMemory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory)
             .appendingPathComponent("almanac-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
