@@ -69,31 +69,23 @@ struct DocumentFiles: Sendable {
         return groups.sorted { DocumentID.fileName($0.id) < DocumentID.fileName($1.id) }
     }
 
-    /// Joins the documents found in several folders (or one) by id: `lists` in date order.
+    /// Joins by id the documents found in several folders (or one), listed folder after folder
+    /// in date order: one list, so that a whole collection's is never held twice.
     ///
     /// One pass over the ids' hashes finds whether any id is there twice; only then are the
     /// documents matched up.
-    static func joined(_ lists: [[DocumentFiles]]) -> [DocumentFiles] {
-        let total = lists.reduce(0) { $0 + $1.count }
-        var hashes = Set<UInt64>(minimumCapacity: total)
-        var repeated = false
-        for list in lists {
-            for files in list where !hashes.insert(files.hash).inserted {
-                repeated = true
-            }
-        }
-        guard repeated else { return lists.count == 1 ? lists[0] : Array(lists.joined()) }
+    static func joined(_ all: [DocumentFiles]) -> [DocumentFiles] {
+        var hashes = Set<UInt64>(minimumCapacity: all.count)
+        guard all.contains(where: { !hashes.insert($0.hash).inserted }) else { return all }
         var result: [DocumentFiles] = []
-        result.reserveCapacity(total)
+        result.reserveCapacity(all.count)
         var index = IDIndex()
-        for list in lists {
-            for files in list {
-                if let at = index.position(of: files, in: result) {
-                    for location in files.locations { result[at].add(location) }
-                } else {
-                    index.insert(files, at: result.count)
-                    result.append(files)
-                }
+        for files in all {
+            if let at = index.position(of: files, in: result) {
+                for location in files.locations { result[at].add(location) }
+            } else {
+                index.insert(files, at: result.count)
+                result.append(files)
             }
         }
         return result

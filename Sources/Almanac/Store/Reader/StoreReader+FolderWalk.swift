@@ -107,11 +107,11 @@ extension StoreReader {
             }
             return [DocumentFiles(id: collection.name, locations: locations)]
         }
-        var folders: [[DocumentFiles]] = []
+        var all: [DocumentFiles] = []
         try forEachLeafFolder(of: collection, days: days) { folder, path, entries in
-            folders.append(DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder))
+            all += DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder)
         }
-        return DocumentFiles.joined(folders)
+        return DocumentFiles.joined(all)
     }
 
     /// Calls `body` for each document of `collection` in folder and file name order. With
