@@ -50,11 +50,8 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         // instantiates its generic machinery (a third of a cold newest-20 read): a manifest
         // with every member of the expected type is taken from the parsed value directly; any
         // other goes through the decoder, whose errors name the member and what is wrong.
-        if let value = try? JSONParser.parse(bytes).value, let manifest = Manifest(wellFormed: value) {
-            self = manifest
-        } else {
-            self = try Manifest(recordBytes: bytes, path: Manifest.fileName)
-        }
+        let value = try Manifest.parsedRecord(bytes, path: Manifest.fileName)
+        self = try Manifest(wellFormed: value) ?? Manifest(recordValue: value, path: Manifest.fileName)
     }
 
     /// The manifest `value` holds when each member has the expected type (the same manifest

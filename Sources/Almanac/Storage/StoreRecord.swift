@@ -16,13 +16,26 @@ extension StoreRecord {
     /// - Throws: ``damagedCode`` naming the file, with the line and column of malformed
     ///   JSON or the pointer of the member that does not fit, and what to do.
     init(recordBytes bytes: [UInt8], path: String) throws {
-        let value: JSONValue
+        try self.init(recordValue: try Self.parsedRecord(bytes, path: path), path: path)
+    }
+
+    /// The JSON of a record read from `path` (store-relative).
+    ///
+    /// - Throws: ``damagedCode`` naming the file, with the line and column of malformed JSON.
+    static func parsedRecord(_ bytes: [UInt8], path: String) throws -> JSONValue {
         do {
-            value = try JSONParser.parse(bytes).value
+            return try JSONParser.parse(bytes).value
         } catch let error as AlmanacError {
             throw AlmanacError(Self.damagedCode, "\(Self.recordName) is damaged: \(error.message); restore the store from a backup",
                                path: path, line: error.line, column: error.column, underlying: error)
         }
+    }
+
+    /// Decodes a record parsed from `path` (``parsedRecord(_:path:)``).
+    ///
+    /// - Throws: ``damagedCode`` naming the file, with the pointer of the member that does not
+    ///   fit, and what to do.
+    init(recordValue value: JSONValue, path: String) throws {
         do {
             self = try DocumentDecoder().decode(Self.self, from: value)
         } catch let error as AlmanacError {

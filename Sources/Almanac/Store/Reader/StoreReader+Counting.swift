@@ -14,16 +14,16 @@ extension StoreReader {
         if days == nil {
             return try withFolderIndex(collection) { try $0.documentCount(reader: self) }
         }
-        var folders: [DocumentFiles] = []
+        var listed: [DocumentFiles] = []
         var unreadable: Set<String> = []
         try forEachLeafFolder(of: collection, days: days) { folder, path, entries in
             let groups = DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder)
             for files in groups where folder.mayRead(files.first.fileName) == false {
                 unreadable.insert(files.first.relativePath)
             }
-            folders += groups
+            listed += groups
         }
-        let all = DocumentFiles.joined(folders)
+        let all = DocumentFiles.joined(listed)
         return (all.count, unreadable.isEmpty ? [] : all.map(\.first).filter { unreadable.contains($0.relativePath) })
     }
 
