@@ -191,4 +191,30 @@ struct FolderIndexTests {
         store.finishWriting()
         #expect(try Store(at: store.url).count(matching: Query("events")) == 37)
     }
+    @Test("an index file's lines are read only when its seal holds and its first line is the header, and a reader can stop early")
+    func sealedLines() {
+        func lines(_ bytes: [UInt8], header: String = "h 1", stopAfter: Int = .max) -> [[String]]? {
+            var seen: [[String]] = []
+            let sound = IndexFiles.eachLine(of: bytes, header: header) { fields in
+                seen.append(fields.texts(from: 0))
+                return seen.count < stopAfter
+            }
+            return sound ? seen : (seen.isEmpty ? nil : seen)
+        }
+        let body = Array("h 1\ng\t7\nd\t2025/01\t\t%09tab\n".utf8)
+        let sealed = IndexFiles.sealed(body)
+        #expect(lines(sealed) == [["g", "7"], ["d", "2025/01", "", "\ttab"]])
+        #expect(lines(IndexFiles.sealed(Array("h 1\n".utf8))) == [])
+        #expect(lines(sealed, header: "h 2") == nil, "another header")
+        #expect(lines(Array(sealed.dropLast())) == nil, "no newline at the end")
+        #expect(lines(Array(sealed.dropLast(3)) + Array("0\n".utf8)) == nil, "another checksum")
+        var flipped = sealed
+        flipped[6] ^= 0x01
+        #expect(lines(flipped) == nil, "a byte changed")
+        #expect(lines(Array("sum 0\n".utf8)) == nil, "no header")
+        #expect(lines([]) == nil)
+        #expect(lines(sealed, stopAfter: 1) == [["g", "7"]], "stopped after the first line: not sound, one line read")
+        let stopped = IndexFiles.eachLine(of: sealed, header: "h 1") { _ in false }
+        #expect(!stopped)
+    }
 }

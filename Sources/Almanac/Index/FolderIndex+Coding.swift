@@ -37,9 +37,8 @@ extension FolderIndex {
     /// one written for another layout or time zone (a migration changed them: the folders and
     /// the days documents belong to are not the ones it describes).
     func decodeRoot(_ bytes: [UInt8], timeZone: String) -> Bool {
-        guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader) else { return false }
         var folders: [String: IndexedFolder] = [:]
-        folders.reserveCapacity(lines.count)
+        folders.reserveCapacity(bytes.count / 80)  // a folder's line is about 90 bytes
         var segments: [String: UInt64] = [:]
         var buckets: [String: UInt64] = [:]
         var spread: [String: [String]] = [:]
@@ -47,42 +46,44 @@ extension FolderIndex {
         var generation: UInt64?
         var bits = 0
         var layout = false
-        for line in lines {
-            let fields = IndexFiles.rawFields(line)
-            guard let kind = fields.first, kind.count == 1 else { return false }
-            switch kind.first {
+        let depth = depth
+        let sound = IndexFiles.eachLine(of: bytes, header: IndexFiles.rootHeader) { fields in
+            guard fields[0].count == 1 else { return false }
+            switch fields[0].first {
+            case UInt8(ascii: "d"):
+                guard fields.count == 10, let inode: UInt64 = fields.number(2), let modified: Int64 = fields.number(3),
+                      let changed: Int64 = fields.number(4), let looked: Int64 = fields.number(5),
+                      let documents: Int = fields.number(7), let unreadable: Int = fields.number(8),
+                      let unchecked: Int = fields.number(9)
+                else { return false }
+                folders[fields.text(1)] = IndexedFolder(
+                    signature: FolderSignature(inode: inode, modified: modified, changed: changed), looked: looked,
+                    holdsDocuments: fields.field(6, is: UInt8(ascii: "1")), documents: documents, unreadable: unreadable, unchecked: unchecked)
             case UInt8(ascii: "g"):
-                guard fields.count == 2, let value: UInt64 = IndexFiles.number(fields[1]) else { return false }
+                guard fields.count == 2, let value: UInt64 = fields.number(1) else { return false }
                 generation = value
             case UInt8(ascii: "p"):
-                guard fields.count == 3, IndexFiles.number(fields[1]) == depth, IndexFiles.text(fields[2]) == timeZone else { return false }
+                guard fields.count == 3, fields.number(1) == depth, fields.text(2) == timeZone else { return false }
                 layout = true
             case UInt8(ascii: "k"):
-                guard fields.count == 2, let value: Int = IndexFiles.number(fields[1]), (0...10).contains(value) else { return false }
+                guard fields.count == 2, let value: Int = fields.number(1), (0...10).contains(value) else { return false }
                 bits = value
-            case UInt8(ascii: "d"):
-                guard fields.count == 10, let inode: UInt64 = IndexFiles.number(fields[2]), let modified: Int64 = IndexFiles.number(fields[3]),
-                      let changed: Int64 = IndexFiles.number(fields[4]), let looked: Int64 = IndexFiles.number(fields[5]),
-                      let documents: Int = IndexFiles.number(fields[7]), let unreadable: Int = IndexFiles.number(fields[8]),
-                      let unchecked: Int = IndexFiles.number(fields[9])
-                else { return false }
-                folders[IndexFiles.text(fields[1])] = IndexedFolder(
-                    signature: FolderSignature(inode: inode, modified: modified, changed: changed), looked: looked,
-                    holdsDocuments: fields[6].first == UInt8(ascii: "1"), documents: documents, unreadable: unreadable, unchecked: unchecked)
             case UInt8(ascii: "s"), UInt8(ascii: "b"):
-                guard fields.count == 3, let value: UInt64 = IndexFiles.number(fields[2]) else { return false }
-                if kind.first == UInt8(ascii: "s") { segments[IndexFiles.text(fields[1])] = value } else { buckets[IndexFiles.text(fields[1])] = value }
+                guard fields.count == 3, let value: UInt64 = fields.number(2) else { return false }
+                if fields.field(0, is: UInt8(ascii: "s")) { segments[fields.text(1)] = value } else { buckets[fields.text(1)] = value }
             case UInt8(ascii: "x"):
                 guard fields.count >= 3 else { return false }
-                spread[IndexFiles.text(fields[1])] = fields[2...].map(IndexFiles.text)
+                spread[fields.text(1)] = fields.texts(from: 2)
             case UInt8(ascii: "m"):
-                guard fields.count == 6, let inode: UInt64 = IndexFiles.number(fields[3]), let day = CalendarDate(IndexFiles.text(fields[5])) else { return false }
-                misfiled[IndexFiles.text(fields[1]), default: []].append(
-                    IndexedFile(name: IndexFiles.text(fields[2]), inode: inode, id: IndexFiles.text(fields[4]), isCopy: false, state: .misfiled(day)))
+                guard fields.count == 6, let inode: UInt64 = fields.number(3), let day = CalendarDate(fields.text(5)) else { return false }
+                misfiled[fields.text(1), default: []].append(
+                    IndexedFile(name: fields.text(2), inode: inode, id: fields.text(4), isCopy: false, state: .misfiled(day)))
             default:
                 return false
             }
+            return true
         }
+        guard sound else { return false }
         guard let generation, layout else { return false }
         self.misfiled = misfiled
         bucketBits = bits
@@ -115,33 +116,36 @@ extension FolderIndex {
     }
 
     static func decodeSegment(_ bytes: [UInt8], generation: UInt64) throws -> [String: [IndexedFile]] {
-        guard let lines = IndexFiles.unsealed(bytes, header: IndexFiles.segmentHeader), let first = lines.first,
-              IndexFiles.fields(first) == ["g", String(generation)]
-        else { throw Inconsistent() }
         var result: [String: [IndexedFile]] = [:]
         var current: String?
-        for line in lines.dropFirst() {
-            let fields = IndexFiles.rawFields(line)
-            if fields.count == 2, fields[0].elementsEqual([UInt8(ascii: "f")]) {
-                let path = IndexFiles.text(fields[1])
+        var first = true
+        let sound = try IndexFiles.eachLine(of: bytes, header: IndexFiles.segmentHeader) { fields in
+            if first {
+                first = false
+                return fields.count == 2 && fields.field(0, is: UInt8(ascii: "g")) && fields.number(1) == generation
+            }
+            if fields.count == 2, fields.field(0, is: UInt8(ascii: "f")) {
+                let path = fields.text(1)
                 current = path
                 result[path] = []
-                continue
+                return true
             }
-            guard let path = current, fields.count == 5, let inode: UInt64 = IndexFiles.number(fields[1]) else { throw Inconsistent() }
+            guard let path = current, fields.count == 5, let inode: UInt64 = fields.number(1) else { throw Inconsistent() }
             let state: IndexedFile.State
             switch fields[4].count == 1 ? fields[4].first : nil {
             case UInt8(ascii: "-"): state = .filed
             case UInt8(ascii: "?"): state = .unchecked
             case UInt8(ascii: "u"): state = .unreadable
             default:
-                guard let day = CalendarDate(IndexFiles.text(fields[4])) else { throw Inconsistent() }
+                guard let day = CalendarDate(fields.text(4)) else { throw Inconsistent() }
                 state = .misfiled(day)
             }
-            let id = IndexFiles.text(fields[2])
-            let name = fields[0].isEmpty ? DocumentID.fileName(id) : IndexFiles.text(fields[0])
-            result[path, default: []].append(IndexedFile(name: name, inode: inode, id: id, isCopy: fields[3].first == UInt8(ascii: "1"), state: state))
+            let id = fields.text(2)
+            let name = fields.isEmpty(0) ? DocumentID.fileName(id) : fields.text(0)
+            result[path, default: []].append(IndexedFile(name: name, inode: inode, id: id, isCopy: fields.field(3, is: UInt8(ascii: "1")), state: state))
+            return true
         }
+        guard sound, !first else { throw Inconsistent() }
         return result
     }
 
@@ -151,7 +155,7 @@ extension FolderIndex {
 
     static func decodeBucket(_ bytes: [UInt8], generation: UInt64) throws -> [UInt8] {
         let header = Array("\(IndexFiles.bucketHeader)\ng\t\(generation)\n".utf8)
-        guard bytes.starts(with: header), IndexFiles.unsealed(bytes, header: IndexFiles.bucketHeader) != nil,
+        guard bytes.starts(with: header), IndexFiles.eachLine(of: bytes, header: IndexFiles.bucketHeader, { _ in true }),
               let sumLine = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }), sumLine >= header.count
         else { throw Inconsistent() }
         return Array(bytes[header.count..<sumLine])

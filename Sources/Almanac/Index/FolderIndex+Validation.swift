@@ -47,9 +47,9 @@ extension FolderIndex {
                     if FolderSignature.of("", in: top) != record.signature { toList.append(path) }
                 } else {
                     // Grouped by parent: each parent is opened once, and its children looked up in it.
-                    let slash = path.lastIndex(of: "/")
+                    let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
                     let parent = slash.map { String(path[..<$0]) } ?? ""
-                    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+                    let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
                     byParent[parent, default: []].append((name, path, record))
                 }
             }
@@ -161,13 +161,17 @@ extension FolderIndex {
     /// and is read again next time. Then writes the index when `persisting`.
     func checkDates(reader: StoreReader, persisting: Bool) throws {
         try lock.withLock {
+            let pending = folders.filter { $0.value.unchecked > 0 }.keys.sorted()
+            guard !pending.isEmpty else {
+                if persisting { persistLocked(reader: reader, writer: nil) }
+                return
+            }
             var edits = BucketEdits()
             // A month's segment is written as soon as its folders are checked, so a first date
             // query over a million documents holds one month's records, not all of them.
             let writer = persisting && reader.view?.overlay == nil
                 ? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) : nil
             defer { writer?.release() }
-            let pending = folders.filter { $0.value.unchecked > 0 }.keys.sorted()
             for (position, path) in pending.enumerated() {
                 let components = Self.components(path)
                 guard let open = try reader.openFolders(["data", collection.name] + components) else { continue }

@@ -63,47 +63,51 @@ enum IndexFiles {
         body + Array("sum \(String(hash(body), radix: 16))\n".utf8)
     }
 
-    /// The lines of a sealed file whose checksum holds and whose first line is `header`
-    /// (without it), or `nil`.
-    static func unsealed(_ bytes: [UInt8], header: String) -> [ArraySlice<UInt8>]? {
+    /// Calls `body` with each line of the sealed file `bytes` after its first, cut into
+    /// tab-separated fields, while `body` returns true. False when the checksum does not hold,
+    /// the first line is not `header`, or `body` returned false.
+    ///
+    /// The fields are ranges of `bytes`, read in place: a cold read parses a root of hundreds of
+    /// kilobytes before anything else, and an array of slices per line was most of that.
+    static func eachLine(of bytes: [UInt8], header: String, _ body: (IndexFields) throws -> Bool) rethrows -> Bool {
+        try bytes.withUnsafeBufferPointer { buffer in
+            guard let end = sealedEnd(of: buffer) else { return false }
+            var fields = IndexFields(bytes: buffer)
+            var start = 0
+            var first = true
+            while start < end {
+                var stop = start
+                while buffer[stop] != UInt8(ascii: "\n") { stop += 1 }  // the body ends with a newline
+                fields.cut(start..<stop)
+                if first {
+                    guard buffer[start..<stop].elementsEqual(header.utf8) else { return false }
+                    first = false
+                } else if try !body(fields) {
+                    return false
+                }
+                start = stop + 1
+            }
+            return !first
+        }
+    }
+
+    /// Where the body of the sealed file `bytes` ends (the start of its checksum line), when the
+    /// checksum holds.
+    private static func sealedEnd(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.last == UInt8(ascii: "\n") else { return nil }
-        let end = bytes.index(before: bytes.endIndex)
-        guard let lineStart = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else { return nil }
+        let end = bytes.count - 1
+        var lineStart = end
+        while lineStart > 0, bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+        guard lineStart > 0 else { return nil }
         let sumLine = bytes[lineStart..<end]
-        guard sumLine.starts(with: Array("sum ".utf8)),
+        guard sumLine.starts(with: "sum ".utf8),
               UInt64(String(decoding: sumLine.dropFirst(4), as: UTF8.self), radix: 16) == hash(bytes[..<lineStart])
         else { return nil }
-        var lines = pieces(of: bytes[..<lineStart], separatedBy: UInt8(ascii: "\n"))
-        lines.removeLast()  // the empty piece after the last line's newline
-        guard let first = lines.first, first.elementsEqual(header.utf8) else { return nil }
-        lines.removeFirst()
-        return lines
-    }
-
-    /// The tab-separated fields of `line`, as bytes: a root or segment has thousands of lines,
-    /// and most fields are numbers.
-    static func rawFields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        pieces(of: line, separatedBy: UInt8(ascii: "\t"))
-    }
-
-    /// `bytes` cut at each `separator` (empty pieces kept): the generic `split` calls a closure
-    /// per byte, and a cold read parses a root of hundreds of kilobytes before anything else.
-    static func pieces(of bytes: ArraySlice<UInt8>, separatedBy separator: UInt8) -> [ArraySlice<UInt8>] {
-        var pieces: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        bytes.withUnsafeBufferPointer { buffer in
-            for offset in buffer.indices where buffer[offset] == separator {
-                let end = bytes.startIndex + offset
-                pieces.append(bytes[start..<end])
-                start = end + 1
-            }
-        }
-        pieces.append(bytes[start...])
-        return pieces
+        return lineStart
     }
 
     /// The decimal number `bytes` spells (an optional `-`, then digits), or `nil`.
-    static func number<T: FixedWidthInteger>(_ bytes: ArraySlice<UInt8>) -> T? {
+    static func number<T: FixedWidthInteger, Bytes: Collection<UInt8>>(_ bytes: Bytes) -> T? {
         var digits = bytes[...]
         let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
@@ -120,7 +124,7 @@ enum IndexFiles {
     }
 
     /// The text field `bytes`, unescaped.
-    static func text(_ bytes: ArraySlice<UInt8>) -> String {
+    static func text<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         unescaped(String(decoding: bytes, as: UTF8.self))
     }
 

@@ -76,11 +76,14 @@ final class IndexWriter {
 
     /// The generation of the root in `folder`, 0 when there is none (or it is torn).
     private static func generation(in folder: Directory) -> UInt64 {
-        guard let bytes = try? folder.readFile(IndexFiles.root),
-              let lines = IndexFiles.unsealed(bytes, header: IndexFiles.rootHeader), let first = lines.first
-        else { return 0 }
-        let fields = IndexFiles.fields(first)
-        return fields.count == 2 && fields[0] == "g" ? UInt64(fields[1]) ?? 0 : 0
+        guard let bytes = try? folder.readFile(IndexFiles.root) else { return 0 }
+        var generation: UInt64 = 0
+        // The generation is the root's second line: the walk stops there (and so returns false).
+        _ = IndexFiles.eachLine(of: bytes, header: IndexFiles.rootHeader) { fields in
+            if fields.count == 2, fields.field(0, is: UInt8(ascii: "g")) { generation = fields.number(1) ?? 0 }
+            return false
+        }
+        return generation
     }
 }
 
