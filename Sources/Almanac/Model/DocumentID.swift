@@ -82,8 +82,13 @@ enum DocumentID {
     /// A 64-bit FNV-1a hash of the id's bytes with ASCII capitals folded: equal for ids equal
     /// ignoring case, without building the lowercased string.
     static func foldedHash(_ id: String) -> UInt64 {
+        foldedHash(bytes: id.utf8)
+    }
+
+    /// ``foldedHash(_:)`` of the id spelled by `bytes` (UTF-8).
+    static func foldedHash<Bytes: Sequence<UInt8>>(bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in id.utf8 {
+        for byte in bytes {
             let folded = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
             hash = (hash ^ UInt64(folded)) &* 0x0000_0100_0000_01B3
         }

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-extension Array where Element: Sendable {
+extension RandomAccessCollection where Self: Sendable, Element: Sendable, Index == Int {
     /// `map` spread over the machine's cores for long arrays, keeping the order. When several
     /// elements fail, the error of the first failing element (in order) is thrown, so the
     /// result does not depend on thread timing.
@@ -33,7 +33,7 @@ extension Array where Element: Sendable {
                 var state = chunkState()
                 for index in range {
                     do {
-                        (output.base + index).initialize(to: try transform(&state, self[index]))
+                        (output.base + index).initialize(to: try transform(&state, self[startIndex + index]))
                     } catch {
                         // Later elements of this chunk cannot matter: an earlier one failed.
                         outcomes.set(chunk, initialized: index - range.lowerBound, failure: error)

@@ -89,9 +89,9 @@ extension StoreReader {
     ///
     /// - Throws: `.symbolicLink` for a link anywhere in the collection's tree; `.notDownloaded`
     ///   for a document iCloud Drive keeps only a placeholder of.
-    func documentFiles(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> [DocumentFiles] {
+    func documentFiles(in collection: CollectionDescriptor, days: ClosedRange<CalendarDate>?) throws -> DocumentListing {
         if collection.isSingleton {
-            guard let data = try root.openFolder("data") else { return [] }
+            guard let data = try root.openFolder("data") else { return DocumentListing(collection: collection.name) }
             let fileName = "\(collection.name).json"
             var locations: [DocumentLocation] = []
             for entry in try visibleEntries(of: data, at: ["data"]).sorted(by: { $0.name < $1.name }) where entry.kind == .file {
@@ -103,15 +103,15 @@ extension StoreReader {
             }
             guard !locations.isEmpty else {
                 try data.refusePlaceholder(of: fileName)
-                return []
+                return DocumentListing(collection: collection.name)
             }
-            return [DocumentFiles(id: collection.name, locations: locations)]
+            return DocumentListing(collection: collection.name, documents: [DocumentFiles(id: collection.name, locations: locations)])
         }
-        var all: [DocumentFiles] = []
+        var listing = DocumentListing(collection: collection.name)
         try forEachLeafFolder(of: collection, days: days) { folder, path, entries in
-            all += DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder)
+            listing.append(DocumentFiles.group(entries, collection: collection.name, folders: path, in: folder), in: path)
         }
-        return DocumentFiles.joined(all)
+        return listing.joined()
     }
 
     /// Calls `body` for each document of `collection` in folder and file name order. With

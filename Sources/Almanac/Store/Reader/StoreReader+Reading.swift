@@ -131,7 +131,7 @@ extension StoreReader {
         // matches, each document is transformed (decoded) as soon as it is read. What the
         // cache holds is taken first, on this thread: handing it to other threads would cost
         // more than it does.
-        let files = try documentFiles(in: descriptor, days: pruneDays)
+        var files = try documentFiles(in: descriptor, days: pruneDays)
         // Sort keys apart from the values: a generic value moved by a sort costs a call per move.
         var keys: [(date: Double, id: String)?] = Array(repeating: nil, count: remembering ? files.count : 0)
         var values: [T?] = Array(repeating: nil, count: remembering ? files.count : 0)
@@ -156,7 +156,7 @@ extension StoreReader {
             unread = Array(files.indices)
         }
         let read: [(key: Double, value: T)?] = try unread
-            .parallelMap(chunkState: { FolderCursor(reader: self) }) { cursor, index in
+            .parallelMap(chunkState: { FolderCursor(reader: self) }) { [files] cursor, index in
                 let files = files[index]
                 guard let document = try self.read(files, in: cursor.folder(files.first.folderPath), remembering: remembering)
                 else { return nil }  // removed meanwhile
@@ -165,9 +165,22 @@ extension StoreReader {
             }
         if !remembering {
             // Every document was read in the parallel pass: its results are the values, with
-            // no second array of them (a whole-collection scan's memory).
-            let keys = zip(read, files).map { found, files in found.map { ($0.key, files.first.id ?? "") } }
-            return Self.sortedByKey(keys) { read[$0].unsafelyUnwrapped.value }
+            // no second array of them (a whole-collection scan's memory). The order is worked
+            // out from the dates, the listing's ids breaking ties, and the listing is let go
+            // before the returned array is made.
+            var dates = [Double](repeating: 0, count: read.count)
+            var order: [Int] = []
+            order.reserveCapacity(read.count)
+            for index in read.indices {
+                guard let date = read[index]?.key else { continue }
+                dates[index] = date
+                order.append(index)
+            }
+            order.sort { a, b in
+                dates[a] != dates[b] ? dates[a] < dates[b] : (files[a].first.id ?? "") < (files[b].first.id ?? "")
+            }
+            files = DocumentListing(collection: descriptor.name)
+            return order.map { read[$0].unsafelyUnwrapped.value }
         }
         for (index, found) in zip(unread, read) {
             guard let found else { continue }
