@@ -1,4 +1,5 @@
 import Almanac
+import Foundation
 
 extension CommandContext {
     /// The store's collection `name`; when the store has none but the app's project catalog
@@ -16,6 +17,17 @@ extension CommandContext {
                     : "Add a migration for it with 'almanac migrate new SLUG' (it moves the catalog to the next version), then run 'almanac migrate up'.")
             throw explained
         }
+    }
+
+    /// The newest schema version the app's project reaches (its migrations folder, its schema
+    /// folder), when it is newer than the store's; `nil` when there is no project here.
+    func newerProjectVersion(than store: Store) -> Int? {
+        let schemaVersion = (try? projectCatalog(app: store.app))??.version
+        // migrations/<app> here: the commands that ask this take no --migrations.
+        let migrations = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("migrations").appendingPathComponent(store.app)
+        let migrationsVersion = FileManager.default.fileExists(atPath: migrations.path) ? (try? MigrationSet(folder: migrations))?.latestVersion : nil
+        guard let newest = [schemaVersion, migrationsVersion].compactMap({ $0 }).max(), newest > store.schemaVersion else { return nil }
+        return newest
     }
 
     /// The app whose project folders a scaffolding command changes: `--app APP`, else the app

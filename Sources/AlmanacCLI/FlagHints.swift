@@ -28,8 +28,12 @@ enum FlagHints {
 
     /// A problem `migrate status` lists (a line of text, not an error): the remedy it names.
     static func apply(migrationProblem problem: String) -> String {
-        let remedy = AlmanacError.Remedy.repairMigrations
-        return typed(remedy).map { remedy.replacing(in: problem, with: $0) } ?? problem
+        apply(problem, remedy: .repairMigrations)
+    }
+
+    /// `text` (a library message that carries `remedy`'s words) with the command instead.
+    static func apply(_ text: String, remedy: AlmanacError.Remedy) -> String {
+        typed(remedy).map { remedy.replacing(in: text, with: $0) } ?? text
     }
 
     /// How `remedy` is typed at a terminal.
@@ -65,5 +69,7 @@ enum FlagHints {
         AlmanacError.Remedy.rollBack.name: "'almanac migrate rollback'",
         AlmanacError.Remedy.repairMigrations.name: "'almanac migrate repair'",
         AlmanacError.Remedy.migrateThenCheck.name: "'almanac migrate up' to bring the documents forward, then 'almanac check'",
+        AlmanacError.Remedy.writeMigration.name: "write a migration that makes the change with 'almanac migrate new SLUG' (it moves the catalog to the next version), then run 'almanac migrate up'",
+        AlmanacError.Remedy.migrateStore.name: "'almanac migrate up'",
     ]
 }

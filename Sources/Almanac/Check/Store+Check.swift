@@ -1,10 +1,17 @@
+import Foundation
+
 extension Store {
     /// Reads every file of the store and reports every problem: files that are not valid
     /// JSON (with line and column), documents not at the path their id and date require,
     /// duplicate ids, broken unique fields, leftover temporary files, unknown files and
     /// symbolic links. Changes nothing.
-    public func check() throws -> CheckReport {
+    ///
+    /// - Parameter schemaFolder: the app's schema folder, when at hand: a `schema-drift` error
+    ///   is reported when it is at the store's version but differs from the store's copy
+    ///   (``Store/schemaDrift(from:)``), since the store goes on validating with its copy.
+    public func check(schemaFolder: URL? = nil) throws -> CheckReport {
         var walker = CheckWalker(store: self)
+        if let schemaFolder, let drift = try schemaDrift(from: schemaFolder) { walker.problems.append(.schemaDrift(drift)) }
         try walker.checkRoot()
         return walker.report
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Store {
     /// Repairs what has one right answer, as one atomic change, and reports the rest.
     ///
@@ -13,10 +15,18 @@ extension Store {
     /// let report = try store.fix(dryRun: true)
     /// for repair in report.repairs { print(repair) }
     /// ```
-    /// - Parameter dryRun: report the repairs without making them. A dry run reads like any
-    ///   read (one committed state, no file lock), and is checked as the real run's commit would be.
+    /// - Parameters:
+    ///   - dryRun: report the repairs without making them. A dry run reads like any read (one
+    ///     committed state, no file lock), and is checked as the real run's commit would be.
+    ///   - schemaFolder: the app's schema folder, when at hand: an edit of it that no migration
+    ///     carries is listed in ``FixReport/remaining`` (as ``check(schemaFolder:)`` does); only a
+    ///     migration can take it in.
     /// - Throws: `.locked` (a real run, when another writer keeps the lock), `.storeTooNew`, `.io`.
-    public func fix(dryRun: Bool = false) throws -> FixReport {
-        try StoreFixer(store: self).fix(dryRun: dryRun)
+    public func fix(dryRun: Bool = false, schemaFolder: URL? = nil) throws -> FixReport {
+        var report = try StoreFixer(store: self).fix(dryRun: dryRun)
+        if let schemaFolder, let drift = try schemaDrift(from: schemaFolder) {
+            report.remaining.problems.insert(.schemaDrift(drift), at: 0)
+        }
+        return report
     }
 }

@@ -33,7 +33,7 @@ extension AlmanacError {
         public static var all: [Remedy] {
             [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .takeOneVersion,
              .createStore, .checkStore, .fixStore, .resolveConflicts, .backupStore, .exportStore,
-             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion, .restoreOverwrittenEdits]
+             .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion, .restoreOverwrittenEdits, .writeMigration, .migrateStore]
         }
 
         /// Wait longer for the lock (``Store/Options/lockTimeout``).
@@ -86,6 +86,12 @@ extension AlmanacError {
         /// Bring the documents forward to the store's version, then check the store.
         public static let migrateThenCheck = Remedy(
             name: "migrate-then-check", api: "Migrator.migrate(storeAt:) to bring the documents forward, then Store.check()")
+        /// Make a schema change through a new migration, then migrate (``SchemaDrift``).
+        public static let writeMigration = Remedy(
+            name: "write-migration",
+            api: "write a migration that makes the change (it moves the catalog to the next version), then Migrator.migrate(storeAt:)")
+        /// Migrate the store to the app's latest version (``Migrator/migrate(storeAt:to:options:progress:)``).
+        public static let migrateStore = Remedy(name: "migrate", api: "Migrator.migrate(storeAt:)")
         /// Start an app's schema folder.
         public static func newSchema(_ app: String) -> Remedy {
             Remedy(name: "new-schema", api: "AppProject(app: \"\(app)\").create()", arguments: [app])

@@ -170,5 +170,8 @@ extension AlmanacError {
         /// merge policy is `manual` and whose versions changed the same field, or two `store.json`
         /// histories that differ. The message shows both sides and the next step.
         public static let syncConflict = Code(rawValue: "sync-conflict")
+        /// The app's schema folder differs from the store's copy of the same version, and no
+        /// migration carries the change (``SchemaDrift``): write one, or undo the edit.
+        public static let schemaDrift = Code(rawValue: "schema-drift")
     }
 }

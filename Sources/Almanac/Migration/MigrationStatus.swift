@@ -15,9 +15,13 @@ public struct MigrationStatus: Sendable, Encodable {
     /// Everything that stops `migrate up`: problems of the folder (gaps, duplicates…),
     /// applied files edited or missing, a store newer than the migrations.
     public var problems: [String]
+    /// How the migrator's target schema differs from the store's copy at the store's version,
+    /// when it does (a schema edited with no migration to carry the change); `nil` without a
+    /// target schema.
+    public var schemaDrift: SchemaDrift?
 
-    /// Whether the store is at the latest version and nothing is wrong.
-    public var isUpToDate: Bool { storeVersion == latestVersion && problems.isEmpty }
+    /// Whether the store is at the latest version, its schema is the target schema, and nothing is wrong.
+    public var isUpToDate: Bool { storeVersion == latestVersion && problems.isEmpty && schemaDrift == nil }
 
     /// The versions not applied yet.
     public var pending: [Entry] { entries.filter { $0.state == .pending } }
@@ -70,9 +74,10 @@ extension Store {
 }
 
 extension MigrationStatus {
-    private enum CodingKeys: String, CodingKey { case storeVersion, latestVersion, upToDate, migrations, problems }
+    private enum CodingKeys: String, CodingKey { case storeVersion, latestVersion, upToDate, migrations, problems, schemaDrift }
 
-    /// Encodes the status: versions, `upToDate`, one entry per migration and the problems.
+    /// Encodes the status: versions, `upToDate`, one entry per migration, the problems and, when
+    /// there is one, the schema drift.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(storeVersion, forKey: .storeVersion)
@@ -80,5 +85,6 @@ extension MigrationStatus {
         try container.encode(isUpToDate, forKey: .upToDate)
         try container.encode(entries, forKey: .migrations)
         try container.encode(problems, forKey: .problems)
+        try container.encodeIfPresent(schemaDrift, forKey: .schemaDrift)
     }
 }

@@ -36,9 +36,21 @@ public struct Migrator: Sendable {
     }
 
     /// The store's version, each migration's state (applied with its checksum verified,
-    /// edited, missing, pending) and the problems of the migrations folder. Reads only.
+    /// edited, missing, pending) and the problems of the migrations folder; with a target
+    /// schema, how it differs from the store's copy when both are at the store's version
+    /// (``Store/schemaDrift(from:)``). Reads only.
     public func status(of store: Store) -> MigrationStatus {
-        store.migrationStatus(migrations)
+        var status = store.migrationStatus(migrations)
+        if let targetSchema {
+            do {
+                status.schemaDrift = try store.schemaDrift(from: targetSchema)
+            } catch let error as AlmanacError {
+                status.problems.append("\(error.path ?? targetSchema.path): \(error.message)")
+            } catch {
+                status.problems.append("\(targetSchema.path): \(error)")
+            }
+        }
+        return status
     }
 
     /// What migrating `store` to `version` (default: the latest) would change, with every

@@ -59,7 +59,7 @@ struct SeedImporter {
             guard descriptor.isSeeded, !descriptor.isSingleton else {
                 throw AlmanacError(
                     .invalidArgument,
-                    "collection \(descriptor.name) is not seeded content in the \(store.app) catalog; seed files are for collections marked \"seeded\" there",
+                    "collection \(descriptor.name) is not seeded content in the store's \(store.app) catalog (schema/catalog.json in the store, version \(store.schemaVersion)); seed files are for collections marked \"seeded\" there, and a store learns of a change to the app's catalog only by migrating",
                     path: file.path, pointer: "/collection")
             }
             if storedByCollection[descriptor.name] == nil {

@@ -7,7 +7,7 @@ enum CheckCommand: AlmanacCommand {
 
     static let spec = CommandSpec(
         name: "check", abstract: "Read every file of the store and report every problem; with --fix, repair what has one right answer.",
-        discussion: "Exits 3 when a problem is found: malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, sync conflict copies, unknown files or symbolic links. With --fix, exits 3 when problems that need a person remain (each says what to do).",
+        discussion: "Exits 3 when a problem is found: the app's schema folder (schema/<app> here, or --schema) edited with no migration to carry the change, malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, sync conflict copies, unknown files or symbolic links. With --fix, exits 3 when problems that need a person remain (each says what to do).",
         options: [fix, dryRun, CommonOptions.migrations])
 
     static func run(_ context: CommandContext) throws -> Int32 {
@@ -25,7 +25,7 @@ enum CheckCommand: AlmanacCommand {
                     Output.error("almanac: warning: \(error.message)")
                 }
             }
-            var report = try store.fix(dryRun: context.values.flag(dryRun))
+            var report = try store.fix(dryRun: context.values.flag(dryRun), schemaFolder: context.projectSchemaFolder(app: store.app))
             report.repairs = broughtForward + report.repairs
             report.remaining = FlagHints.apply(report.remaining)
             try context.print(report, adding: ["store": .string(store.url.path)]) { report in
@@ -41,7 +41,9 @@ enum CheckCommand: AlmanacCommand {
         guard context.values.option(CommonOptions.migrations) == nil else {
             throw context.usage("--migrations goes with --fix (to bring documents in an older shape forward): 'almanac check --fix --migrations DIR'")
         }
-        let report = FlagHints.apply(try store.check())
+        // Where the app's schema folder is at hand (schema/<app> here, or --schema), an edit of
+        // it that no migration carries is reported too.
+        let report = FlagHints.apply(try store.check(schemaFolder: context.projectSchemaFolder(app: store.app)))
         try context.print(report, adding: ["store": .string(store.url.path)]) { report in
             (report.problems.map(\.description) + [summary(report)]).joined(separator: "\n")
         }

@@ -1,6 +1,6 @@
 import Almanac
 
-/// `almanac migrate plan [--to N] [--migrations DIR]`
+/// `almanac migrate plan [--to N] [--migrations DIR] [--schema DIR]`
 enum MigratePlanCommand: AlmanacCommand {
     static let target = OptionSpec.option("to", valueName: "N", help: "Plan up to version N (default: the latest migration).")
 
@@ -8,7 +8,7 @@ enum MigratePlanCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "plan",
         abstract: "Show what 'migrate up' would change, per migration and operation, and validate every result; writes nothing.",
-        discussion: "Exits 3 when a resulting document would break the target schema (each is listed with its violations).",
+        discussion: "Exits 3 when a resulting document would break the target schema (each is listed with its violations), or when there is nothing to migrate but the app's schema folder differs from the store's copy.",
         options: [CommonOptions.migrations, target])
 
     static func run(_ context: CommandContext) throws -> Int32 {
@@ -21,6 +21,11 @@ enum MigratePlanCommand: AlmanacCommand {
         let migrator = try context.migrator(app: store.app, needsSchema: true)
         let plan = try migrator.plan(for: store, to: try context.values.integer(target))
         try context.print(plan, text: text)
+        // Nothing to migrate: an edit of the schema folder no migration carries does nothing.
+        if plan.steps.isEmpty, let schema = migrator.targetSchema, let drift = try store.schemaDrift(from: schema) {
+            Output.error("almanac: error: \(FlagHints.apply(drift.message, remedy: .writeMigration))")
+            return ExitCode.problemsFound
+        }
         return plan.isValid ? ExitCode.success : ExitCode.problemsFound
     }
 

@@ -24,7 +24,16 @@ enum PutCommand: AlmanacCommand {
         let locations: [DocumentLocation]
         do {
             locations = try store.save(json: documents, in: collection)
-        } catch let error as AlmanacError {
+        } catch var error as AlmanacError {
+            // The store validates with its own schema: when the app's project is ahead of it, the
+            // document may be valid at the newer version, and migrating comes first.
+            if error.code == .invalidDocument, let newer = context.newerProjectVersion(than: store) {
+                error.message += "; the app's project reaches schema version \(newer) and the store is at \(store.schemaVersion): "
+                    + "run 'almanac migrate up' first (the store validates with its own copy of the schema until it migrates)"
+            } else if error.code == .invalidDocument, let folder = context.projectSchemaFolder(app: store.app),
+                      let drift = try? store.schemaDrift(from: folder) {
+                error.message += "; note that " + FlagHints.apply(drift.message, remedy: .writeMigration)
+            }
             throw files.count <= 1 ? error.located(in: files.first ?? "<stdin>") : error
         }
         try context.print(["saved": locations.map(\.relativePath)]) { saved in

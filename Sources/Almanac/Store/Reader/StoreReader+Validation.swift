@@ -38,12 +38,13 @@ extension StoreReader {
         let violations = schema.validate(document).map(\.explainedForDocuments)
         guard let first = violations.first else { return }
         if violations.count == 1 {
-            throw AlmanacError(.invalidDocument, "\(first.message) (\(collection.name) schema)", id: id, pointer: first.pointer,
+            // Which schema: the store's copy, at its version (not the app's folder, which may be newer).
+            throw AlmanacError(.invalidDocument, "\(first.message) (the store's \(collection.name) schema, version \(schemaVersion))", id: id, pointer: first.pointer,
                                underlying: SchemaValidationFailure(violations: violations))
         }
         throw AlmanacError(
             .invalidDocument,
-            "the document breaks the \(collection.name) schema in \(violations.count) places: "
+            "the document breaks the store's \(collection.name) schema (version \(schemaVersion)) in \(violations.count) places: "
                 + violations.map(\.description).joined(separator: "; "),
             id: id, underlying: SchemaValidationFailure(violations: violations))
     }
