@@ -77,7 +77,8 @@ enum ExitCode {
         case .locked: locked
         case .storeTooNew: storeTooNew
         case .invalidDocument, .invalidID, .malformedJSON, .uniqueViolation, .idCollision, .checkFailed, .migrationFailed, .ruleViolation, .missingReference, .deleteRestricted, .misfiled, .syncConflict: problemsFound
-        case .invalidArgument, .invalidQuery: usage
+        // A collection the store does not have is a mistyped argument, as an unknown field is.
+        case .invalidArgument, .invalidQuery, .unknownCollection: usage
         case .invalidMigration: problemsFound
         default: failure
         }

@@ -113,7 +113,15 @@ struct CommandContext {
     ///
     /// - Throws: a usage error naming both places when neither exists.
     func migrationsFolder(app: String) throws -> URL {
-        if let explicit = values.option(CommonOptions.migrations) { return URL(fileURLWithPath: explicit) }
+        if let explicit = values.option(CommonOptions.migrations) {
+            // The parent of the apps' folders, given for the store's app's.
+            let url = URL(fileURLWithPath: explicit)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+            if !names.contains(where: { $0.hasSuffix(".json") }), names.contains(app) {
+                throw usage("--migrations \(explicit) holds the migrations folders of apps, not migration files; pass --migrations \((explicit as NSString).appendingPathComponent(app)), the folder of this store's app")
+            }
+            return url
+        }
         let candidate = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             .appendingPathComponent("migrations").appendingPathComponent(app)
         guard FileManager.default.fileExists(atPath: candidate.path) else {

@@ -107,8 +107,8 @@ struct JSONOutputTests {
         let cases: [(arguments: [String], exit: Int32, code: String)] = [
             (["ls", "--bogus"], 2, "usage"),
             (["migrate"], 2, "usage"),
-            (["status", "--store", folder.path("nothing").path], 1, "io"),
-            (["ls", "nope", "--store", store], 1, "unknown-collection"),
+            (["status", "--store", folder.path("nothing").path], 1, "not-found"),
+            (["ls", "nope", "--store", store], 2, "unknown-collection"),
             (["ls", "usage-events", "--from", "yesterday", "--store", store], 2, "usage"),
             (["put", "usage-events", try folder.write("{\"id\": ", to: "bad.json").path, "--store", store], 3, "malformed-json"),
         ]

@@ -29,7 +29,7 @@ extension AlmanacError {
 
     /// Whether the error is about one file alone (it does not parse, validate or open for this
     /// user, or is not downloaded), so that reads which do not need that file go on without it.
-    var concernsOneFile: Bool {
+    package var concernsOneFile: Bool {
         switch code {
         case .malformedJSON, .invalidDocument, .misfiled, .notDownloaded, .symbolicLink: return true
         case .io: return [EACCES, EPERM, EISDIR, ENOTDIR].contains((underlying as? POSIXFailure)?.errno ?? 0) || underlying == nil

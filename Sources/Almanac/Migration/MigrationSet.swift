@@ -74,6 +74,21 @@ public struct MigrationSet: Sendable {
         } catch {
             throw AlmanacError.fromFoundation(error, operation: "list the migrations folder", path: folder.path)
         }
+        // The parent of the apps' folders (`migrations/`), given for one of them: say so, rather
+        // than read no migration and blame the store's version for it.
+        if !names.contains(where: { $0.hasSuffix(".json") }) {
+            let apps = names.filter { name in
+                let children = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(name).path)) ?? []
+                return children.contains { MigrationFile.version(inFileName: $0) != nil }
+            }.sorted()
+            if let first = apps.first {
+                throw AlmanacError(
+                    .invalidArgument,
+                    "holds no migration files but the migrations folders of \(apps.count == 1 ? "app" : "apps") \(apps.joined(separator: ", ")); "
+                        + "pass the folder of the store's app, e.g. \(folder.appendingPathComponent(first).path)",
+                    path: folder.path)
+            }
+        }
         var files: [(name: String, bytes: [UInt8])] = []
         var unreadable: [(name: String, error: AlmanacError)] = []
         for name in names where name.hasSuffix(".json") {

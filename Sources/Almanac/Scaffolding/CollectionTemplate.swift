@@ -28,12 +28,18 @@ package struct CollectionTemplate: Sendable, Equatable {
     package var layout: Layout
     /// What the collection holds, for people; a sentence naming the collection when `nil`.
     package var description: String?
+    /// Whether the app ships its content (seed files): the catalog marks it `"seeded": {}`, and
+    /// its schema declares the `contentVersion` a seed import compares.
+    package var seeded: Bool
+    /// Fields whose value no two documents share (the catalog's `unique`), declared in the
+    /// schema as strings for the developer to adjust.
+    package var unique: [String]
 
     /// A template for the collection `name` laid out as `layout`.
     ///
     /// - Throws: `.invalidArgument` for a name that cannot be a collection's, a date field that
     ///   cannot be a JSON member of a document (`id`, empty), or a dated partition without a date field.
-    package init(name: String, layout: Layout, description: String? = nil) throws {
+    package init(name: String, layout: Layout, description: String? = nil, seeded: Bool = false, unique: [String] = []) throws {
         guard Catalog.isValidName(name) else {
             throw AlmanacError(.invalidArgument, "\"\(name)\" is not a valid collection name; use lowercase letters, digits and '-', starting with a letter (at most 64)")
         }
@@ -45,9 +51,18 @@ package struct CollectionTemplate: Sendable, Equatable {
                 throw AlmanacError(.invalidArgument, "\"\(field)\" cannot be the date field; name a top-level field of the document other than id, such as timestamp or date")
             }
         }
+        if layout == .singleton, seeded || !unique.isEmpty {
+            throw AlmanacError(.invalidArgument, "a singleton is one document: it cannot be seeded content or have unique fields; leave those out, or give it a partition")
+        }
+        if let field = unique.first(where: { $0.isEmpty || $0 == "id" || $0.contains("/") || $0.contains("~") }) {
+            throw AlmanacError(.invalidArgument, "\"\(field)\" cannot be a unique field; name a top-level field of the document other than id (ids are unique already)")
+        }
         self.name = name
         self.layout = layout
         self.description = description
+        self.seeded = seeded
+        var seen: Set<String> = []
+        self.unique = unique.filter { seen.insert($0).inserted }
     }
 
     /// The schema file's name in the app's schema folder.
@@ -66,7 +81,8 @@ package struct CollectionTemplate: Sendable, Equatable {
         case .partitioned(let partition, let dateField, _):
             entry["partition"] = .string(partition.rawValue)
             if let dateField { entry["dateField"] = .string(dateField) }
-            entry["unique"] = .array([])
+            entry["unique"] = .array(unique.map(JSONValue.string))
+            if seeded { entry["seeded"] = .object([:]) }
             entry["references"] = .array([])
             entry["rules"] = .array([])
         }
@@ -92,6 +108,19 @@ package struct CollectionTemplate: Sendable, Equatable {
                     "description": .string("\(filing) For example \(example)."),
                 ])
                 if partition != .none { required.append(.string(dateField)) }
+            }
+            for field in unique where properties[field] == nil {
+                properties[field] = .object([
+                    "type": .string("string"),
+                    "description": .string("No two documents have the same \(field) (the catalog's unique). Change its type to the one it holds."),
+                ])
+            }
+            if seeded {
+                properties["contentVersion"] = .object([
+                    "type": .string("integer"),
+                    "minimum": .number(JSONNumber(1)),
+                    "description": .string("The version of the app's content this document came from: a seed import updates a document whose contentVersion is lower than the seed file's. Documents the user made have none."),
+                ])
             }
         }
         return .object([

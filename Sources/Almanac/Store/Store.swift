@@ -61,12 +61,12 @@ public final class Store: Sendable {
     ///   schema copy is damaged, `.locked` when a migration is swapping versions for longer than the lock timeout.
     public init(at url: URL, options: Options = Options()) throws {
         self.url = url
-        let root = try Directory.openRoot(atPath: url.path)
+        let root = try Self.openRoot(url)
         if StoreSwap.isPending(root: root) { try StoreRecovery.finishInterruptedSwap(root: root, options: options) }
         if !options.isStaging { StoreRecovery.finishInterruptedRestore(root: root, url: url) }
         guard let current = try Manifest.current(in: root) else {
             try root.refusePlaceholder(of: Manifest.fileName)
-            throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with Store.create(at:schema:)", path: url.path).with(.createStore)
+            throw StorePathAdvice.notAStore(url.path)
         }
         manifestVersions = current.versions
         // A catalog a sync left only copies of (rclone renames both sides) is read from the
@@ -107,11 +107,17 @@ public final class Store: Sendable {
     }
 
     private static func manifest(at url: URL) throws -> Manifest {
-        let root = try Directory.openRoot(atPath: url.path)
-        guard let current = try Manifest.current(in: root) else {
-            throw AlmanacError(.notAStore, "is not an Almanac store (no store.json); create one with Store.create(at:schema:)", path: url.path).with(.createStore)
-        }
+        guard let current = try Manifest.current(in: try openRoot(url)) else { throw StorePathAdvice.notAStore(url.path) }
         return current.manifest
+    }
+
+    /// The store's folder, opened; a path that leads nowhere gets the nearest name that exists.
+    private static func openRoot(_ url: URL) throws -> Directory {
+        do {
+            return try Directory.openRoot(atPath: url.path)
+        } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+            throw StorePathAdvice.missing(url.path)
+        }
     }
 
     private static func refusal(manifest: Manifest, codeSchemaVersion: Int?) -> AlmanacError? {

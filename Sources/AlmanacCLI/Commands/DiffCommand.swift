@@ -17,7 +17,9 @@ enum DiffCommand: AlmanacCommand {
             Example: almanac diff backups/2025-02-08 ~/Stores/cravey
             """,
         options: [collection, CommonOptions.from, CommonOptions.to],
-        positionals: [old, new])
+        positionals: [old, new],
+        // It reads the two it is given, and takes no lock.
+        ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name, CommonOptions.schema.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let first = context.values.positional(old), let second = context.values.positional(new) else {

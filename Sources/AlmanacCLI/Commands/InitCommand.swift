@@ -43,7 +43,7 @@ enum InitCommand: AlmanacCommand {
             store: store.url.path, app: store.app, schemaVersion: store.schemaVersion, timeZone: store.timeZoneName,
             collections: store.catalog.collections.map(\.name))
         try context.print(created) { created in
-            "Created \(created.app) store at \(created.store) (schema version \(created.schemaVersion), time zone \(created.timeZone), \(created.collections.count) collections)."
+            "Created \(created.app) store at \(created.store) (schema version \(created.schemaVersion), time zone \(created.timeZone), \(created.collections.count) collection\(created.collections.count == 1 ? "" : "s"))."
         }
         return ExitCode.success
     }

@@ -33,7 +33,13 @@ enum ListCommand: AlmanacCommand {
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let name = context.values.positional(collection) else { throw context.usage("missing argument COLLECTION") }
         let store = try context.openStore()
-        return try store.checkingFoldersOnce { try list(name, in: store, context) }
+        do {
+            return try store.checkingFoldersOnce { try list(name, in: store, context) }
+        } catch var error as AlmanacError where error.concernsOneFile && !context.values.flag(keepGoing) {
+            // The first file that cannot be read stops a listing: say how to see the rest.
+            error.message += "; to list the readable documents and report every such file, add --keep-going (or run 'almanac check')"
+            throw error
+        }
     }
 
     private static func list(_ name: String, in store: Store, _ context: CommandContext) throws -> Int32 {

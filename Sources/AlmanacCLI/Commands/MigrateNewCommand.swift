@@ -13,7 +13,9 @@ enum MigrateNewCommand: AlmanacCommand {
             file is refused (exit 3), as is a slug already used (exit 2). Add the operations to the file and change the \
             schema files to the shape they make; 'almanac migrate plan' then checks every document against it.
             """,
-        options: [CommonOptions.app, CommonOptions.describe, CommonOptions.migrations], positionals: [slug])
+        options: [CommonOptions.app, CommonOptions.describe, CommonOptions.migrations], positionals: [slug],
+        // It writes the project's files and opens no store.
+        ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let name = context.values.positional(slug) else { throw context.usage("give the migration's slug: almanac migrate new SLUG") }

@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-/// `almanac schema add-collection NAME [--app APP] --date-field F --partition P | --singleton`
+/// `almanac schema add-collection NAME [--app APP] --date-field F --partition P [--seeded] [--unique FIELD]... | --singleton`
 enum SchemaAddCollectionCommand: AlmanacCommand {
     static let group: CommandGroup? = .schema
     static let name = PositionalSpec.required("name", help: "The collection's name: lowercase letters, digits and '-', starting with a letter.")
@@ -11,6 +11,8 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
         "date-format", valueName: "FORMAT", help: "The date field's format: date-time (a timestamp, a Swift Date) or date (a CalendarDate).",
         defaultValue: CollectionTemplate.DateFormat.dateTime.rawValue)
     static let singleton = OptionSpec.flag("singleton", help: "Exactly one document (settings), at data/NAME.json.")
+    static let seeded = OptionSpec.flag("seeded", help: "Content the app ships in seed files: the catalog marks it seeded, and its schema declares contentVersion.")
+    static let unique = OptionSpec.repeating("unique", valueName: "FIELD", help: "A field no two documents share (repeatable); declared in the schema as a string for you to adjust.")
 
     static let spec = CommandSpec(
         name: "add-collection",
@@ -20,13 +22,15 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
             "properties". The catalog keeps its version, and is rewritten with sorted keys. A store learns of the collection \
             by migrating, so when stores of the app exist, run 'almanac migrate new' first.
             """,
-        options: [CommonOptions.app, dateField, partition, dateFormat, singleton, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
+        options: [CommonOptions.app, dateField, partition, dateFormat, singleton, seeded, unique, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional(name) else { throw context.usage("give the collection's name: almanac schema add-collection NAME") }
         let template: CollectionTemplate
         do {
-            template = try CollectionTemplate(name: collection, layout: try layout(context), description: context.values.option(CommonOptions.describe))
+            template = try CollectionTemplate(
+                name: collection, layout: try layout(context), description: context.values.option(CommonOptions.describe),
+                seeded: context.values.flag(seeded), unique: context.values.options(unique))
         } catch let error as AlmanacError where error.code == .invalidArgument {
             throw context.usage(error.message)
         }
