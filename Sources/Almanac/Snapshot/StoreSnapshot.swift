@@ -8,12 +8,13 @@ import Darwin
 import Foundation
 
 /// A private, read-only picture of a store at one instant: its files hard-linked into
-/// `.almanac/snapshots/<pid>-<n>/`, taken under the writers' lock.
+/// `.almanac/snapshots/<pid>-<n>/`, taken without the writers' lock and taken again when a
+/// commit overtook it (holding the lock only after several such tries, ``SnapshotTaker``).
 ///
 /// Writers never change a file in place (each save writes a new file and renames it over the
 /// old name), so a link keeps the bytes it was made with while writers carry on; the picture
 /// costs one link per file and no copy. Where the file system has no hard links the files are
-/// copied instead, still under the lock. Only Almanac reads a snapshot, and it is removed when
+/// copied instead. Only Almanac reads a snapshot, and it is removed when
 /// done, so a person's editor never writes through one of its links.
 struct StoreSnapshot {
     /// The errors that make a reader read the store in place, holding writers off, rather than

@@ -8,7 +8,7 @@ enum BackupCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "backup",
         abstract: "Copy the store, while it is written, into a new folder: complete, consistent and checked.",
-        discussion: "The copy is of one instant (writers wait only while it is pictured) and is independent of the store: copy-on-write clones where the file system has them (APFS, Btrfs, XFS), plain copies otherwise. It is checked before it is named DEST. A plain 'cp -a' is safe only while no writer runs.",
+        discussion: "The copy is of one instant, pictured without making writers wait (a picture a save overtakes is taken again), and is independent of the store: copy-on-write clones where the file system has them (APFS, Btrfs, XFS), plain copies otherwise. It is checked before it is named DEST. A plain 'cp -a' is safe only while no writer runs.",
         positionals: [destination])
 
     static func run(_ context: CommandContext) throws -> Int32 {
