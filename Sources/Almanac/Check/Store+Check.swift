@@ -6,11 +6,15 @@ extension Store {
     /// duplicate ids, broken unique fields, leftover temporary files, unknown files and
     /// symbolic links. Changes nothing.
     ///
-    /// - Parameter schemaFolder: the app's schema folder, when at hand: a `schema-drift` error
-    ///   is reported when it is at the store's version but differs from the store's copy
-    ///   (``Store/schemaDrift(from:)``), since the store goes on validating with its copy.
-    public func check(schemaFolder: URL? = nil) throws -> CheckReport {
+    /// - Parameters:
+    ///   - schemaFolder: the app's schema folder, when at hand: a `schema-drift` error is
+    ///     reported when it is at the store's version but differs from the store's copy
+    ///     (``Store/schemaDrift(from:)``), since the store goes on validating with its copy.
+    ///   - progress: told of each document checked (phase `checking`, against the number of
+    ///     documents the folder index counts), on the calling thread.
+    public func check(schemaFolder: URL? = nil, progress: ProgressHandler? = nil) throws -> CheckReport {
         var walker = CheckWalker(store: self)
+        if let progress { walker.reportProgress(to: progress) }
         if let schemaFolder, let drift = try schemaDrift(from: schemaFolder) { walker.problems.append(.schemaDrift(drift)) }
         try walker.checkRoot()
         return walker.report
@@ -22,6 +26,10 @@ struct CheckWalker {
     let store: Store
     var problems: [CheckReport.Problem] = []
     var documentsChecked = 0
+    /// Told of each document checked, against ``expectedDocuments``.
+    private(set) var progress: ProgressHandler?
+    /// How many documents the folder index counts (0: unknown), for ``progress``.
+    private(set) var expectedDocuments = 0
     /// collection → id keys of the documents found, for references.
     var idsByCollection: [String: Set<String>] = [:]
     /// Archived documents found: collection, id key, path (an id is one document across
@@ -68,6 +76,16 @@ struct CheckWalker {
     mutating func report(_ kind: String, _ path: String, _ message: String, severity: CheckReport.Problem.Severity = .error,
                          line: Int? = nil, column: Int? = nil, pointer: String? = nil, remedy: AlmanacError.Remedy? = nil) {
         problems.append(.init(severity: severity, kind: kind, path: path, message: message, line: line, column: column, pointer: pointer, remedy: remedy))
+    }
+
+    /// Reports each document checked to `progress`, against the documents the folder index
+    /// counts (a `stat` per folder, no file read).
+    mutating func reportProgress(to progress: @escaping ProgressHandler) {
+        self.progress = progress
+        expectedDocuments = store.catalog.collections.reduce(0) { total, collection in
+            total + ((try? store.count(matching: Query(collection.name))) ?? 0)
+        }
+        progress(OperationProgress(phase: "checking", done: 0, total: expectedDocuments, unit: "documents"))
     }
 
     mutating func checkRoot() throws {
@@ -266,6 +284,7 @@ struct CheckWalker {
                                         collection: CollectionDescriptor) -> [String: JSONValue]? {
         let path = location.relativePath
         documentsChecked += 1
+        progress?(OperationProgress(phase: "checking", done: documentsChecked, total: expectedDocuments, unit: "documents"))
         let stored: StoredDocument
         do {
             guard let read = try store.reader.read(location, in: folder) else { return nil }

@@ -16,15 +16,17 @@ extension Store {
     /// follow collection by collection, in folder and file name order: two exports of the same
     /// store are byte-identical (the header carries no export time for that reason).
     ///
+    /// - Parameter progress: told of each document written (phase `exporting`, against the
+    ///   header's count), on the calling thread.
     /// - Throws: `.unknownCollection`, `.malformedJSON` for a damaged file, `.io`.
     @discardableResult
-    public func export(to url: URL, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
-        try StoreExporter(store: self).export(to: url, options: options)
+    public func export(to url: URL, options: ExportOptions = ExportOptions(), progress: ProgressHandler? = nil) throws -> ExportSummary {
+        try StoreExporter(store: self, progress: progress).export(to: url, options: options)
     }
 
     /// Writes the export to an open file descriptor (standard output, say).
     @discardableResult
-    public func export(toDescriptor fd: Int32, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
-        try StoreExporter(store: self).export(to: fd, path: "(standard output)", options: options)
+    public func export(toDescriptor fd: Int32, options: ExportOptions = ExportOptions(), progress: ProgressHandler? = nil) throws -> ExportSummary {
+        try StoreExporter(store: self, progress: progress).export(to: fd, path: "(standard output)", options: options)
     }
 }

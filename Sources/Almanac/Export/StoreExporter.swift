@@ -10,6 +10,8 @@ import Foundation
 /// Writes a store's documents to an export file, from one picture of the store (``Store/export(to:options:)``).
 struct StoreExporter {
     let store: Store
+    /// Told of each document written, against the header's count.
+    var progress: ProgressHandler?
 
     @discardableResult
     func export(to url: URL, options: ExportOptions = ExportOptions()) throws -> ExportSummary {
@@ -48,14 +50,13 @@ struct StoreExporter {
         }
     }
 
-    /// Exports one consistent state: a snapshot taken under the writers' lock, read while
-    /// writers carry on.
+    /// Exports one consistent state: a snapshot of the store, read while writers carry on.
     func export(to fd: Int32, path: String, options: ExportOptions, recorded: Bool = false) throws -> ExportSummary {
         if store.options.isSnapshot { return try exportFiles(to: fd, path: path, options: options, recorded: recorded) }
         let names = try exportedCollections(options).map(\.name)
         let snapshot = try store.makeSnapshot(collections: Set(names))
         defer { snapshot.remove() }
-        let summary = try snapshot.reading { try StoreExporter(store: $0).exportFiles(to: fd, path: path, options: options, recorded: recorded) }
+        let summary = try snapshot.reading { try StoreExporter(store: $0, progress: progress).exportFiles(to: fd, path: path, options: options, recorded: recorded) }
         try snapshot.confirmRead()
         return summary
     }
@@ -100,6 +101,9 @@ struct StoreExporter {
             if options.format == .jsonl { try writer.write(separator) }
         }
         var written: [(collection: String, documents: Int)] = []
+        let total = counts.reduce(0) { $0 + $1.1 }
+        var done = 0
+        progress?(OperationProgress(phase: "exporting", done: 0, total: total, unit: "documents"))
         var attachmentsWritten = 0
         var problems: [AlmanacError] = []
         for collection in collections {
@@ -109,6 +113,8 @@ struct StoreExporter {
                 if let id = location.id { item["id"] = .string(id) }
                 try emit(.object(item))
                 count += 1
+                done += 1
+                progress?(OperationProgress(phase: "exporting", done: done, total: total, unit: "documents"))
                 if options.attachments, let id = location.id {
                     for (name, bytes) in try store.reader.attachments(at: location) {
                         try emit(.object(["kind": .string("attachment"), "collection": .string(collection.name), "id": .string(id),

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Copies a store, from one picture of it, into a new folder (``Store/backup(to:)``).
+/// Copies a store, from one picture of it, into a new folder (``Store/backup(to:progress:)``).
 struct StoreBackup {
     let store: Store
+    var progress: ProgressHandler?
 
     @discardableResult
     func backup(to destination: URL) throws -> BackupReport {
@@ -31,16 +32,20 @@ struct StoreBackup {
             var files = 0
             var cloned = 0
             let volumeSync = Directory.canSynchronizeFileSystem
+            let progress = progress
+            progress?(OperationProgress(phase: "copying", done: 0, total: 0, unit: "files"))
             let copier = TreeCopier { from, name, into, newName in
                 if try from.cloneOrCopy(name, into: into, as: newName) == .clone { cloned += 1 }
                 files += 1
+                progress?(OperationProgress(phase: "copying", done: files, total: 0, unit: "files"))
                 if !volumeSync { try into.flushFile(newName) }
             }
             try snapshot.copy(into: copyRoot, using: copier)
             try snapshot.confirmRead()
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if volumeSync { try copyRoot.synchronizeStagedTree() } else { try copyRoot.synchronizeTree() }
-            let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Store.Options(lockTimeout: 0)).check()
+            let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Store.Options(lockTimeout: 0))
+                .check(progress: progress)
             guard report.isClean else {
                 let first = report.problems.first { $0.severity == .error }
                 throw AlmanacError(

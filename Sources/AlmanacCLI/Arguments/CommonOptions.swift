@@ -23,6 +23,7 @@ enum CommonOptions {
     static let describe = OptionSpec.option("description", valueName: "TEXT", help: "What it is, for people (written into the file).")
     static let dryRun = OptionSpec.flag("dry-run", help: "Show what would change; write nothing.")
     static let yes = OptionSpec.flag("yes", help: "Do not ask for confirmation.")
+    static let quiet = OptionSpec.flag("quiet", help: "No progress line on a terminal (there is none when stderr is not one).")
     static let overrideTransitions = OptionSpec.flag(
         "override-transitions",
         help: "Also delete documents whose one-way field (a catalog transitions rule, e.g. Pressure's status) reached a final value; they are kept otherwise.")

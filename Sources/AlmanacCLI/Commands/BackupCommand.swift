@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-/// `almanac backup DEST --store S [--json]`
+/// `almanac backup DEST --store S [--json] [--quiet]`
 enum BackupCommand: AlmanacCommand {
     static let destination = PositionalSpec.required("destination", help: "The new folder (it must not exist).")
 
@@ -9,12 +9,15 @@ enum BackupCommand: AlmanacCommand {
         name: "backup",
         abstract: "Copy the store, while it is written, into a new folder: complete, consistent and checked.",
         discussion: "The copy is of one instant, pictured without making writers wait (a picture a save overtakes is taken again), and is independent of the store: copy-on-write clones where the file system has them (APFS, Btrfs, XFS), plain copies otherwise. It is checked before it is named DEST. A plain 'cp -a' is safe only while no writer runs.",
-        positionals: [destination])
+        options: [CommonOptions.quiet], positionals: [destination])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let path = context.values.positional(destination) else { throw context.usage("give the new folder to back up into") }
         let store = try context.openStore()
-        try context.print(try store.backup(to: URL(fileURLWithPath: path))) { report in
+        let line = ProgressLine("backup", context: context, quiet: CommonOptions.quiet)
+        let report = try store.backup(to: URL(fileURLWithPath: path), progress: line?.handler)
+        line?.finish()
+        try context.print(report) { report in
             let how = report.cloned == report.files ? "all cloned" : report.cloned == 0 ? "copied" : "\(report.cloned) cloned, the rest copied"
             return "backed up \(report.documents) document\(report.documents == 1 ? "" : "s") (\(report.files) files, \(how)) to \(report.url.path); the copy checks clean"
         }

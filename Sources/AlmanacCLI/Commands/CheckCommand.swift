@@ -8,7 +8,7 @@ enum CheckCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "check", abstract: "Read every file of the store and report every problem; with --fix, repair what has one right answer.",
         discussion: "Exits 3 when a problem is found: the app's schema folder (schema/<app> here, or --schema) edited with no migration to carry the change, malformed JSON, a document away from the path its id and date require, duplicate ids, leftover temporary files, sync conflict copies, unknown files or symbolic links. With --fix, exits 3 when problems that need a person remain (each says what to do).",
-        options: [fix, dryRun, CommonOptions.migrations])
+        options: [fix, dryRun, CommonOptions.migrations, CommonOptions.quiet])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
@@ -43,7 +43,9 @@ enum CheckCommand: AlmanacCommand {
         }
         // Where the app's schema folder is at hand (schema/<app> here, or --schema), an edit of
         // it that no migration carries is reported too.
-        let report = FlagHints.apply(try store.check(schemaFolder: context.projectSchemaFolder(app: store.app)))
+        let line = ProgressLine("check", context: context, quiet: CommonOptions.quiet)
+        let report = FlagHints.apply(try store.check(schemaFolder: context.projectSchemaFolder(app: store.app), progress: line?.handler))
+        line?.finish()
         try context.print(report, adding: ["store": .string(store.url.path)]) { report in
             (report.problems.map(\.description) + [summary(report)]).joined(separator: "\n")
         }

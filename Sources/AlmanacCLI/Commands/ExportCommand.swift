@@ -14,7 +14,7 @@ enum ExportCommand: AlmanacCommand {
         name: "export",
         abstract: "Write the store's documents to one file (or stdout), streamed, in a stable order.",
         discussion: "Two exports of the same store are byte-identical. The file is created 0600. It starts with a header: app, schema version, time zone, the store's creation time, document counts, schema files, migration and seed history (no export time, so that two exports of the same store are the same bytes). --from and --to select in the collections with a date field. With --out and --json, a summary is printed as JSON.",
-        options: [out, format, collection, CommonOptions.from, CommonOptions.to, redact, attachments, keepGoing])
+        options: [out, format, collection, CommonOptions.from, CommonOptions.to, redact, attachments, keepGoing, CommonOptions.quiet])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
@@ -37,7 +37,10 @@ enum ExportCommand: AlmanacCommand {
         let url = URL(fileURLWithPath: path)
         let interrupted = InterruptCleanup { Store.removeExportLeftovers(for: url, includingThisProcess: true) }
         defer { interrupted.cancel() }
-        let summary = try store.export(to: url, options: options)
+        // Written to a file, an export shows its progress (to standard output it would mix with it).
+        let line = ProgressLine("export", context: context, quiet: CommonOptions.quiet)
+        let summary = try store.export(to: url, options: options, progress: line?.handler)
+        line?.finish()
         if context.json {
             try Output.json(summary, adding: ["file": .string(path)])
         } else {

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Long commands show a progress line on a terminal, rewritten in place, and nothing when
+/// stderr is a file or with --quiet (issue 45, item 7).
+@Suite("Progress on a terminal")
+struct ProgressLineTests {
+    static let cases: [(name: String, arguments: @Sendable (URL) -> [String], shows: [String])] = [
+        ("backup", { ["backup", $0.appendingPathComponent("backup-\(UUID().uuidString)").path] }, ["backup: copying ", "backup: checking ", "/406 documents"]),
+        ("export", { ["export", "--out", $0.appendingPathComponent("export-\(UUID().uuidString).jsonl").path] }, ["export: exporting 0/406 documents", "export: exporting 406/406 documents"]),
+        ("check", { _ in ["check"] }, ["check: checking 0/406 documents", "check: checking 406/406 documents"]),
+    ]
+
+    @Test("backup, export and check draw a line in place on a terminal, with done/total", .enabled(if: TerminalRun.script != nil, "needs util-linux script"),
+          arguments: cases.indices)
+    func onTerminal(_ index: Int) throws {
+        let item = Self.cases[index]
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let shown = try TerminalRun.run(item.arguments(folder.url) + ["--store", store.path], in: folder.url)
+        #expect(shown.exit == 0, "\(item.name): \(shown.output)")
+        for words in item.shows { #expect(shown.output.contains(words), "\(item.name): \(words): \(shown.output)") }
+        #expect(shown.output.contains("\r\u{1B}[K"), "rewritten in place: \(shown.output)")
+
+        let quiet = try TerminalRun.run(item.arguments(folder.url) + ["--store", store.path, "--quiet"], in: folder.url)
+        #expect(quiet.exit == 0 && !quiet.output.contains("\(item.name): "), "\(item.name) --quiet: \(quiet.output)")
+    }
+
+    @Test("with stderr a file, the same commands print no progress", arguments: cases.indices)
+    func notOnTerminal(_ index: Int) throws {
+        let item = Self.cases[index]
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let result = try run(item.arguments(folder.url) + ["--store", store.path])
+        #expect(result.exit == 0, "\(result)")
+        #expect(!result.stderr.contains("\r") && !result.stderr.contains("\(item.name): "), "\(result)")
+    }
+
+    @Test("the library reports each document to the progress closure, ending at the total")
+    func libraryProgress() throws {
+        let folder = E2EFolder()
+        let store = try Store(at: try folder.copySample("miga"))
+        let seen = Seen()
+        _ = try store.export(to: folder.path("e.jsonl"), progress: { seen.add($0) })
+        _ = try store.check(progress: { seen.add($0) })
+        _ = try store.backup(to: folder.path("backup"), progress: { seen.add($0) })
+        let reports = seen.all
+        for phase in ["exporting", "checking"] {
+            let ofPhase = reports.filter { $0.phase == phase }
+            #expect(ofPhase.first?.done == 0 && ofPhase.last.map { $0.done == $0.total && $0.total == 406 } == true, "\(phase): \(ofPhase.suffix(2))")
+            #expect(zip(ofPhase, ofPhase.dropFirst()).allSatisfy { $0.done <= $1.done || $1.done == 0 }, "\(phase) goes forward")
+        }
+        #expect(reports.contains { $0.phase == "copying" && $0.unit == "files" && $0.done > 400 })
+    }
+}
+
+/// Progress reports gathered from any thread.
+private final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [OperationProgress] = []
+    func add(_ report: OperationProgress) { lock.withLock { reports.append(report) } }
+    var all: [OperationProgress] { lock.withLock { reports } }
+}
