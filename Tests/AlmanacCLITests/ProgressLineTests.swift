@@ -38,6 +38,26 @@ struct ProgressLineTests {
         #expect(!result.stderr.contains("\r") && !result.stderr.contains("\(item.name): "), "\(result)")
     }
 
+    @Test("import and seed import draw their line on a terminal, and none with stderr a file", .enabled(if: TerminalRun.script != nil, "needs util-linux script"))
+    func importAndSeedImport() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let export = folder.path("export.jsonl")
+        #expect(try run(["export", "--out", export.path, "--store", store.path]).exit == 0)
+        let imported = try TerminalRun.run(["import", export.path, "--store", folder.path("imported").path], in: folder.url)
+        #expect(imported.exit == 0 && imported.output.contains("import: importing 406/406 documents"), "\(imported.output)")
+
+        let fresh = folder.path("fresh")
+        #expect(try run(["init", fresh.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"]).exit == 0)
+        let seeds = E2ERepository.root.appendingPathComponent("samples/miga/seeds/mindfulness_seed.json")
+        let seeded = try TerminalRun.run(["seed", "import", seeds.path, "--store", fresh.path], in: folder.url)
+        #expect(seeded.exit == 0 && seeded.output.contains("seed import: planning ") && seeded.output.contains("/35 documents"), "\(seeded.output)")
+        let again = try run(["seed", "import", seeds.path, "--store", fresh.path])
+        #expect(again.exit == 0 && !again.stderr.contains("planning"), "\(again)")
+        let quiet = try TerminalRun.run(["import", export.path, "--store", folder.path("quiet").path, "--quiet"], in: folder.url)
+        #expect(quiet.exit == 0 && !quiet.output.contains("import: importing"), "\(quiet.output)")
+    }
+
     @Test("the library reports each document to the progress closure, ending at the total")
     func libraryProgress() throws {
         let folder = E2EFolder()

@@ -29,12 +29,14 @@ extension Store {
     /// - Parameters:
     ///   - file: the export, JSON Lines or JSON.
     ///   - url: a folder that does not exist, an empty folder, or a store without documents.
+    ///   - progress: told of the documents saved so far (phase `importing`, against the
+    ///     header's count), every batch of up to 500.
     /// - Throws: `.storeExists` for a store that holds documents; `.invalidArgument` for a file
     ///   that is not an Almanac export, a redacted export, or one whose counts do not match
     ///   (truncated); `.invalidDocument` naming the line and document for a document its schema refuses.
     @discardableResult
-    public static func importExport(from file: URL, into url: URL, options: Options = Options()) throws -> ImportSummary {
-        try StoreImporter.importExport(from: file, into: url, options: options)
+    public static func importExport(from file: URL, into url: URL, options: Options = Options(), progress: ProgressHandler? = nil) throws -> ImportSummary {
+        try StoreImporter.importExport(from: file, into: url, options: options, progress: progress)
     }
 }
 

@@ -10,9 +10,13 @@ import Foundation
 /// Makes a new store from an export file, staged beside the target and moved into place whole (``Store/importExport(from:into:options:)``).
 struct StoreImporter {
     let store: Store
+    /// Told of the documents saved so far, against the header's count.
+    var progress: ProgressHandler?
 
     @discardableResult
-    static func importExport(from file: URL, into url: URL, options: Store.Options = Store.Options()) throws -> ImportSummary {
+    static func importExport(
+        from file: URL, into url: URL, options: Store.Options = Store.Options(), progress: ProgressHandler? = nil
+    ) throws -> ImportSummary {
         let reader = try ExportReader(path: file.path)
         guard let first = try reader.nextLine() else {
             throw AlmanacError(.invalidArgument, "the file is empty; give an export written by Store.export(to:)", path: file.path).with(.exportStore)
@@ -69,7 +73,7 @@ struct StoreImporter {
             guard store.app == info.app, store.schemaVersion == info.schemaVersion else {
                 throw AlmanacError(.invalidArgument, "the export's schema is for \(store.app) version \(store.schemaVersion), but its header says \(info.app) version \(info.schemaVersion); the export is damaged", path: file.path)
             }
-            let summary = try StoreImporter(store: store).restore(items: items, reader: reader, header: info)
+            let summary = try StoreImporter(store: store, progress: progress).restore(items: items, reader: reader, header: info)
             do {
                 try StoreImporter(store: store).checkReferences()
             } catch let error as AlmanacError where error.code == .missingReference {
@@ -183,6 +187,9 @@ struct StoreImporter {
         var counts: [String: Int] = [:]
         var attachments = 0
         var index = items?.startIndex ?? 0
+        let total = header.counts.values.reduce(0, +)
+        var saved = 0
+        progress?(OperationProgress(phase: "importing", done: 0, total: total, unit: "documents"))
 
         func flush() throws {
             if let collection = batchCollection, !batch.isEmpty {
@@ -199,6 +206,8 @@ struct StoreImporter {
                     throw error.prefixed(batchPlaces[index].line == nil ? "\(batchPlaces[index].place): " : "")
                 }
                 counts[collection, default: 0] += batch.count
+                saved += batch.count
+                progress?(OperationProgress(phase: "importing", done: saved, total: total, unit: "documents"))
             }
             batch.removeAll(keepingCapacity: true)
             batchPlaces.removeAll(keepingCapacity: true)

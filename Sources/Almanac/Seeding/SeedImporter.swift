@@ -3,6 +3,8 @@ import Foundation
 /// Imports seed files idempotently, by contentVersion (``Store/importSeeds(_:dryRun:)``).
 struct SeedImporter {
     let store: Store
+    /// Told of each seed document weighed against the store (phase `planning`).
+    var progress: ProgressHandler?
 
     @discardableResult
     func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
@@ -48,6 +50,9 @@ struct SeedImporter {
         var reports: [SeedImportReport.File] = []
         /// collection → id key → stored document, as the import so far leaves it.
         var storedByCollection: [String: [String: JSONValue]] = [:]
+        let total = files.reduce(0) { $0 + $1.documents.count }
+        var weighed = 0
+        progress?(OperationProgress(phase: "planning", done: 0, total: total, unit: "documents"))
 
         for file in files {
             let descriptor: CollectionDescriptor
@@ -75,6 +80,8 @@ struct SeedImporter {
                                                keptDeleted: [], notAdded: [], recorded: false)
             var inFile: Set<String> = []
             for (index, document) in file.documents.enumerated() {
+                weighed += 1
+                progress?(OperationProgress(phase: "planning", done: weighed, total: total, unit: "documents"))
                 let id = document["id"]?.stringValue ?? ""
                 let key = DocumentID.key(id)
                 inFile.insert(key)

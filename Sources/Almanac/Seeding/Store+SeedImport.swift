@@ -22,11 +22,13 @@ extension Store {
     /// - Parameters:
     ///   - files: the seed files, imported in order as one change.
     ///   - dryRun: compute and return the report, writing nothing.
+    ///   - progress: told of each seed document weighed against the store (phase `planning`;
+    ///     the change is then written at once).
     /// - Throws: `.unknownCollection` or `.invalidArgument` naming the file for a collection
     ///   the catalog does not have or does not mark `seeded`; `.invalidDocument` naming the
     ///   file, the document id and the field for a document its schema refuses.
     @discardableResult
-    public func importSeeds(_ files: [SeedFile], dryRun: Bool = false) throws -> SeedImportReport {
-        try SeedImporter(store: self).importSeeds(files, dryRun: dryRun)
+    public func importSeeds(_ files: [SeedFile], dryRun: Bool = false, progress: ProgressHandler? = nil) throws -> SeedImportReport {
+        try SeedImporter(store: self, progress: progress).importSeeds(files, dryRun: dryRun)
     }
 }

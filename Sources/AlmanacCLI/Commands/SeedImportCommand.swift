@@ -16,14 +16,16 @@ enum SeedImportCommand: AlmanacCommand {
             reported, not deleted. Every document is validated first, and the files are imported as one change. \
             Importing the same files again writes nothing.
             """,
-        options: [dryRun], positionals: [files])
+        options: [dryRun, CommonOptions.quiet], positionals: [files])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let files = try context.values.positionals(Self.files).map { try SeedFile(contentsOf: URL(fileURLWithPath: $0)) }
         let store = try context.openStore()
         let report: SeedImportReport
         do {
-            report = try store.importSeeds(files, dryRun: context.values.flag(dryRun))
+            let line = ProgressLine("seed import", context: context, quiet: CommonOptions.quiet)
+            defer { line?.finish() }
+            report = try store.importSeeds(files, dryRun: context.values.flag(dryRun), progress: line?.handler)
         } catch let error as AlmanacError where error.code == .invalidArgument || error.code == .unknownCollection {
             throw needsMigration(error, files: files, store: store, context: context) ?? error
         }
