@@ -17,7 +17,7 @@ final class ProgressLine: @unchecked Sendable {
     private var phase: String?
     private var lastShown: Date?
     private var latest: OperationProgress?
-    private var shown = false
+    private var drawn: OperationProgress?
 
     /// A line for `command`, or `nil` when none is to be shown.
     init?(_ command: String, context: CommandContext, quiet: OptionSpec) {
@@ -33,6 +33,8 @@ final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         let now = Date()
         if progress.phase != phase {
+            // A phase's last count is shown before the next phase's first.
+            if let latest, latest != drawn { draw(latest, at: now) }
             phase = progress.phase
             phaseStarted = now
             lastShown = nil
@@ -48,8 +50,8 @@ final class ProgressLine: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if let latest { draw(latest, at: Date()) }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if let latest, latest != drawn { draw(latest, at: Date()) }
+        if drawn != nil { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 
     private func draw(_ progress: OperationProgress, at now: Date) {
@@ -59,6 +61,6 @@ final class ProgressLine: @unchecked Sendable {
         let seconds = now.timeIntervalSince(phaseStarted)
         if seconds >= 0.2, progress.done > 0 { line += " (\(Int(Double(progress.done) / seconds))/s)" }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        shown = true
+        drawn = progress
     }
 }

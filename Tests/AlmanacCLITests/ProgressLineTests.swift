@@ -58,6 +58,23 @@ struct ProgressLineTests {
         #expect(quiet.exit == 0 && !quiet.output.contains("import: importing"), "\(quiet.output)")
     }
 
+    @Test("restore and check --fix draw their line on a terminal, and none with stderr a file", .enabled(if: TerminalRun.script != nil, "needs util-linux script"))
+    func restoreAndFix() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let backup = folder.path("backup")
+        #expect(try run(["backup", backup.path, "--store", store.path]).exit == 0)
+        let restored = try TerminalRun.run(["restore", backup.path, "--store", store.path], in: folder.url)
+        #expect(restored.exit == 0, "\(restored.output)")
+        #expect(restored.output.contains("restore: checking 406/406 documents") && restored.output.contains("restore: copying "), "\(restored.output)")
+        let fixed = try TerminalRun.run(["check", "--fix", "--store", store.path], in: folder.url)
+        #expect(fixed.exit == 0 && fixed.output.contains("check --fix: checking 406/406 documents"), "\(fixed.output)")
+        for arguments in [["restore", backup.path, "--store", store.path], ["check", "--fix", "--store", store.path]] {
+            let plain = try run(arguments)
+            #expect(plain.exit == 0 && !plain.stderr.contains("\r") && !plain.stderr.contains("checking "), "\(arguments): \(plain)")
+        }
+    }
+
     @Test("the library reports each document to the progress closure, ending at the total")
     func libraryProgress() throws {
         let folder = E2EFolder()

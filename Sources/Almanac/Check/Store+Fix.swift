@@ -21,9 +21,11 @@ extension Store {
     ///   - schemaFolder: the app's schema folder, when at hand: an edit of it that no migration
     ///     carries is listed in ``FixReport/remaining`` (as ``check(schemaFolder:)`` does); only a
     ///     migration can take it in.
+    ///   - progress: told of each document read (phase `checking`): once to plan the repairs,
+    ///     and once more after a real run, for what remains.
     /// - Throws: `.locked` (a real run, when another writer keeps the lock), `.storeTooNew`, `.io`.
-    public func fix(dryRun: Bool = false, schemaFolder: URL? = nil) throws -> FixReport {
-        var report = try StoreFixer(store: self).fix(dryRun: dryRun)
+    public func fix(dryRun: Bool = false, schemaFolder: URL? = nil, progress: ProgressHandler? = nil) throws -> FixReport {
+        var report = try StoreFixer(store: self, progress: progress).fix(dryRun: dryRun)
         if let schemaFolder, let drift = try schemaDrift(from: schemaFolder) {
             report.remaining.problems.insert(.schemaDrift(drift), at: 0)
         }

@@ -3,6 +3,8 @@ import Foundation
 /// Repairs what has one right answer, as one transaction (``Store/fix(dryRun:)``).
 struct StoreFixer {
     let store: Store
+    /// Told of each document the fix reads (phase `checking`), once to plan, once after.
+    var progress: ProgressHandler?
 
     func fix(dryRun: Bool = false) throws -> FixReport {
         if dryRun {
@@ -19,13 +21,14 @@ struct StoreFixer {
             if plan.editorSettingsStale { try transaction.rewriteEditorSettings() }
             return plan
         }
-        return FixReport(dryRun: false, repairs: plan.repairs, remaining: try store.check())
+        return FixReport(dryRun: false, repairs: plan.repairs, remaining: try store.check(progress: progress))
     }
 
     /// Puts every repair into `transaction`; returns them, and what a check would still report after them.
     private func planRepairs(in transaction: Transaction) throws -> (repairs: [FixReport.Repair], remaining: CheckReport, editorSettingsStale: Bool) {
         transaction.crashPointKind = "fix"
         var walker = CheckWalker(store: store)
+        if let progress { walker.reportProgress(to: progress) }
         walker.collectsRepairs = true
         try walker.checkRoot()
         let found = walker.repairs

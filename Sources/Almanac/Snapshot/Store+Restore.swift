@@ -20,10 +20,12 @@ extension Store {
     ///   - backup: a backup's folder or an export file.
     ///   - url: the store to replace (it may not exist yet).
     ///   - options: how to open the stores (lock timeout, the newest version this code reads).
+    ///   - progress: told of the backup's documents checked (phase `checking`) and files
+    ///     copied (`copying`), or of an export's documents imported and checked.
     /// - Throws: `.checkFailed` for a backup that does not check clean; `.invalidArgument` for a
     ///   backup of another app, or one inside the store; `.storeTooNew`; `.locked`; `.io`.
     @discardableResult
-    public static func restore(from backup: URL, to url: URL, options: Options = Options()) throws -> RestoreReport {
-        try StoreRestorer.restore(from: backup, to: url, options: options)
+    public static func restore(from backup: URL, to url: URL, options: Options = Options(), progress: ProgressHandler? = nil) throws -> RestoreReport {
+        try StoreRestorer.restore(from: backup, to: url, options: options, progress: progress)
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Replaces a store by a backup or an export, checked first, in one exchange (``Store/restore(from:to:options:)``).
+/// Replaces a store by a backup or an export, checked first, in one exchange (``Store/restore(from:to:options:progress:)``).
 enum StoreRestorer {
     @discardableResult
-    static func restore(from backup: URL, to url: URL, options: Store.Options = Store.Options()) throws -> RestoreReport {
+    static func restore(from backup: URL, to url: URL, options: Store.Options = Store.Options(), progress: ProgressHandler? = nil) throws -> RestoreReport {
         let target = url.standardizedFileURL
         let parentURL = target.deletingLastPathComponent()
         let name = target.lastPathComponent
@@ -31,7 +31,7 @@ enum StoreRestorer {
             options.fileProtection = protection
         }
         do {
-            let restored = try stage(backup, at: stagingURL, into: parent, staging: staging, options: options)
+            let restored = try stage(backup, at: stagingURL, into: parent, staging: staging, options: options, progress: progress)
             let kept = "\(name).replaced-\(Timestamp.format(Date()).replacingOccurrences(of: ":", with: "-"))"
             guard FileManager.default.fileExists(atPath: target.path) else {
                 try parent.rename(staging, into: parent, as: name)
@@ -57,7 +57,9 @@ enum StoreRestorer {
     }
 
     /// Copies `backup` to the staging folder, marks it, checks it, and returns its document count.
-    private static func stage(_ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Store.Options) throws -> Int {
+    private static func stage(
+        _ backup: URL, at stagingURL: URL, into parent: Directory, staging: String, options: Store.Options, progress: ProgressHandler?
+    ) throws -> Int {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: backup.path, isDirectory: &isFolder) else {
             throw AlmanacError(.notFound, "does not exist; give a backup's folder (Store.backup(to:)) or an export file", path: backup.path).with(.backupStore)
@@ -66,7 +68,7 @@ enum StoreRestorer {
             let source = try Store(at: backup, options: options)
             // A backup this code could read but not write would become a store it cannot write.
             if let refusal = source.writer.writeRefusal { throw refusal.at(path: backup.path) }
-            let report = try source.check()
+            let report = try source.check(progress: progress)
             guard report.isClean else {
                 let first = report.problems.first { $0.severity == .error }
                 throw AlmanacError(.checkFailed, "the backup does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); it is not restored", path: backup.path)
@@ -74,7 +76,13 @@ enum StoreRestorer {
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
             try options.fileProtection?.apply(toFolderAt: stagingURL.path)
             try StoreRecovery.markAsRestoreStaging(copyRoot, flush: nil)
-            let copier = TreeCopier { from, file, into, newName in _ = try from.cloneOrCopy(file, into: into, as: newName) }
+            var copied = 0
+            progress?(OperationProgress(phase: "copying", done: 0, total: 0, unit: "files"))
+            let copier = TreeCopier { from, file, into, newName in
+                _ = try from.cloneOrCopy(file, into: into, as: newName)
+                copied += 1
+                progress?(OperationProgress(phase: "copying", done: copied, total: 0, unit: "files"))
+            }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
             try copyRoot.synchronizeStagedTree()
             TestHooks.crashPoint("restore", "after-staging")
@@ -82,10 +90,10 @@ enum StoreRestorer {
         }
         var importOptions = options
         importOptions.isStaging = true
-        let summary = try Store.importExport(from: backup, into: stagingURL, options: importOptions)
+        let summary = try Store.importExport(from: backup, into: stagingURL, options: importOptions, progress: progress)
         let copyRoot = try Directory.openRoot(atPath: stagingURL.path)
         try StoreRecovery.markAsRestoreStaging(copyRoot, flush: .barrier)
-        let report = try Store(at: stagingURL, options: options).check()
+        let report = try Store(at: stagingURL, options: options).check(progress: progress)
         guard report.isClean else {
             throw AlmanacError(.checkFailed, "the export does not make a store that checks clean; it is not restored", path: backup.path)
         }

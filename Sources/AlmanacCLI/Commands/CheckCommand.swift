@@ -25,7 +25,9 @@ enum CheckCommand: AlmanacCommand {
                     Output.error("almanac: warning: \(error.message)")
                 }
             }
-            var report = try store.fix(dryRun: context.values.flag(dryRun), schemaFolder: context.projectSchemaFolder(app: store.app))
+            let line = ProgressLine("check --fix", context: context, quiet: CommonOptions.quiet)
+            var report = try store.fix(dryRun: context.values.flag(dryRun), schemaFolder: context.projectSchemaFolder(app: store.app), progress: line?.handler)
+            line?.finish()
             report.repairs = broughtForward + report.repairs
             report.remaining = FlagHints.apply(report.remaining)
             try context.print(report, adding: ["store": .string(store.url.path)]) { report in

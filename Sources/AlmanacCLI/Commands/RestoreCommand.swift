@@ -14,7 +14,7 @@ enum RestoreCommand: AlmanacCommand {
             store or the restored one. The replaced store stays as <store>.replaced-<time> until you remove it. \
             Close apps that have the store open first: they would go on writing to the replaced copy.
             """,
-        positionals: [backup])
+        options: [CommonOptions.quiet], positionals: [backup])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let path = context.values.positional(backup) else { throw context.usage("give the backup to restore: almanac restore BACKUP --store S") }
@@ -24,7 +24,9 @@ enum RestoreCommand: AlmanacCommand {
         let codeVersion = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
             ? try context.projectCatalog(app: try Store.app(at: source))?.version : nil
         let target = try context.storeURL()
-        let report = try Store.restore(from: source, to: target, options: try context.storeOptions(codeSchemaVersion: codeVersion))
+        let line = ProgressLine("restore", context: context, quiet: CommonOptions.quiet)
+        let report = try Store.restore(from: source, to: target, options: try context.storeOptions(codeSchemaVersion: codeVersion), progress: line?.handler)
+        line?.finish()
         try context.print(report) { report in
             "restored \(report.documents) document\(report.documents == 1 ? "" : "s") from \(path) into \(report.store.path)"
                 + (report.replaced.map { "; the replaced store is kept at \($0.path) until you remove it" } ?? "")
