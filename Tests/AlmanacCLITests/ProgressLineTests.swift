@@ -75,6 +75,26 @@ struct ProgressLineTests {
         }
     }
 
+    @Test("retention run and resolve draw their line on a terminal, and none with stderr a file", .enabled(if: TerminalRun.script != nil, "needs util-linux script"))
+    func retentionAndResolve() throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        #expect(try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "UTC"]).exit == 0)
+        let events = (1...3).map { day in
+            #"{"eventType": "exit_to_focus", "id": "0F7F2A1E-0000-4000-8000-00000000000\#(day)", "pauseDuration": 3.0, "timerDuration": 30, "timestamp": "2020-01-0\#(day)T10:00:00Z", "targetAppName": "Instagram"}"#
+        }
+        #expect(try run(["put", "usage-events", "--store", store.path], stdin: "[" + events.joined(separator: ",") + "]").exit == 0)
+        let resolved = try TerminalRun.run(["resolve", "--store", store.path], in: folder.url)
+        #expect(resolved.exit == 0 && resolved.output.contains("resolve: reading usage-events 3/3 documents"), "\(resolved.output)")
+        let retained = try TerminalRun.run(["retention", "run", "--store", store.path, "--dry-run"], in: folder.url)
+        #expect(retained.exit == 0 && retained.output.contains("retention run: reading usage-events 3/3 documents"), "\(retained.output)")
+        for arguments in [["resolve", "--store", store.path], ["retention", "run", "--store", store.path]] {
+            let plain = try run(arguments)
+            #expect(plain.exit == 0 && !plain.stderr.contains("\r") && !plain.stderr.contains("reading "), "\(arguments): \(plain)")
+        }
+        #expect(try run(["ls", "usage-events", "--count", "--store", store.path]).stdout.hasPrefix("0"), "archived by the real run")
+    }
+
     @Test("the library reports each document to the progress closure, ending at the total")
     func libraryProgress() throws {
         let folder = E2EFolder()

@@ -3,6 +3,8 @@ import Foundation
 /// Applies the catalog's retention rules as one change (``Store/applyRetention(asOf:dryRun:)``).
 struct RetentionRunner {
     let store: Store
+    /// Told of each document old enough for a rule that is read (phase `reading`).
+    var progress: ProgressHandler?
 
     @discardableResult
     func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
@@ -67,8 +69,11 @@ struct RetentionRunner {
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
         let timeZone = store.timeZone
-        let found: [RetentionCandidate?] = try store.reader.documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+        let listing = try store.reader.documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
+        let counter = ProgressCounter(progress, phase: "reading \(descriptor.name)", total: listing.count)
+        let found: [RetentionCandidate?] = try listing
             .parallelMap(chunkState: { FolderCursor(reader: store.reader) }) { cursor, files in
+                defer { counter?.advance() }
                 // A document a sync left in several versions stays until they are resolved:
                 // archiving one would drop the others (check and every read report it).
                 guard !files.hasVersions else { return nil }

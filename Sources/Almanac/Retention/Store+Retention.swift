@@ -24,13 +24,15 @@ extension Store {
     ///   - day: the day to apply the rules as of; `nil` means today in the store's time zone.
     ///   - dryRun: compute and return the report, writing nothing. A real run right after
     ///     does exactly what the dry run reported.
+    ///   - progress: told of each document old enough for a rule as it is read (phase
+    ///     `reading <collection>`, from other threads); the change is then written at once.
     /// - Returns: per rule, in catalog order, the sorted ids of the documents it archives, clears or deletes.
     /// - Throws: `.malformedJSON` or `.invalidDocument` naming a document old enough for a
     ///   rule that cannot be read or whose date is unreadable, or whose cleared form breaks
     ///   its schema (nothing is written); `.locked`, `.storeTooNew`, `.io`. An archived copy of
     ///   a document being archived is replaced by it (an id is one document), never a reason to stop.
     @discardableResult
-    public func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
-        try RetentionRunner(store: self).applyRetention(asOf: day, dryRun: dryRun)
+    public func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false, progress: ProgressHandler? = nil) throws -> RetentionReport {
+        try RetentionRunner(store: self, progress: progress).applyRetention(asOf: day, dryRun: dryRun)
     }
 }

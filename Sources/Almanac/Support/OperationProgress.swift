@@ -1,3 +1,5 @@
+import Foundation
+
 /// How far a long operation has got, handed now and then to the `progress` closure of the
 /// calls that can run past a second (backup, export, check…), as ``MigrationProgress`` is to
 /// a migration's: an app shows a bar, the `almanac` tool a line on a terminal.
@@ -28,3 +30,34 @@ public struct OperationProgress: Sendable, Equatable {
 
 /// The closure long operations report their progress to; it may be called from another thread.
 public typealias ProgressHandler = @Sendable (OperationProgress) -> Void
+
+/// Counts the items of one phase done by the workers of a parallel map and reports each to a
+/// ``ProgressHandler``.
+final class ProgressCounter: @unchecked Sendable {
+    // Sendable: `done` is touched only while `lock` is held.
+    private let lock = NSLock()
+    private let handler: ProgressHandler
+    private let phase: String
+    private let total: Int
+    private let unit: String
+    private var done = 0
+
+    /// A counter reporting to `handler`, or `nil` without one; reports 0 done at once.
+    init?(_ handler: ProgressHandler?, phase: String, total: Int, unit: String = "documents") {
+        guard let handler else { return nil }
+        self.handler = handler
+        self.phase = phase
+        self.total = total
+        self.unit = unit
+        handler(OperationProgress(phase: phase, done: 0, total: total, unit: unit))
+    }
+
+    /// One more item done.
+    func advance() {
+        let report = lock.withLock {
+            done += 1
+            return OperationProgress(phase: phase, done: done, total: total, unit: unit)
+        }
+        handler(report)
+    }
+}

@@ -3,14 +3,19 @@ import Foundation
 /// Merges the versions a sync left of documents, archived documents and store.json (``Store/resolve(…)``).
 struct ConflictResolver {
     let store: Store
+    /// Told of each document read while looking for conflicts (phase `reading <collection>`).
+    var progress: ProgressHandler?
 
     func conflicts(in collection: String? = nil) throws -> [DocumentConflict] {
         let descriptors = try collection.map { [try store.collection(named: $0)] } ?? store.catalog.collections
         return try store.readingOneVersion {
             var found: [DocumentConflict] = []
             for descriptor in descriptors {
-                let conflicts = try store.reader.documentFiles(in: descriptor, days: nil)
+                let listing = try store.reader.documentFiles(in: descriptor, days: nil)
+                let counter = ProgressCounter(progress, phase: "reading \(descriptor.name)", total: listing.count)
+                let conflicts = try listing
                     .parallelMap(chunkState: { FolderCursor(reader: store.reader) }) { cursor, files -> DocumentConflict? in
+                        defer { counter?.advance() }
                         guard let document = try store.reader.read(files, in: cursor.folder(files.first.folderPath)) else { return nil }
                         if let conflict = document.conflict { return conflict }
                         // A copy alone (its tool renamed the file, or kept an edit over a

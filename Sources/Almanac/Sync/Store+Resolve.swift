@@ -7,10 +7,12 @@ extension Store {
     /// `<id>.json`.
     ///
     /// Reads every document, as `check` does.
+    /// - Parameter progress: told of each document read (phase `reading <collection>`, from
+    ///   other threads).
     /// - Throws: `.unknownCollection`; `.malformedJSON` for a file that is not JSON (even
     ///   split at merge markers).
-    public func conflicts(in collection: String? = nil) throws -> [DocumentConflict] {
-        try ConflictResolver(store: self).conflicts(in: collection)
+    public func conflicts(in collection: String? = nil, progress: ProgressHandler? = nil) throws -> [DocumentConflict] {
+        try ConflictResolver(store: self, progress: progress).conflicts(in: collection)
     }
 
     /// Merges the versions a sync left of document `id` into one, saved as one transaction that

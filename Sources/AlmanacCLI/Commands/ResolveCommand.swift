@@ -20,7 +20,7 @@ enum ResolveCommand: AlmanacCommand {
             the store's schema version, else the one --take names (almanac resolve --take 'schema/catalog.json..path2'). \
             Example: almanac resolve cravings 1F0C…; almanac resolve cravings 1F0C… --take 'data/cravings/2025/01/1F0C….sync-conflict-20250127-140300-ABCDEFG.json'.
             """,
-        options: [take, policy, dryRun, restoreMine], positionals: [collection, id])
+        options: [take, policy, dryRun, restoreMine, CommonOptions.quiet], positionals: [collection, id])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         let store = try context.openStore()
@@ -78,7 +78,10 @@ enum ResolveCommand: AlmanacCommand {
                 schemaRefusal = error
             }
             storeFile = try store.resolveStoreFile(dryRun: dry)
-            for conflict in try store.conflicts() {
+            let line = ProgressLine("resolve", context: context, quiet: CommonOptions.quiet)
+            let found = try store.conflicts(progress: line?.handler)
+            line?.finish()
+            for conflict in found {
                 if let report = try store.resolve(conflict.id, in: conflict.collection, policy: chosenPolicy, dryRun: dry) { reports.append(report) }
             }
             archivedVersions = try store.resolveArchiveConflicts(dryRun: dry)

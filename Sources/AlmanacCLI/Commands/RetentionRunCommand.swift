@@ -11,7 +11,7 @@ enum RetentionRunCommand: AlmanacCommand {
         name: "run",
         abstract: "Apply the catalog's retention rules: archive, clear fields of, or delete old documents.",
         discussion: "Each rule names a collection, an age and an action. Archived documents move to archive/<collection>/ in the same layout, out of queries. The whole run is one atomic change.",
-        options: [now, dryRun])
+        options: [now, dryRun, CommonOptions.quiet])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         var day: CalendarDate?
@@ -22,7 +22,9 @@ enum RetentionRunCommand: AlmanacCommand {
             day = parsed
         }
         let store = try context.openStore()
-        let report = try store.applyRetention(asOf: day, dryRun: context.values.flag(dryRun))
+        let line = ProgressLine("retention run", context: context, quiet: CommonOptions.quiet)
+        let report = try store.applyRetention(asOf: day, dryRun: context.values.flag(dryRun), progress: line?.handler)
+        line?.finish()
         store.finishWriting()
         try context.print(report, text: text)
         return ExitCode.success
