@@ -57,7 +57,9 @@ public final class Store: Sendable {
     /// version is newer than this code opens for reading but refuses writes with `.storeTooNew`.
     /// When a migration or rollback was killed while swapping versions, opening takes the
     /// write lock and finishes or undoes it first, so the store is wholly at one version.
-    /// - Throws: `.notAStore` when the folder holds no valid store, `.invalidCatalog` when its
+    /// - Throws: `.notFound` when the folder does not exist (naming a near name beside the
+    ///   missing part), `.notAStore` when it holds no valid store (naming a store just below it
+    ///   or around it), `.invalidCatalog` when its
     ///   schema copy is damaged, `.locked` when a migration is swapping versions for longer than the lock timeout.
     public init(at url: URL, options: Options = Options()) throws {
         self.url = url
