@@ -46,7 +46,7 @@ struct ReadmeExampleTests {
     }
 
     /// The block that belongs in a package manifest, not in an app's code.
-    static func isManifest(_ block: Block) -> Bool { block.text.hasPrefix("dependencies: [") }
+    static func isManifest(_ block: Block) -> Bool { block.text.contains("import PackageDescription") }
 
     @Test("every Swift block of the README is in a compiled file of Tests/ReadmeExamples, verbatim")
     func everyBlockIsCompiled() throws {
@@ -72,6 +72,10 @@ struct ReadmeExampleTests {
         let manifest = try #require(try Self.blocks().first(where: Self.isManifest))
         let package = try String(contentsOf: Repository.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         #expect(manifest.text.contains(#".product(name: "AlmanacKit", package: "almanac")"#))
+        // The platforms the package declares, so that a user's package resolves against it.
+        #expect(manifest.text.contains("platforms: [.macOS(.v13), .iOS(.v16)]") && package.contains(".macOS(.v13)") && package.contains(".iOS(.v16)"))
+        // No published URL is invented: the dependency is a clone, by path.
+        #expect(manifest.text.contains(".package(path: ") && !manifest.text.contains("https://"))
         #expect(package.contains(#".library(name: "AlmanacKit", targets: ["Almanac"])"#))
         // Xcode makes a scheme per product and ignores case: no two product names may differ only in case.
         let products = package.split(separator: "\n").compactMap { line -> String? in
