@@ -284,7 +284,8 @@ struct CheckWalker {
                                         collection: CollectionDescriptor) -> [String: JSONValue]? {
         let path = location.relativePath
         documentsChecked += 1
-        progress?(OperationProgress(phase: "checking", done: documentsChecked, total: expectedDocuments, unit: "documents"))
+        // A sync's copies are files the index counts as one document: the total never trails.
+        progress?(OperationProgress(phase: "checking", done: documentsChecked, total: expectedDocuments == 0 ? 0 : max(expectedDocuments, documentsChecked), unit: "documents"))
         let stored: StoredDocument
         do {
             guard let read = try store.reader.read(location, in: folder) else { return nil }

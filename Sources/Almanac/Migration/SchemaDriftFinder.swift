@@ -14,11 +14,9 @@ struct SchemaDriftFinder {
         guard catalog.version == store.schemaVersion else { return nil }
         var theirs: [String: JSONValue] = [:]
         for name in try Store.schemaFileNames(in: folder) {
-            let path = folder.appendingPathComponent(name).path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw AlmanacError(.io, "the schema file cannot be read; check that it exists and that this user may read it", path: path)
-            }
-            theirs[name] = try Self.schemaValue(Array(data), path: path)
+            let url = folder.appendingPathComponent(name)
+            let bytes = try Catalog.readExternalFile(url, missing: "vanished while the schema folder was read; try again")
+            theirs[name] = try Self.schemaValue(bytes, path: url.path)
         }
         var ours: [String: JSONValue] = [:]
         if let copy = try store.root.openFolder("schema") {
