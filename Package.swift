@@ -22,9 +22,9 @@ let package = Package(
         .executableTarget(name: "AlmanacTestWorker", dependencies: ["Almanac"], path: "Tests/Worker"),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacTestWorker"]),
         .testTarget(name: "ReferenceAppsTests", dependencies: ["ReferenceApps", "Almanac"]),
-        // The README's Swift examples, verbatim (ReadmeExampleTests checks they match), so
-        // that `swift build` fails when the README's code would not compile.
-        .target(name: "ReadmeExamples", dependencies: ["Almanac"], path: "Tests/ReadmeExamples"),
+        // The Swift blocks of README.md and the DocC articles, verbatim (DocExampleTests checks
+        // they match), so that `swift build` fails when the documentation's code would not compile.
+        .target(name: "DocExamples", dependencies: ["Almanac"], path: "Tests/DocExamples"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ enum AlmanacTool {
         case .run(let command):
             let code = run(command)
             if ProcessInfo.processInfo.environment["ALMANAC_FLUSH_COUNTS"] == "1" {
-                // What the command paid for durability (README, "On Apple platforms").
+                // What the command paid for durability (the Apple platforms article, "Flushes").
                 Output.error("almanac: flushes: \(FlushCounts.current)")
             }
             exit(code)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The flush model of the README's "On Apple platforms": every writer pays exactly one full
+/// The flush model of the Apple platforms article ("Flushes"): every writer pays exactly one full
 /// flush (`F_FULLFSYNC` on Apple systems) at its commit point, and only barriers before and
 /// after it. The counts are of requests, the same on every system, so Linux shows what the
 /// Apple path costs; `ALMANAC_TEST_NO_VOLUME_SYNC` takes the path of a system without a

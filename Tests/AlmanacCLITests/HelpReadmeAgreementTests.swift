@@ -3,8 +3,8 @@ import Testing
 
 @testable import AlmanacCLI
 
-/// README.md and docs/DESIGN.md show `almanac` command lines; each names a command the tool
-/// has and only options that command's help lists (issue 45, item 4).
+/// README.md, docs/DESIGN.md and the DocC catalog's articles show `almanac` command lines;
+/// each names a command the tool has and only options that command's help lists (issue 45, item 4).
 @Suite("The documents' command lines and the tool's help")
 struct HelpReadmeAgreementTests {
     /// One `almanac …` command line quoted in a document, with where it is.
@@ -80,9 +80,12 @@ struct HelpReadmeAgreementTests {
         return nil
     }
 
-    @Test("every almanac command line in README.md and docs/DESIGN.md names a command the tool has, with options its help lists")
+    @Test("every almanac command line in README.md, docs/DESIGN.md and the catalog's articles names a command the tool has, with options its help lists")
     func quotedCommandsAgreeWithHelp() throws {
-        let quoted = try Self.quotedCommands(in: "README.md") + Self.quotedCommands(in: "docs/DESIGN.md")
+        let files = try MarkdownDocuments.all()
+        #expect(files.count >= 12, "README, DESIGN and the catalog's pages: \(files)")
+        let quoted = try files.flatMap { try Self.quotedCommands(in: $0) }
+        #expect(Set(quoted.map(\.file)).count >= 8, "command lines in most documents: \(Set(quoted.map(\.file)).sorted())")
         #expect(quoted.count > 50, "the documents quote many command lines; found \(quoted.count)")
         let problems = quoted.compactMap { quoted in Self.problem(with: quoted).map { "\(quoted.file):\(quoted.line): \($0)" } }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Almanac
 
-/// The typed document of the README's "Your own app" walk-through.
+/// The typed document of the Getting started article's walk-through.
 private struct Entry: Document, Equatable {
     static let collection = "entries"
     var id: UUID
@@ -23,7 +23,7 @@ private struct Entry: Document, Equatable {
         try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys]).write(to: path)
     }
 
-    @Test("the README's walk-through: a new app from commands, a first save from the tool and from a typed Document, then a migration")
+    @Test("the Getting started walk-through: a new app from commands, a first save from the tool and from a typed Document, then a migration")
     func aNewAppFromCommandsToAFirstSaveAndAMigration() throws {
         let project = E2EFolder()
         let cwd = project.url

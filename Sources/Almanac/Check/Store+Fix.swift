@@ -19,7 +19,7 @@ extension Store {
     ///   - dryRun: report the repairs without making them. A dry run reads like any read (one
     ///     committed state, no file lock), and is checked as the real run's commit would be.
     ///   - schemaFolder: the app's schema folder, when at hand: an edit of it that no migration
-    ///     carries is listed in ``FixReport/remaining`` (as ``check(schemaFolder:)`` does); only a
+    ///     carries is listed in ``FixReport/remaining`` (as ``check(schemaFolder:progress:)`` does); only a
     ///     migration can take it in.
     ///   - progress: told of each document read (phase `checking`): once to plan the repairs,
     ///     and once more after a real run, for what remains.

@@ -18,7 +18,7 @@ extension Store {
     /// - Returns: the differences; ``StoreDiff/isEqual`` when there are none.
     /// - Throws: `.notAStore`, `.unknownCollection` (a collection neither store has),
     ///   `.malformedJSON` or `.invalidDocument` for a damaged document, or the errors of
-    ///   ``importExport(from:into:options:)`` for an export that cannot be read.
+    ///   ``Store/importExport(from:into:options:progress:)`` for an export that cannot be read.
     public static func diff(_ old: URL, _ new: URL, options: DiffOptions = DiffOptions()) throws -> StoreDiff {
         try StoreDiffer.diff(old, new, options: options)
     }

@@ -55,9 +55,9 @@ extension AlmanacError {
 
         /// Create a store (``Store/create(at:schema:timeZone:options:)``).
         public static let createStore = Remedy(name: "create-store", api: "Store.create(at:schema:)")
-        /// Check the store (``Store/check()``).
+        /// Check the store (``Store/check(schemaFolder:progress:)``).
         public static let checkStore = Remedy(name: "check", api: "Store.check()")
-        /// Repair what a check found (``Store/fix(dryRun:)``).
+        /// Repair what a check found (``Store/fix(dryRun:schemaFolder:progress:)``).
         public static let fixStore = Remedy(name: "fix", api: "Store.fix()")
         /// Merge every version a sync left (``Store/resolve(_:in:policy:taking:dryRun:)`` and the other resolve calls).
         public static let resolveConflicts = Remedy(name: "resolve-conflicts", api: "the Store.resolve… calls")
@@ -69,9 +69,9 @@ extension AlmanacError {
         public static let takeSchemaVersion = Remedy(name: "take-schema-version", api: "Store.resolveSchemaCopies(taking:) with its path")
         /// Bring back edits a last-writer-wins sync replaced (``Store/restoreOverwrittenEdits(dryRun:)``).
         public static let restoreOverwrittenEdits = Remedy(name: "restore-overwritten-edits", api: "Store.restoreOverwrittenEdits()")
-        /// Back the store up (``Store/backup(to:)``).
+        /// Back the store up (``Store/backup(to:progress:)``).
         public static let backupStore = Remedy(name: "backup", api: "Store.backup(to:)")
-        /// Export the store (``Store/export(to:options:)``).
+        /// Export the store (``Store/export(to:options:progress:)``).
         public static let exportStore = Remedy(name: "export", api: "Store.export(to:)")
         /// Delete documents (``Store/delete(_:dryRun:overridingFinalStates:)``).
         public static let deleteDocuments = Remedy(name: "delete", api: "Store.delete(_:)")

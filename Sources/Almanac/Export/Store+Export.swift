@@ -16,8 +16,11 @@ extension Store {
     /// follow collection by collection, in folder and file name order: two exports of the same
     /// store are byte-identical (the header carries no export time for that reason).
     ///
-    /// - Parameter progress: told of each document written (phase `exporting`, against the
-    ///   header's count), on the calling thread.
+    /// - Parameters:
+    ///   - url: the export file; its folder must exist.
+    ///   - options: the format, the collections and dates to include, fields to redact.
+    ///   - progress: told of each document written (phase `exporting`, against the
+    ///     header's count), on the calling thread.
     /// - Throws: `.unknownCollection`, `.malformedJSON` for a damaged file, `.io`.
     @discardableResult
     public func export(to url: URL, options: ExportOptions = ExportOptions(), progress: ProgressHandler? = nil) throws -> ExportSummary {

@@ -20,7 +20,7 @@ public struct ImportSummary: Sendable, Encodable {
 }
 
 extension Store {
-    /// Restores an export (written by ``export(to:options:)``) into a new store at `url`, at the
+    /// Restores an export (written by ``Store/export(to:options:progress:)``) into a new store at `url`, at the
     /// export's schema version, validating every document; then `migrate` brings it forward.
     ///
     /// The store is built in a temporary folder beside `url` and renamed into place at the end,
@@ -29,6 +29,7 @@ extension Store {
     /// - Parameters:
     ///   - file: the export, JSON Lines or JSON.
     ///   - url: a folder that does not exist, an empty folder, or a store without documents.
+    ///   - options: the new store's options (its lock timeout, file protection).
     ///   - progress: told of the documents saved so far (phase `importing`, against the
     ///     header's count), every batch of up to 500.
     /// - Throws: `.storeExists` for a store that holds documents; `.invalidArgument` for a file

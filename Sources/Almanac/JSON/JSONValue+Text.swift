@@ -1,5 +1,5 @@
 extension JSONValue {
-    /// Parses JSON text strictly per RFC 8259 (see ``JSONParser``): trailing commas,
+    /// Parses JSON text strictly per RFC 8259: trailing commas,
     /// comments, NaN, single quotes, control characters and duplicate keys are errors.
     ///
     /// - Throws: `.malformedJSON` with the line and column of the problem.

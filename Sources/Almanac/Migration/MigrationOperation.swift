@@ -170,7 +170,7 @@ public enum MigrationOperation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether the operation may change, move or delete documents one by one; `repartition`
-    /// and `catalog` act on the collection as a whole (see ``MigrationTransform/collectionChanges(_:)``).
+    /// and `catalog` act on the collection as a whole.
     public var touchesDocuments: Bool {
         switch self {
         case .repartition, .catalog: false

@@ -7,7 +7,7 @@ extension Store {
     /// - Throws: `.unknownCollection`; `.invalidQuery` for a field the collection's schema
     ///   does not define, a value of the wrong type, or a date range on a collection without a
     ///   date field; `.malformedJSON` (path, line, column) or `.invalidDocument` for a damaged
-    ///   file the query had to read. ``results(matching:)`` reads past damaged files instead.
+    ///   file the query had to read. `results(matching:)` reads past damaged files instead.
     public func documents(matching query: Query) throws -> [StoredDocument] {
         try readingOneVersion {
             var documents: [StoredDocument] = []
@@ -19,7 +19,7 @@ extension Store {
     /// The documents `query` selects, together with every file in its range that could not be
     /// read (malformed JSON, an unreadable date), instead of failing on the first.
     ///
-    /// - Throws: as ``documents(matching:)``, except for damaged files, which are returned
+    /// - Throws: as `documents(matching:)`, except for damaged files, which are returned
     ///   as ``QueryResults/problems``.
     public func results(matching query: Query) throws -> QueryResults<StoredDocument> {
         try readingOneVersion {
@@ -33,7 +33,7 @@ extension Store {
     ///
     /// Without a condition or a date range, only folder listings are read, and each file's
     /// permissions: a file this process may not read fails the count as it fails a read.
-    /// - Throws: as ``documents(matching:)``, naming a file that cannot be read.
+    /// - Throws: as `documents(matching:)`, naming a file that cannot be read.
     public func count(matching query: Query) throws -> Int {
         let (count, problems) = try StoreQueries(store: self).countReadable(matching: query)
         if let first = problems.first { throw first }
@@ -48,7 +48,7 @@ extension Store {
 
     /// The first document `query` selects, or nil when it selects none.
     ///
-    /// - Throws: as ``documents(matching:)``.
+    /// - Throws: as `documents(matching:)`.
     public func first(matching query: Query) throws -> StoredDocument? {
         try documents(matching: query.limit(1)).first
     }
@@ -58,10 +58,11 @@ extension Store {
     /// listing of any size starts at once and its memory stays flat.
     ///
     /// - Parameters:
+    ///   - query: the collection, range, condition, order and window.
     ///   - keepGoing: report damaged files in the returned list instead of throwing.
     ///   - body: gets each document; return false to stop.
     /// - Returns: the damaged files met, with `keepGoing`.
-    /// - Throws: as ``documents(matching:)``; `.storeChanged` when a migration swapped the
+    /// - Throws: as `documents(matching:)`; `.storeChanged` when a migration swapped the
     ///   store while the documents were being delivered.
     @discardableResult
     public func forEachDocument(
@@ -76,7 +77,7 @@ extension Store {
     /// let page = try store.documents(Recording.self, matching: Query(Recording.self)
     ///     .sorted(by: "timestamp", descending: true).offset(20).limit(20))
     /// ```
-    /// - Throws: as ``documents(matching:)``, and `.invalidArgument` when `query` is over
+    /// - Throws: as `documents(matching:)`, and `.invalidArgument` when `query` is over
     ///   another collection than `D`'s; `.invalidDocument` when a file cannot be read as a `D`.
     public func documents<D: Document>(_ type: D.Type, matching query: Query) throws -> [D] {
         try reader.checkType(D.self, of: query)

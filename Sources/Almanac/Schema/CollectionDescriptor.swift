@@ -31,7 +31,7 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// Rules JSON Schema cannot express, enforced by the app's Swift models.
     public var rules: [Rule] = []
     /// What happens to documents once they are old (catalog `retention`), applied by
-    /// ``Store/applyRetention(asOf:dryRun:)``.
+    /// ``Store/applyRetention(asOf:dryRun:progress:)``.
     public var retention: [RetentionRule] = []
     /// Whether the app ships content for the collection in seed files (catalog `seeded`).
     public var isSeeded = false

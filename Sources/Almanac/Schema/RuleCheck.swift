@@ -66,7 +66,7 @@ public enum RuleCheck: Sendable, Equatable {
     /// timestamp must also be the first instant of that day.
     case dayOfMonth(field: String, days: [Int], startOfDay: Bool)
     /// `field` is an IANA time-zone name (`Europe/Berlin`, or a link such as `Asia/Calcutta`), judged
-    /// by the list the package ships (``Foundation/TimeZone/isIANAName(_:)``), so every platform gives one verdict.
+    /// by the list the package ships (`TimeZone.isIANAName(_:)`), so every platform gives one verdict.
     case timeZone(field: String)
     /// `field`, a timestamp, is on the local day the date field `on` names, at the clock time
     /// `from` ("HH:MM") when `before` is `nil`, else at or after `from` and before `before`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A seed file: content an app ships for one collection (DESIGN §6), imported idempotently
-/// by ``Store/importSeeds(_:dryRun:)``.
+/// by ``Store/importSeeds(_:dryRun:progress:)``.
 ///
 /// ```json
 /// {"collection": "action-templates", "source": "Elaro", "contentVersion": 2,

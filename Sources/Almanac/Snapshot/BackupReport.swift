@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``Store/backup(to:)`` wrote.
+/// What ``Store/backup(to:progress:)`` wrote.
 public struct BackupReport: Sendable, Equatable, Encodable {
     /// The backup's folder.
     public var url: URL

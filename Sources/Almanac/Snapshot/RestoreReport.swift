@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``Store/restore(from:to:options:)`` did.
+/// What ``Store/restore(from:to:options:progress:)`` did.
 public struct RestoreReport: Sendable, Equatable, Encodable {
     /// The store that now holds the backup's content.
     public var store: URL

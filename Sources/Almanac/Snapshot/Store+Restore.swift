@@ -1,7 +1,7 @@
 import Foundation
 
 extension Store {
-    /// Puts a backup (a folder written by ``backup(to:)``, or an export file) in place of the
+    /// Puts a backup (a folder written by ``Store/backup(to:progress:)``, or an export file) in place of the
     /// store at `url` in one atomic step, and keeps the replaced store beside it.
     ///
     /// The backup must `check` clean, be of the store's app, and be readable by this code (a

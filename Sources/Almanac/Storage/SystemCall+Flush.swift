@@ -57,7 +57,7 @@ extension SystemCall {
     }
 }
 
-/// How far a flush must reach (the README's "On Apple platforms" gives the whole model).
+/// How far a flush must reach (the Apple platforms article of the documentation gives the whole model).
 ///
 /// Apple's `fsync` hands data to the drive, whose cache may still lose it or write it out of
 /// order; `F_FULLFSYNC` empties that cache and costs milliseconds, for the whole drive. So an

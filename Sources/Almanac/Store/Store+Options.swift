@@ -26,7 +26,7 @@ extension Store {
         public var lockLinger: Double
 
         /// A Finder/Files data protection class given to a new store's folder by
-        /// ``Store/create(at:schema:timeZone:options:)`` and ``Store/restore(from:to:options:)``
+        /// ``Store/create(at:schema:timeZone:options:)`` and ``Store/restore(from:to:options:progress:)``
         /// on Apple systems (files created in it inherit it); `nil` keeps the container's
         /// default (a restore: the class of the store it replaces). Ignored on other systems.
         public var fileProtection: FileProtection?

@@ -5,8 +5,8 @@ import Foundation
 /// Open an existing store with ``init(at:options:)`` or make a new one with
 /// ``create(at:schema:timeZone:options:)``, then save and query typed ``Document`` values.
 /// Every save is durable when it returns, and writers in other processes are kept out with
-/// a lock on `.almanac/lock`. Change several documents at once with ``write(_:)``, and read
-/// several consistently with ``read(_:)``.
+/// a lock on `.almanac/lock`. Change several documents at once with `write(_:)`, and read
+/// several consistently with `read(_:)`.
 ///
 /// ```swift
 /// let store = try Store(at: URL(filePath: "MyStore"))

@@ -4,7 +4,7 @@
 /// document edited on two devices: a conflict copy beside the file, both versions between
 /// git's merge markers, or the id in two date folders. Reads return one of them, chosen the
 /// same way on every device (``versions`` first), and carry the conflict beside it;
-/// ``Store/resolve(_:in:policy:)`` merges them.
+/// ``Store/resolve(_:in:policy:taking:dryRun:)`` merges them.
 ///
 /// ```swift
 /// for conflict in try store.conflicts() {

@@ -7,8 +7,10 @@ extension Store {
     /// `<id>.json`.
     ///
     /// Reads every document, as `check` does.
-    /// - Parameter progress: told of each document read (phase `reading <collection>`, from
-    ///   other threads).
+    /// - Parameters:
+    ///   - collection: one collection to look in; `nil` for all of them.
+    ///   - progress: told of each document read (phase `reading <collection>`, from
+    ///     other threads).
     /// - Throws: `.unknownCollection`; `.malformedJSON` for a file that is not JSON (even
     ///   split at merge markers).
     public func conflicts(in collection: String? = nil, progress: ProgressHandler? = nil) throws -> [DocumentConflict] {
@@ -26,6 +28,9 @@ extension Store {
     /// try store.resolve("C1", in: "cravings", taking: report.versions[1])  // that version, whole
     /// ```
     /// - Parameters:
+    ///   - id: the document's id.
+    ///   - collection: its collection.
+    ///   - policy: how fields both versions changed are merged.
     ///   - taking: the path of one version (as ``DocumentConflict/Version/path``, or `ours` /
     ///     `theirs` for git's markers) to keep whole instead of merging.
     ///   - dryRun: work out the result without writing.

@@ -3,9 +3,9 @@ import Foundation
 /// Merging two versions of one file of a store, as git asks a merge driver to: the versions
 /// both sides of a `git merge` or `git pull` hold, and the version they started from.
 ///
-/// A document merges field by field (``VersionMerge``): a field one side changed is taken from
+/// A document merges field by field: a field one side changed is taken from
 /// it; a field both changed follows the collection's merge policy, `newer-wins` by its
-/// modification field. `store.json` merges its histories (``ManifestMerge``). The result is
+/// modification field. `store.json` merges its histories. The result is
 /// the same whichever side is "ours", so two devices that each pull end with the same bytes.
 ///
 /// Install it in a repository with `almanac git install`, which writes `.gitattributes` and
@@ -24,7 +24,11 @@ public enum StoreFileMerge {
     /// or `data/…`) against `base`.
     ///
     /// - Parameters:
-    ///   - catalog: the store's `schema/catalog.json`, for each collection's merge settings
+    ///   - base: the version both sides started from (`nil` when the file is new on both).
+    ///   - ours: this side's version.
+    ///   - theirs: the other side's version.
+    ///   - path: the file, relative to the store root.
+    ///   - catalogBytes: the store's `schema/catalog.json`, for each collection's merge settings
     ///     (`nil`: merged by the defaults).
     /// - Returns: the merged bytes, or the versions between markers with the reason.
     public static func merge(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], path: String, catalog catalogBytes: [UInt8]?) -> Outcome {

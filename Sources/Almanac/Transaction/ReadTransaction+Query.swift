@@ -3,7 +3,7 @@
 extension ReadTransaction {
     /// The documents `query` selects, in its order and window, with this transaction's changes.
     ///
-    /// A query over a collection the transaction has not changed runs as ``Store/documents(matching:)``
+    /// A query over a collection the transaction has not changed runs as `Store/documents(matching:)`
     /// does, stopping at its window. Over a changed collection, the query's whole range is read
     /// so that the transaction's documents take their place in the order.
     ///
@@ -14,7 +14,7 @@ extension ReadTransaction {
     ///     …
     /// }
     /// ```
-    /// - Throws: as ``Store/documents(matching:)``.
+    /// - Throws: as `Store/documents(matching:)`.
     public func documents(matching query: Query) throws -> [StoredDocument] {
         try requireOpen()
         let descriptor = try reader.collection(named: query.collection)
@@ -47,21 +47,21 @@ extension ReadTransaction {
 
     /// The number of documents `query` selects, with this transaction's changes.
     ///
-    /// - Throws: as ``Store/documents(matching:)``.
+    /// - Throws: as `Store/documents(matching:)`.
     public func count(matching query: Query) throws -> Int {
         try documents(matching: query).count
     }
 
     /// The first document `query` selects with this transaction's changes, or nil.
     ///
-    /// - Throws: as ``Store/documents(matching:)``.
+    /// - Throws: as `Store/documents(matching:)`.
     public func first(matching query: Query) throws -> StoredDocument? {
         try documents(matching: query.limit(1)).first
     }
 
     /// The documents of type `D` that `query` selects, with this transaction's changes.
     ///
-    /// - Throws: as ``Store/documents(_:matching:)``.
+    /// - Throws: as `Store/documents(_:matching:)`.
     public func documents<D: Document>(_ type: D.Type, matching query: Query) throws -> [D] {
         try reader.checkType(D.self, of: query)
         return try documents(matching: query).map { try reader.decode(D.self, $0) }
@@ -69,7 +69,7 @@ extension ReadTransaction {
 
     /// The first document of type `D` that `query` selects with this transaction's changes, or nil.
     ///
-    /// - Throws: as ``Store/documents(_:matching:)``.
+    /// - Throws: as `Store/documents(_:matching:)`.
     public func first<D: Document>(_ type: D.Type, matching query: Query) throws -> D? {
         try documents(D.self, matching: query.limit(1)).first
     }

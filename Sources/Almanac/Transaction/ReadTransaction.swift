@@ -1,6 +1,6 @@
 import Foundation
 
-/// A consistent view of a store for the length of a ``Store/read(_:)`` block: every read in
+/// A consistent view of a store for the length of a `Store/read(_:)` block: every read in
 /// the block sees the same committed state, whatever writers in this process or another do
 /// meanwhile, and none of them waits for the block.
 ///
@@ -16,7 +16,7 @@ public class ReadTransaction {
     /// The store's read side: every read of the block goes to it.
     let reader: StoreReader
     var pending = PendingChange()
-    /// Whether the running thread is inside a ``Store/read(_:)`` block, where a write is
+    /// Whether the running thread is inside a `Store/read(_:)` block, where a write is
     /// refused: it would commit on its own, and make the block run again.
     static let runningBlock = ThreadLocal<Bool>()
     static var isRunningBlock: Bool { runningBlock.value ?? false }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A change to a store made of any number of saves and deletes, in any collections,
-/// committed as one by ``Store/write(_:)``.
+/// committed as one by `Store/write(_:)`.
 ///
 /// Inside the block the store is held under the writers' lock: reads see the store as it is
 /// plus this transaction's own changes, and no other writer (another thread, another
@@ -62,7 +62,7 @@ public final class Transaction: ReadTransaction {
 
     /// Saves every document of `documents` when the transaction commits.
     ///
-    /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
+    /// - Throws: as ``save(_:)-(D)``, prefixing the document's position.
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
         let descriptor = try reader.documentCollection(for: D.self)
         let encoder = DocumentEncoder()
@@ -71,7 +71,7 @@ public final class Transaction: ReadTransaction {
 
     /// Saves documents of any mix of types when the transaction commits.
     ///
-    /// - Throws: as ``save(_:)-(Document)``, prefixing the document's position.
+    /// - Throws: as ``save(_:)-(D)``, prefixing the document's position.
     public func save(contentsOf documents: [any Document]) throws {
         try save(batch: try documents.map { try encoded($0) })
     }
@@ -186,7 +186,7 @@ public final class Transaction: ReadTransaction {
     }
 
     /// Deletes the documents `selection` names when the transaction commits, applying the
-    /// catalog's references; ``DeleteSelection/all`` is not a transaction's (use ``Store/delete(_:dryRun:)``).
+    /// catalog's references; ``DeleteSelection/all`` is not a transaction's (use ``Store/delete(_:dryRun:overridingFinalStates:)``).
     ///
     /// - Returns: what is deleted and set to null.
     /// - Parameters:

@@ -24,7 +24,7 @@ enum MigrateNewCommand: AlmanacCommand {
             let catalog = report.changed.isEmpty ? "" : "; \(report.changed.joined(separator: ", ")) is now at version \(report.version)"
             return """
                 Created \(report.created.joined(separator: " and "))\(catalog).
-                Next: add its operations (see the README's Migrations), bring the schema files to the new shape, then run 'almanac migrate plan' on a store.
+                Next: add its operations (see Sources/Almanac/Almanac.docc/SchemaMigrations.md in Almanac's repository), bring the schema files to the new shape, then run 'almanac migrate plan' on a store.
 
                 """
         }

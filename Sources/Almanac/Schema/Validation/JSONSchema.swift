@@ -17,7 +17,7 @@
 ///   makes compilation fail rather than be ignored, so a schema never checks less than it says.
 /// - The annotations in ``annotationKeywords``, accepted and not checked.
 /// - `format`: `date`, `date-time` and `uuid` are checked; draft 2020-12's other format
-///   names are annotations; unknown names are refused as likely typos (see ``SchemaFormat``).
+///   names are annotations; unknown names are refused as likely typos.
 /// - `$ref` to anything in the same file: JSON pointers (`#/$defs/x`, with `~0`, `~1` and
 ///   percent escapes), `$anchor`s and embedded `$id`s, recursively. References to other files
 ///   or URLs are refused: a store's schema must be complete in itself.

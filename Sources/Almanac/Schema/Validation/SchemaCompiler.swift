@@ -88,7 +88,7 @@ struct SchemaCompiler {
             guard let keyword = SchemaKeyword(rawValue: key) else {
                 throw malformed(pointer + "/" + SchemaText.pointerToken(key),
                                 "unsupported JSON Schema keyword \(SchemaText.quoted(key)); "
-                                    + "remove it or use a supported keyword (the README's Validation section lists them)")
+                                    + "remove it or use a supported keyword (the Schemas and the catalog article of the documentation, Sources/Almanac/Almanac.docc/SchemasAndTheCatalog.md, lists them)")
             }
             keywords[keyword] = object[key]
         }

@@ -1,5 +1,5 @@
-// The README's Swift example "Suspension", verbatim: ReadmeExampleTests fails when the two drift.
-// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+// A Swift block of the documentation ("Suspension"), verbatim: DocExampleTests fails when the two drift.
+// Compiled by `swift build` (target DocExamples), so the documentation's code always builds.
 
 #if canImport(UIKit)  // Apple platforms with UIKit only
 import Almanac

@@ -1,5 +1,5 @@
-// The README's Swift example "DocumentsAndTransactions", verbatim: ReadmeExampleTests fails when the two drift.
-// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+// A Swift block of the documentation ("DocumentsAndTransactions"), verbatim: DocExampleTests fails when the two drift.
+// Compiled by `swift build` (target DocExamples), so the documentation's code always builds.
 
 import Almanac
 import Foundation

@@ -1,5 +1,5 @@
-// The README's Swift example "Queries", verbatim: ReadmeExampleTests fails when the two drift.
-// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+// A Swift block of the documentation ("Queries"), verbatim: DocExampleTests fails when the two drift.
+// Compiled by `swift build` (target DocExamples), so the documentation's code always builds.
 
 import Almanac  // the README's block continues the one above, which imports it
 

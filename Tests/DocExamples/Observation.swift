@@ -1,5 +1,5 @@
-// The README's Swift example "Observation", verbatim: ReadmeExampleTests fails when the two drift.
-// Compiled by `swift build` (target ReadmeExamples), so the README's code always builds.
+// A Swift block of the documentation ("Observation"), verbatim: DocExampleTests fails when the two drift.
+// Compiled by `swift build` (target DocExamples), so the documentation's code always builds.
 
 import Almanac
 import Observation
