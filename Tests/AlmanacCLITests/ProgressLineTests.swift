@@ -95,6 +95,34 @@ struct ProgressLineTests {
         #expect(try run(["ls", "usage-events", "--count", "--store", store.path]).stdout.hasPrefix("0"), "archived by the real run")
     }
 
+    @Test("a batch put draws its line (checking, then writing) on a terminal, and none with stderr a file or --quiet", .enabled(if: TerminalRun.script != nil, "needs util-linux script"))
+    func batchPut() throws {
+        let folder = E2EFolder()
+        let sample = try folder.copySample("miga")
+        let export = folder.path("events.jsonl")
+        #expect(try run(["export", "--out", export.path, "--collection", "usage-events", "--store", sample.path]).exit == 0)
+        let documents = try String(contentsOf: export, encoding: .utf8).split(separator: "\n").dropFirst().compactMap { line -> Any? in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["document"]
+        }
+        #expect(documents.count == 389, "the sample's usage events")
+        let batch = folder.path("batch.json")
+        try JSONSerialization.data(withJSONObject: documents).write(to: batch)
+        func freshStore(_ name: String) throws -> URL {
+            let store = folder.path(name)
+            #expect(try run(["init", store.path, "--schema", sample.appendingPathComponent("schema").path, "--time-zone", "UTC"]).exit == 0)
+            return store
+        }
+
+        let shown = try TerminalRun.run(["put", "usage-events", batch.path, "--store", try freshStore("shown").path], in: folder.url)
+        #expect(shown.exit == 0, "\(shown.output)")
+        #expect(shown.output.contains("put: checking 389/389 documents") && shown.output.contains("put: writing 389/389 files"), "\(shown.output)")
+        let quiet = try TerminalRun.run(["put", "usage-events", batch.path, "--store", try freshStore("quiet").path, "--quiet"], in: folder.url)
+        #expect(quiet.exit == 0 && !quiet.output.contains("put: "), "\(quiet.output)")
+        let plain = try run(["put", "usage-events", batch.path, "--store", try freshStore("plain").path])
+        #expect(plain.exit == 0 && !plain.stderr.contains("\r") && !plain.stderr.contains("checking"), "\(plain)")
+        #expect(try run(["ls", "usage-events", "--count", "--store", folder.path("plain").path]).stdout.hasPrefix("389"))
+    }
+
     @Test("the library reports each document to the progress closure, ending at the total")
     func libraryProgress() throws {
         let folder = E2EFolder()
@@ -110,6 +138,16 @@ struct ProgressLineTests {
             #expect(zip(ofPhase, ofPhase.dropFirst()).allSatisfy { $0.done <= $1.done || $1.done == 0 }, "\(phase) goes forward")
         }
         #expect(reports.contains { $0.phase == "copying" && $0.unit == "files" && $0.done > 400 })
+
+        // A batch save: each document checked, then each file written.
+        let batchSeen = Seen()
+        let documents = try store.documents(json: "usage-events").map(\.value)
+        let fresh = try Store.create(at: folder.path("fresh"), schema: E2ERepository.sampleSchema("miga"),
+                                     timeZone: TimeZone(identifier: "UTC")!)
+        _ = try fresh.save(json: documents, in: "usage-events", progress: { batchSeen.add($0) })
+        let checked = batchSeen.all.filter { $0.phase == "checking" }, written = batchSeen.all.filter { $0.phase == "writing" }
+        #expect(checked.first?.done == 0 && checked.last?.done == documents.count && checked.last?.total == documents.count, "\(checked.suffix(2))")
+        #expect(written.last.map { $0.done == $0.total && $0.total == documents.count && $0.unit == "files" } == true, "\(written.suffix(2))")
     }
 }
 

@@ -27,11 +27,17 @@ struct ShortLockWrite {
         }
     }
 
-    func savingBatch<T>(of count: Int, _ body: (Transaction) throws -> T) throws -> T {
-        guard count >= Store.largeBatch else { return try store.write(body) }
+    func savingBatch<T>(of count: Int, progress: ProgressHandler?, _ body: (Transaction) throws -> T) throws -> T {
+        guard count >= Store.largeBatch else {
+            return try store.write { transaction in
+                transaction.commitProgress = progress
+                return try body(transaction)
+            }
+        }
         return try planningWithoutLock(kind: "batch", plan: {
             try store.writer.dryRun { transaction in (try body(transaction), transaction.pending) }
         }, unchanged: { _ in nil }, commit: { planned, transaction in
+            transaction.commitProgress = progress
             try transaction.include(planned.1)
             return planned.0
         }).outcome

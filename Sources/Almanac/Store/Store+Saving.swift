@@ -16,11 +16,19 @@ extension Store {
     /// Saves many untyped documents into `collection` as one transaction: every document is
     /// checked before any file is written, and all of them are durable together, or none.
     ///
+    /// - Parameters:
+    ///   - documents: JSON objects, each with a string `"id"`.
+    ///   - collection: the collection's name.
+    ///   - progress: told of each document checked (phase `checking`), then of each file the
+    ///     commit writes (phase `writing`, counted in files), on the calling thread. A batch
+    ///     that another writer's commit overtook while it was checked is checked again.
     /// - Returns: the documents' locations, in order.
     @discardableResult
-    public func save(json documents: [JSONValue], in collection: String) throws -> [DocumentLocation] {
+    public func save(json documents: [JSONValue], in collection: String, progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
         let descriptor = try self.collection(named: collection)
-        return try savingBatch(of: documents.count) { try $0.save(batch: documents.map { (descriptor, $0) }) }
+        return try savingBatch(of: documents.count, progress: progress) {
+            try $0.save(batch: documents.map { (descriptor, $0) }, progress: progress)
+        }
     }
 
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's

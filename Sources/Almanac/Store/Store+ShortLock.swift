@@ -33,7 +33,7 @@ extension Store {
     /// batch is encoded, validated and filed without the writers' lock (in a dry run), and the
     /// lock is taken to check that nobody committed meanwhile and to write its files; a small
     /// one, where that would cost more than it saves, is a plain write.
-    func savingBatch<T>(of count: Int, _ body: (Transaction) throws -> T) throws -> T {
-        try ShortLockWrite(store: self).savingBatch(of: count, body)
+    func savingBatch<T>(of count: Int, progress: ProgressHandler? = nil, _ body: (Transaction) throws -> T) throws -> T {
+        try ShortLockWrite(store: self).savingBatch(of: count, progress: progress, body)
     }
 }

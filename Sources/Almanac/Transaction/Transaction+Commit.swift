@@ -14,7 +14,7 @@ extension Transaction {
     func commit() throws {
         try checkChange()
         let change = pending.atomicChange
-        try writer.commit(change, state, crashPointKind: crashPointKind)
+        try writer.commit(change, state, crashPointKind: crashPointKind, progress: commitProgress)
         try writer.sweepLeftovers(pending.leftovers, state)
         if pending.rewritesEditorSettings { try EditorSettings.update(in: reader.root, catalog: reader.catalog) }
     }

@@ -35,6 +35,8 @@ public final class Transaction: ReadTransaction {
     /// Whether no rule judges the change: a repair (``Store/fix(dryRun:)``) moves documents or
     /// rewrites their bytes with the same content, and leaves what the rules say as it was.
     var isRepair = false
+    /// Told of each file the commit writes (phase `writing`): a long batch save's progress.
+    var commitProgress: ProgressHandler?
     /// Documents as the transaction found them on disk, read once for the commit's checks
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]
@@ -81,13 +83,16 @@ public final class Transaction: ReadTransaction {
         (try reader.documentCollection(for: D.self), try DocumentEncoder().encode(document))
     }
 
-    /// Saves a batch in which each document may appear once (two with one id are a mistake).
+    /// Saves a batch in which each document may appear once (two with one id are a mistake);
+    /// `progress` is told of each document checked (phase `checking`).
     @discardableResult
-    func save(batch items: [(CollectionDescriptor, JSONValue)]) throws -> [DocumentLocation] {
+    func save(batch items: [(CollectionDescriptor, JSONValue)], progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
         var claimed: [String: Int] = [:]
+        let checked = ProgressCounter(progress, phase: "checking", total: items.count)
         return try items.enumerated().map { index, item in
             do {
                 let location = try save(json: item.1, in: item.0)
+                checked?.advance()
                 if let id = location.id, let earlier = claimed.updateValue(index, forKey: PendingChange.key(item.0.name, id)) {
                     throw AlmanacError(
                         .idCollision,

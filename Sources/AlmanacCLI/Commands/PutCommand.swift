@@ -9,7 +9,7 @@ enum PutCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "put", abstract: "Save documents into a collection.",
         discussion: "Each file holds one JSON document or an array of them; all are checked before any is written, and saved with one durability point. A document with the id of a stored one replaces it; if its date changed, the file moves.",
-        positionals: [collection, files])
+        options: [CommonOptions.quiet], positionals: [collection, files])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional(Self.collection) else { throw context.usage("missing argument COLLECTION") }
@@ -23,7 +23,9 @@ enum PutCommand: AlmanacCommand {
         }
         let locations: [DocumentLocation]
         do {
-            locations = try store.save(json: documents, in: collection)
+            let line = ProgressLine("put", context: context, quiet: CommonOptions.quiet)
+            defer { line?.finish() }
+            locations = try store.save(json: documents, in: collection, progress: line?.handler)
         } catch var error as AlmanacError {
             // The store validates with its own schema: when the app's project is ahead of it, the
             // document may be valid at the newer version, and migrating comes first.

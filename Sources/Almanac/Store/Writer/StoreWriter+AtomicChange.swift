@@ -66,8 +66,9 @@ extension StoreWriter {
     ///
     /// Its files are written one folder at a time (one folder open at once), unflushed where
     /// one volume sync can write them all out, each flushed as a barrier otherwise; the journal
-    /// is the commit point and pays the change's one full flush.
-    func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch") throws {
+    /// is the commit point and pays the change's one full flush. `progress` is told of each
+    /// file a change of several files writes (phase `writing`).
+    func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch", progress: ProgressHandler? = nil) throws {
         guard !change.isEmpty else { return }
         state.madeFolders.removeAll()
         defer { state.madeFolders.removeAll() }
@@ -103,7 +104,7 @@ extension StoreWriter {
         } else if let removal = change.singleRemoval {
             try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true, reporting: true)
         } else {
-            try commitWithJournal(change, state, crashPointKind: crashPointKind)
+            try commitWithJournal(change, state, crashPointKind: crashPointKind, progress: progress)
         }
         markOwnWrites(change, state)
         var hints: [IDHint] = []
@@ -143,7 +144,7 @@ extension StoreWriter {
         }
     }
 
-    private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String) throws {
+    private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String, progress: ProgressHandler?) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
         var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
         for file in change.files {
@@ -163,6 +164,7 @@ extension StoreWriter {
                 to: (write.location.folderPath + [Filing.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
         }
         var created: [(folder: [String], name: String)] = []
+        let written = ProgressCounter(progress, phase: "writing", total: staged.count, unit: "files")
         do {
             let groups = staged.indicesGrouped { $0.folder }
             for (path, indices) in groups {
@@ -177,6 +179,7 @@ extension StoreWriter {
                     let folder = try parent.openOrCreateFolder(temporary, synchronize: false).folder
                     for index in indices {
                         try folder.createFile(staged[index].name, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                        written?.advance()
                     }
                     if !volumeSync {
                         try folder.synchronize(.barrier)
@@ -190,6 +193,7 @@ extension StoreWriter {
                     let temporary = Directory.temporaryName(for: staged[index].name)
                     created.append((path, temporary))
                     try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                    written?.advance()
                     journal.renames.append(WriteJournal.Rename(folder: path.joined(separator: "/"), from: temporary, to: staged[index].name))
                 }
                 if !volumeSync { try folder.synchronize(.barrier) }
