@@ -120,4 +120,33 @@ struct NewcomerMessageTests {
             #expect(refused.exit == 2, "\(bad): \(refused)")
         }
     }
+
+    @Test("a command the tool suggests is quoted one way, in single quotes, in its errors and its next steps")
+    func commandsAreQuotedOneWay() throws {
+        let folder = E2EFolder()
+        let cases: [(arguments: [String], stream: KeyPath<AlmanacRun, String>, quoted: String)] = [
+            (["schema", "add-collection", "entries", "--partition", "none"], \.stderr, "'almanac schema new APP'"),
+            (["schema", "new", "quoting"], \.stdout, "Next: 'almanac schema add-collection NAME --app quoting"),
+        ]
+        for item in cases {
+            let result = try run(item.arguments, cwd: folder.url)
+            #expect(result[keyPath: item.stream].contains(item.quoted), "\(item.arguments): \(result)")
+        }
+        let store = try folder.copySample("miga")
+        let put = try run(["put", "usage-events", folder.url.path, "--store", store.path])
+        #expect(put.exit != 0 && put.stderr.contains("(e.g. 'almanac put COLLECTION \(folder.url.path)/*.json')"), "\(put)")
+
+        // No message in the sources quotes a command another way (backticks are Markdown's, not a terminal's).
+        let sources = E2ERepository.root.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "swift" } ?? []
+        #expect(files.count > 100)
+        for file in files {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            for (number, line) in lines.enumerated() where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                #expect(!line.contains("`almanac ") && !line.contains("\\\"almanac "),
+                        "\(file.lastPathComponent):\(number + 1) quotes a command with backticks or double quotes; use 'almanac …'")
+            }
+        }
+    }
 }

@@ -23,7 +23,7 @@ enum DiffCommand: AlmanacCommand {
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let first = context.values.positional(old), let second = context.values.positional(new) else {
-            throw context.usage("give the two stores to compare: almanac diff A B")
+            throw context.usage("give the two stores to compare: 'almanac diff A B'")
         }
         let options = DiffOptions(collections: context.values.options(collection), days: try context.dayRange())
         let diff: StoreDiff

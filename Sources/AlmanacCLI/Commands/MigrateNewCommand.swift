@@ -18,7 +18,7 @@ enum MigrateNewCommand: AlmanacCommand {
         ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let name = context.values.positional(slug) else { throw context.usage("give the migration's slug: almanac migrate new SLUG") }
+        guard let name = context.values.positional(slug) else { throw context.usage("give the migration's slug: 'almanac migrate new SLUG'") }
         let report = try context.appProject(takesMigrations: true).newMigration(slug: name, description: context.values.option(CommonOptions.describe))
         try context.print(report) { report in
             let catalog = report.changed.isEmpty ? "" : "; \(report.changed.joined(separator: ", ")) is now at version \(report.version)"

@@ -52,7 +52,7 @@ enum PutCommand: AlmanacCommand {
         } else {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
-                throw AlmanacError(.invalidArgument, "is a folder; put reads files that hold a document or an array of documents (e.g. almanac put COLLECTION \(file)/*.json)", path: file)
+                throw AlmanacError(.invalidArgument, "is a folder; put reads files that hold a document or an array of documents (e.g. 'almanac put COLLECTION \(file)/*.json')", path: file)
             }
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw AlmanacError(.notFound, "cannot read the file; check the path", path: file)

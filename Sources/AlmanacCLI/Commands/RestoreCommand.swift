@@ -17,7 +17,7 @@ enum RestoreCommand: AlmanacCommand {
         options: [CommonOptions.quiet], positionals: [backup])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let path = context.values.positional(backup) else { throw context.usage("give the backup to restore: almanac restore BACKUP --store S") }
+        guard let path = context.values.positional(backup) else { throw context.usage("give the backup to restore: 'almanac restore BACKUP --store S'") }
         let source = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         // The newest schema this tool knows for the backup's app: a newer backup is refused.

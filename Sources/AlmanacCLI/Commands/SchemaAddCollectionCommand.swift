@@ -25,7 +25,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
         options: [CommonOptions.app, dateField, partition, dateFormat, singleton, seeded, unique, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let collection = context.values.positional(name) else { throw context.usage("give the collection's name: almanac schema add-collection NAME") }
+        guard let collection = context.values.positional(name) else { throw context.usage("give the collection's name: 'almanac schema add-collection NAME'") }
         let template: CollectionTemplate
         do {
             template = try CollectionTemplate(

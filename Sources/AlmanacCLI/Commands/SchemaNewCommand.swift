@@ -17,7 +17,7 @@ enum SchemaNewCommand: AlmanacCommand {
         options: [CommonOptions.describe, CommonOptions.migrations], positionals: [app], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
-        guard let name = context.values.positional(app) else { throw context.usage("give the new app's name: almanac schema new APP") }
+        guard let name = context.values.positional(app) else { throw context.usage("give the new app's name: 'almanac schema new APP'") }
         let project = try AppProject(
             app: name, schemaFolder: context.values.option(CommonOptions.schema),
             migrationsFolder: context.values.option(CommonOptions.migrations))
@@ -25,7 +25,7 @@ enum SchemaNewCommand: AlmanacCommand {
         try context.print(report) { report in
             """
             Created \(report.created.joined(separator: " and ")) for app \(report.app), at version \(report.version) with no collections yet.
-            Next: almanac schema add-collection NAME --app \(report.app) --date-field FIELD --partition day|month|year|none (or --singleton)
+            Next: 'almanac schema add-collection NAME --app \(report.app) --date-field FIELD --partition day|month|year|none' (or --singleton)
 
             """
         }

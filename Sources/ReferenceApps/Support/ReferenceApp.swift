@@ -38,7 +38,7 @@ public struct ReferenceApp: Sendable {
         }
         if store.schemaVersion < schemaVersion {
             throw AlmanacError(.reportNeedsMigration,
-                               "the store is at schema version \(store.schemaVersion) and the \(name) reports read version \(schemaVersion); run `almanac migrate up` on it (or on a copy) first",
+                               "the store is at schema version \(store.schemaVersion) and the \(name) reports read version \(schemaVersion); run 'almanac migrate up' on it (or on a copy) first",
                                path: store.url.path)
         }
         if store.schemaVersion > schemaVersion {
