@@ -2,12 +2,12 @@ import Foundation
 import Testing
 @testable import Almanac
 
-@Suite("README migration examples")
-struct MigrationReadmeTests {
-    @Test("every operation example in the README parses as written")
+@Suite("The Migrations article's operation examples")
+struct MigrationArticleTests {
+    @Test("every operation example in the Migrations article parses as written")
     func examplesParse() throws {
-        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let examples = readme.split(separator: "\n").compactMap { line -> String? in
+        let article = try String(contentsOf: Repository.root.appendingPathComponent("Sources/Almanac/Almanac.docc/SchemaMigrations.md"), encoding: .utf8)
+        let examples = article.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("| "), let start = line.range(of: "`{\"op\""), let end = line.range(of: "}`", options: .backwards) else { return nil }
             return String(line[line.index(after: start.lowerBound)..<line.index(before: end.upperBound)])
         }
