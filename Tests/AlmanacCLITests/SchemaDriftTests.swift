@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// An app's schema folder edited after its version was applied, with no migration to carry the
-/// change: `migrate status`, `migrate plan`, `check` and a refused `put` name it and say what
+/// change: `migrate status`, `migrate plan`, `migrate up`, `check` and a refused `put` name it and say what
 /// to do, instead of calling the store clean and up to date (issue 45, item 3).
 @Suite("Schema drift, end to end")
 struct SchemaDriftTests {
@@ -63,6 +63,12 @@ struct SchemaDriftTests {
         }
         let plan = try run(["migrate", "plan", "--store", "store"], cwd: project)
         #expect(plan.exit == 3 && plan.stdout.contains("nothing to do") && plan.stderr.contains("'almanac migrate new SLUG'"), "\(plan)")
+        // migrate up, with nothing pending, does not call the store migrated and up to date.
+        let up = try run(["migrate", "up", "--store", "store"], cwd: project)
+        #expect(up.exit == 3 && up.stdout.contains("nothing to migrate") && up.stderr.contains("no migration carries the change")
+                && up.stderr.contains("'almanac migrate new SLUG'"), "\(up)")
+        let upJSON = try run(["migrate", "up", "--store", "store", "--json"], cwd: project)
+        #expect(upJSON.exit == 3 && upJSON.stdout.contains("\"schemaDrift\"") && upJSON.stdout.contains("/properties/energy"), "\(upJSON)")
         let json = try run(["migrate", "status", "--store", "store", "--json"], cwd: project)
         #expect(json.exit == 3 && json.stdout.contains("\"schemaDrift\"") && json.stdout.contains("/properties/energy"), "\(json)")
 

@@ -67,7 +67,7 @@ struct StoreSchemaDriftTests {
         #expect(broken?.code == .malformedJSON && broken?.path?.hasSuffix("any.schema.json") == true, "\(String(describing: broken))")
     }
 
-    @Test("Migrator.status, check and fix report the drift; a migrator without a target schema does not look")
+    @Test("Migrator.status, migrate, check and fix report the drift; a migrator without a target schema does not look")
     func reportedByStatusCheckAndFix() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
@@ -82,6 +82,9 @@ struct StoreSchemaDriftTests {
         let status = Migrator(migrations: set, targetSchema: schema).status(of: store)
         #expect(!status.isUpToDate && status.problems.isEmpty && status.schemaDrift?.files.first?.name == "any.schema.json")
         #expect(Migrator(migrations: set).status(of: store).isUpToDate)
+        // migrate, with nothing pending, says the edit is not applied rather than only "not migrated".
+        let result = try Migrator(migrations: set, targetSchema: schema).migrate(storeAt: store.url)
+        #expect(!result.migrated && result.schemaDrift?.files.first?.name == "any.schema.json", "\(String(describing: result.schemaDrift))")
 
         let report = try store.check(schemaFolder: schema)
         let problem = try #require(report.problems.first { $0.kind == "schema-drift" })

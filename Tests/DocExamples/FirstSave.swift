@@ -12,8 +12,8 @@ struct Entry: Document {
 }
 
 func saveFirstEntry(storeURL: URL) throws {
-    let store = try Store.create(at: storeURL,          // or Store(at:) when store.json is there
-                                 schema: Bundle.main.url(forResource: "journal", withExtension: nil)!,
+    let schema = Bundle.main.url(forResource: "schema", withExtension: nil)!.appendingPathComponent("journal")
+    let store = try Store.create(at: storeURL, schema: schema,   // or Store(at:) when store.json is there
                                  timeZone: .current)
     try store.save(Entry(id: UUID(), createdAt: .now, text: "Hello from Swift."))
 }

@@ -78,7 +78,9 @@ public struct Migrator: Sendable {
     ///   - options: how to open the store (the lock timeout applies while another writer works).
     ///   - progress: called now and then during a long run.
     /// - Returns: the versions, the documents changed per step and the time taken; a store
-    ///   already at `version` returns a result whose `migrated` is false.
+    ///   already at `version` returns a result whose `migrated` is false, with the
+    ///   ``MigrationResult/schemaDrift`` of the target schema folder when it differs from the
+    ///   store's copy (an edit no migration carries: nothing applies it until one does).
     /// - Throws: `.invalidArgument` when the migrator has no target schema;
     ///   `.invalidMigration` for problems of the migrations or a schema folder at another
     ///   version; `.migrationFailed` naming every document that would be invalid;
@@ -98,6 +100,9 @@ public struct Migrator: Sendable {
         var result = try MigrationRunner.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
                                        registry: registry, options: options, progress: progress)
         result.broughtForward = broughtForward
+        if !result.migrated {
+            result.schemaDrift = try Store(at: url, options: options).schemaDrift(from: targetSchema)
+        }
         return result
     }
 

@@ -17,7 +17,8 @@ enum MigrateUpCommand: AlmanacCommand {
             'migrate rollback'. Progress goes to stderr. Exits 3, migrating nothing, when a result would be invalid. \
             Documents a device still on an earlier version wrote after the migration (carried in by a sync) are brought \
             forward first (a transaction of its own, kept if the migration then fails), and also when the store is \
-            already up to date.
+            already up to date. Exits 3 when the store is up to date but the app's schema folder differs from \
+            the store's copy: an edit no migration carries (write one with 'migrate new').
             """,
         options: [CommonOptions.migrations, target, dryRun])
 
@@ -40,6 +41,11 @@ enum MigrateUpCommand: AlmanacCommand {
             result.broughtForward = try migrator.bringForward(storeAt: url, options: try context.storeOptions()).map(\.path)
         }
         try context.print(result, text: text)
+        // Up to date, yet the app's schema folder was edited: no migration carries the edit.
+        if let drift = result.schemaDrift {
+            Output.error("almanac: error: \(FlagHints.apply(drift.message, remedy: .writeMigration))")
+            return ExitCode.problemsFound
+        }
         return ExitCode.success
     }
 

@@ -17,6 +17,10 @@ public struct MigrationResult: Sendable, Encodable {
     /// Files of documents in an older shape brought forward before migrating (see
     /// ``Migrator/bringForward(storeAt:dryRun:options:)``).
     public var broughtForward: [String] = []
+    /// When the store was already at the target version: how the target schema folder differs
+    /// from the store's copy (an edit no migration carries, which this run could not apply);
+    /// `nil` when they agree or the store migrated. Write a migration that carries it.
+    public var schemaDrift: SchemaDrift?
 
     /// Whether the store changed version (false when it was already up to date).
     public var migrated: Bool { fromVersion != toVersion }
@@ -69,12 +73,14 @@ public struct MigrationRepair: Sendable, Equatable, Encodable {
 extension MigrationResult {
     private enum CodingKeys: String, CodingKey {
         case fromVersion, toVersion, migrated, documentsChanged, documentsWritten, documentsKept, durationMs, steps
+        case broughtForward, schemaDrift
     }
 
     private enum StepKeys: String, CodingKey { case version, name, changedDocuments }
 
-    /// Encodes the result: versions, counts, the duration in whole milliseconds (`durationMs`)
-    /// and, per step, its version, name and changed documents.
+    /// Encodes the result: versions, counts, the duration in whole milliseconds (`durationMs`),
+    /// per step its version, name and changed documents; then, when there are any, the
+    /// documents brought forward and the schema drift.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fromVersion, forKey: .fromVersion)
@@ -91,6 +97,8 @@ extension MigrationResult {
             try item.encode(step.name, forKey: .name)
             try item.encode(step.changedDocuments, forKey: .changedDocuments)
         }
+        if !broughtForward.isEmpty { try container.encode(broughtForward, forKey: .broughtForward) }
+        try container.encodeIfPresent(schemaDrift, forKey: .schemaDrift)
     }
 }
 
