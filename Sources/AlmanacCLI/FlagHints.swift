@@ -54,6 +54,7 @@ enum FlagHints {
         AlmanacError.Remedy.withoutRedaction.name: "without --redact",
         AlmanacError.Remedy.overrideFinalStates.name: "Delete it anyway with --override-transitions; delete --all and retention run remove it too",
         AlmanacError.Remedy.withoutDateRange.name: "leave out --from and --to",
+        AlmanacError.Remedy.dateRange.name: "select whole days with --from DATE --to DATE",
         AlmanacError.Remedy.takeOneVersion.name: "with --take (one of",
         AlmanacError.Remedy.createStore.name: "'almanac init'",
         AlmanacError.Remedy.checkStore.name: "'almanac check'",

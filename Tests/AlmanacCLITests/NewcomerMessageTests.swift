@@ -149,4 +149,28 @@ struct NewcomerMessageTests {
             }
         }
     }
+
+    @Test("a day compared with a timestamp field is refused with what to write, never compared as text")
+    func dayAgainstTimestamp() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        for condition in ["timestamp<=2024-11-05", "timestamp=2024-11-05", "timestamp in [2024-11-05, 2024-11-06]"] {
+            let refused = try run(["ls", "usage-events", "--where", condition, "--store", store.path])
+            #expect(refused.exit == 2, "\(condition): \(refused)")
+            #expect(refused.stderr.contains("timestamp in usage-events is a timestamp (date-time) in its schema, and \"2024-11-05\" is not one")
+                    && refused.stderr.contains("such as 2024-11-05T00:00:00Z, or select whole days with --from DATE --to DATE"), "\(condition): \(refused)")
+            #expect(refused.stdout.isEmpty, "nothing listed: \(refused)")
+        }
+        // A timestamp compares as an instant, whatever its offset or fraction.
+        let first = try run(["ls", "usage-events", "--count", "--where", "timestamp<=2024-11-05T02:11:07Z", "--store", store.path])
+        let offset = try run(["ls", "usage-events", "--count", "--where", "timestamp<=2024-11-04T21:11:07.000-05:00", "--store", store.path])
+        #expect(first.exit == 0 && offset.exit == 0 && first.stdout == offset.stdout && !first.stdout.hasPrefix("0"), "\(first) \(offset)")
+
+        // The library says it in its own words.
+        let library = try Store(at: store)
+        let error = #expect(throws: AlmanacError.self) {
+            try library.documents(matching: Query("usage-events").where(.lessThan(field: "timestamp", value: .string("2024-11-05"))))
+        }
+        #expect(error?.code == .invalidQuery && error?.remedy == .dateRange && error?.message.contains("Query.dated(from:through:)") == true, "\(String(describing: error))")
+    }
 }

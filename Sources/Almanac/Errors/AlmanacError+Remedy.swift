@@ -31,7 +31,7 @@ extension AlmanacError {
 
         /// Every remedy the library's errors carry, but the two about one thing (``resolve(_:in:)``, ``newSchema(_:)``).
         public static var all: [Remedy] {
-            [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .takeOneVersion,
+            [.longerLockTimeout, .rollbackForce, .withoutRedaction, .overrideFinalStates, .withoutDateRange, .dateRange, .takeOneVersion,
              .createStore, .checkStore, .fixStore, .resolveConflicts, .backupStore, .exportStore,
              .deleteDocuments, .migrationStatus, .migrationPlan, .rollBack, .repairMigrations, .migrateThenCheck, .takeSchemaVersion, .restoreOverwrittenEdits, .writeMigration, .migrateStore]
         }
@@ -48,6 +48,8 @@ extension AlmanacError {
             api: "Delete it anyway by overriding final states (store.delete(_:overridingFinalStates: true)); deleting everything and retention remove it too")
         /// Read an undated collection without a date range.
         public static let withoutDateRange = Remedy(name: "without-date-range", api: "read it without one")
+        /// Select whole days with a date range (``Query/dated(from:through:)``) instead of comparing a timestamp with a day.
+        public static let dateRange = Remedy(name: "date-range", api: "select whole days with a date range (Query.dated(from:through:))")
         /// Resolve a conflict by taking one version whole (`resolve(…, taking:)`).
         public static let takeOneVersion = Remedy(name: "take-one-version", api: "by taking one of them (taking: one of")
 

@@ -49,14 +49,17 @@ extension StoreReader {
             try checkField(field, in: descriptor, fields: fields)
         case .equals(let field, let value):
             try checkValues([value], of: field, in: descriptor, fields: fields, test: "=")
+            try checkTimestamps([value], of: field, in: descriptor, fields: fields, condition: condition)
         case .isIn(let field, let values):
             try checkValues(values, of: field, in: descriptor, fields: fields, test: "in")
+            try checkTimestamps(values, of: field, in: descriptor, fields: fields, condition: condition)
         case .lessThan(let field, let value), .lessThanOrEqual(let field, let value),
              .greaterThan(let field, let value), .greaterThanOrEqual(let field, let value):
             guard value.numberValue != nil || value.stringValue != nil else {
                 throw AlmanacError(.invalidQuery, "\(condition) compares \(field) with a \(value.typeName); compare with a number or a string", pointer: pointer(field))
             }
             try checkValues([value], of: field, in: descriptor, fields: fields, test: "compare")
+            try checkTimestamps([value], of: field, in: descriptor, fields: fields, condition: condition)
         case .contains(let field, let value):
             try checkField(field, in: descriptor, fields: fields)
             let path = field.split(separator: ".").map(String.init)
@@ -90,6 +93,20 @@ extension StoreReader {
             throw wrongType(value, field: field, types: types, in: descriptor, condition: nil)
         }
         try checkAllowed(values, of: field, elements: false, in: descriptor, fields: fields)
+    }
+
+    /// Refuses a text that is not a timestamp where the schema says the field holds one: a day
+    /// (`2026-11-21`) would compare as text with `2026-11-21T08:00:00Z` and miss that day's
+    /// documents, silently.
+    private func checkTimestamps(_ values: [JSONValue], of field: String, in descriptor: CollectionDescriptor, fields: SchemaFields, condition: Condition) throws {
+        guard fields.isTimestamp(at: field.split(separator: ".").map(String.init)) else { return }
+        for case .string(let text) in values where Timestamp.parse(text) == nil {
+            let day = CalendarDate(text).map { " such as \($0)T00:00:00Z, or \(AlmanacError.Remedy.dateRange.api)" } ?? ""
+            throw AlmanacError(
+                .invalidQuery,
+                "\(condition): \(field) in \(descriptor.name) is a timestamp (date-time) in its schema, and \(FieldPath.render(.string(text))) is not one, so it would compare as text and miss documents; compare with a timestamp\(day)",
+                pointer: pointer(field)).with(day.isEmpty ? nil : .dateRange)
+        }
     }
 
     /// Refuses a value the field's `enum` or `const` rules out: no document can hold it, so

@@ -107,6 +107,17 @@ struct SchemaFields {
         return allowed
     }
 
+    /// Whether the schema declares the value at `path` a timestamp (`"format": "date-time"`)
+    /// in a subschema that applies wholly on the way down.
+    func isTimestamp(at path: [String]) -> Bool {
+        var level = [root]
+        for name in path {
+            level = level.flatMap { expand($0, closing: true, seen: []) }.filter(\.closing).compactMap { $0.view["properties"]?[name] }
+            guard !level.isEmpty else { return false }
+        }
+        return level.flatMap { expand($0, closing: true, seen: []) }.contains { $0.closing && $0.view["format"] == .string("date-time") }
+    }
+
     /// `schema` and the subschemas that apply to the same value with it; `closing` says
     /// whether the subschema applies wholly (so its `additionalProperties: false` rules names out).
     private func expand(_ schema: JSONValue, closing: Bool, seen: Set<String>) -> [(view: JSONValue, closing: Bool)] {
