@@ -21,4 +21,17 @@ struct PutMessageTests {
         let put = try run(["put", "--store", store.path, "folders", folder.path("schema").path])
         #expect(put.exit == 2 && put.stderr.contains("is a folder"), "\(put)")
     }
+
+    @Test("a field the schema refuses names the declared field it most likely misspells")
+    func misspeltFieldGetsASuggestion() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("miga")
+        let document = #"{"id": "E1", "eventType": "exit_to_focus", "timestamp": "2025-01-27T10:00:00Z", "targetAppNmae": "Instagram", "pauseDuration": 12, "timerDuration": 20}"#
+        let put = try run(["put", "usage-events", "-", "--store", store.path], stdin: document)
+        #expect(put.exit == 3 && put.stderr.contains(#"field "targetAppNmae" is not allowed; did you mean "targetAppName"?"#), "\(put)")
+        // A name like no declared one gets no guess.
+        let unlike = try run(["put", "usage-events", "-", "--store", store.path],
+                             stdin: document.replacingOccurrences(of: "targetAppNmae", with: "targetAppName").replacingOccurrences(of: "\"id\"", with: "\"zzzzzzzzzz\": 1, \"id\""))
+        #expect(unlike.exit == 3 && unlike.stderr.contains(#"field "zzzzzzzzzz" is not allowed"#) && !unlike.stderr.contains("did you mean"), "\(unlike)")
+    }
 }

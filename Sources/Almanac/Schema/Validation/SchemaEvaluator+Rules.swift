@@ -171,12 +171,25 @@ extension SchemaEvaluator {
                     }
                 }
             }
-            if !named, additional >= 0, !evaluate(additional, member, at: .key(name), collect: collect) {
-                valid = false
-                if !collect { return false }
+            if !named, additional >= 0 {
+                let mark = violations.count
+                if !evaluate(additional, member, at: .key(name), collect: collect) {
+                    valid = false
+                    if !collect { return false }
+                    suggestDeclaredName(for: name, since: mark, shape: index, members: members)
+                }
             }
         }
         return reportMissing(index, members, found: requiredFound, collect: collect) && valid
+    }
+
+    /// A field the schema refuses ("field "txet" is not allowed") is most often a misspelt
+    /// declared one: the message names the closest declared field the document lacks.
+    private mutating func suggestDeclaredName(for name: String, since mark: Int, shape index: Int, members: [String: JSONValue]) {
+        guard violations.count == mark + 1, violations[mark].message.hasSuffix("is not allowed") else { return }
+        let missing = program.objectShapes[index].declared.map(\.name).filter { members[$0] == nil }
+        guard let near = Suggestion.closest(to: name, in: missing) else { return }
+        appendToMessage(at: mark, "; did you mean \(SchemaText.quoted(near))?")
     }
 
     /// Reports the `required` names of shape `index` absent from `members`, in `required`

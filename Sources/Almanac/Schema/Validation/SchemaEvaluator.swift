@@ -79,6 +79,11 @@ struct SchemaEvaluator {
         return evaluate(index, value, collect: true)
     }
 
+    /// Appends `suffix` to the message of the violation at `index`.
+    mutating func appendToMessage(at index: Int, _ suffix: String) {
+        violations[index].message += suffix
+    }
+
     /// Prepends `prefix` to the messages of violations recorded since `mark`.
     mutating func prefixMessages(since mark: Int, with prefix: String) {
         for index in mark..<violations.count {
