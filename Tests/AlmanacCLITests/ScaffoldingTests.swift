@@ -89,6 +89,11 @@ private struct Entry: Document, Equatable {
         #expect(migrated["mood"] is NSNull, "\(migrated)")
         let check = try run(["check", "--store", store.path], cwd: cwd)
         #expect(check.exit == 0, "\(check)")
+
+        // A collection added once stores exist: the next step names the migration, not only init.
+        #expect(try run(["migrate", "new", "add-moods"], cwd: cwd).exit == 0)
+        let moods = try run(["schema", "add-collection", "moods", "--partition", "none"], cwd: cwd)
+        #expect(moods.exit == 0 && moods.stdout.contains("'almanac migrate plan' then 'migrate up' bring an existing one to version 3"), "\(moods)")
     }
 
     @Test("migrate new refuses a gap, a number used twice, a used slug, a bad slug and a catalog at another version, and writes nothing")

@@ -41,7 +41,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
             return """
                 Added the collection \(collection) to \(report.changed.joined(separator: ", ")) (version \(report.version))\(made).
                 Next: add its fields to "properties" in \((folder as NSString).appendingPathComponent(template.schemaFileName)); \
-                then 'almanac init STORE --schema \(folder)' makes a store.
+                then 'almanac init STORE --schema \(folder)' makes a store\(report.version > 1 ? ", and 'almanac migrate plan' then 'migrate up' bring an existing one to version \(report.version)" : "").
 
                 """
         }
