@@ -29,6 +29,7 @@ struct PutMessageTests {
         let document = #"{"id": "E1", "eventType": "exit_to_focus", "timestamp": "2025-01-27T10:00:00Z", "targetAppNmae": "Instagram", "pauseDuration": 12, "timerDuration": 20}"#
         let put = try run(["put", "usage-events", "-", "--store", store.path], stdin: document)
         #expect(put.exit == 3 && put.stderr.contains(#"field "targetAppNmae" is not allowed; did you mean "targetAppName"?"#), "\(put)")
+        #expect(put.stderr.contains("<stdin>"), "standard input is named as a parse error names it: \(put)")
         // A name like no declared one gets no guess.
         let unlike = try run(["put", "usage-events", "-", "--store", store.path],
                              stdin: document.replacingOccurrences(of: "targetAppNmae", with: "targetAppName").replacingOccurrences(of: "\"id\"", with: "\"zzzzzzzzzz\": 1, \"id\""))

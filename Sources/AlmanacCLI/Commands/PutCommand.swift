@@ -36,7 +36,7 @@ enum PutCommand: AlmanacCommand {
                       let drift = try? store.schemaDrift(from: folder) {
                 error.message += "; note that " + FlagHints.apply(drift.message, remedy: .writeMigration)
             }
-            throw files.count <= 1 ? error.located(in: files.first ?? "<stdin>") : error
+            throw files.count <= 1 ? error.located(in: files.first.flatMap { $0 == "-" ? nil : $0 } ?? "<stdin>") : error
         }
         try context.print(["saved": locations.map(\.relativePath)]) { saved in
             saved["saved", default: []].map { "Saved \($0)" }.joined(separator: "\n")
