@@ -94,6 +94,10 @@ private struct Entry: Document, Equatable {
         #expect(try run(["migrate", "new", "add-moods"], cwd: cwd).exit == 0)
         let moods = try run(["schema", "add-collection", "moods", "--partition", "none"], cwd: cwd)
         #expect(moods.exit == 0 && moods.stdout.contains("'almanac migrate plan' then 'migrate up' bring an existing one to version 3"), "\(moods)")
+        let plan = try run(["migrate", "plan", "--store", store.path], cwd: cwd)
+        #expect(plan.exit == 0 && plan.stdout.contains("plan: version 2 → 3") && plan.stdout.contains("adds collection moods (empty)"), "\(plan)")
+        #expect(try run(["migrate", "up", "--store", store.path], cwd: cwd).exit == 0)
+        #expect(try Store(at: store).collection(named: "moods").name == "moods")
     }
 
     @Test("migrate new refuses a gap, a number used twice, a used slug, a bad slug and a catalog at another version, and writes nothing")

@@ -12,6 +12,12 @@ public struct MigrationPlan: Sendable, Encodable {
     public var steps: [Step]
     /// The documents that would break the target schema, with every violation.
     public var invalidDocuments: [InvalidDocument]
+    /// Collections the target catalog declares and the store's does not (they start empty),
+    /// other than the new names of renamed ones.
+    public var collectionsAdded: [String] = []
+    /// Collections of the store's catalog the target catalog no longer declares, other than
+    /// the old names of renamed ones.
+    public var collectionsRemoved: [String] = []
 
     /// Whether `up` could apply the plan: every resulting document is valid.
     public var isValid: Bool { invalidDocuments.isEmpty }
@@ -92,9 +98,10 @@ extension Store {
 }
 
 extension MigrationPlan {
-    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, valid, steps, invalidDocuments }
+    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, valid, steps, invalidDocuments, collectionsAdded, collectionsRemoved }
 
-    /// Encodes the plan with its verdict (`valid`) beside the steps and invalid documents.
+    /// Encodes the plan with its verdict (`valid`) beside the steps and invalid documents,
+    /// and the collections added and removed when there are any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fromVersion, forKey: .fromVersion)
@@ -102,6 +109,8 @@ extension MigrationPlan {
         try container.encode(isValid, forKey: .valid)
         try container.encode(steps, forKey: .steps)
         try container.encode(invalidDocuments, forKey: .invalidDocuments)
+        if !collectionsAdded.isEmpty { try container.encode(collectionsAdded, forKey: .collectionsAdded) }
+        if !collectionsRemoved.isEmpty { try container.encode(collectionsRemoved, forKey: .collectionsRemoved) }
     }
 }
 

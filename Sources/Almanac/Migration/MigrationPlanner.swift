@@ -14,7 +14,17 @@ struct MigrationPlanner {
             steps.append(try working.apply(migration, registry: registry))
         }
         let invalid = try working.validate(against: prepared.catalog, schemaFolder: targetSchema)
-        return MigrationPlan(fromVersion: store.schemaVersion, toVersion: prepared.target, steps: steps, invalidDocuments: invalid)
+        var plan = MigrationPlan(fromVersion: store.schemaVersion, toVersion: prepared.target, steps: steps, invalidDocuments: invalid)
+        // A collection's arrival or departure changes no document, so no step shows it.
+        var renamed: (from: Set<String>, to: Set<String>) = ([], [])
+        for case .renameCollection(let from, let to) in prepared.pending.flatMap(\.operations) {
+            renamed.from.insert(from)
+            renamed.to.insert(to)
+        }
+        let before = Set(store.catalog.collections.map(\.name)), after = Set(prepared.catalog.collections.map(\.name))
+        plan.collectionsAdded = after.subtracting(before).subtracting(renamed.to).sorted()
+        plan.collectionsRemoved = before.subtracting(after).subtracting(renamed.from).sorted()
+        return plan
     }
 
     func prepareMigration(

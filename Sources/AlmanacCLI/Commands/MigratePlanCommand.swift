@@ -31,6 +31,8 @@ enum MigratePlanCommand: AlmanacCommand {
 
     static func text(_ plan: MigrationPlan) -> String {
         var lines = ["plan: version \(plan.fromVersion) → \(plan.toVersion)" + (plan.steps.isEmpty ? " (nothing to do)" : "")]
+        if !plan.collectionsAdded.isEmpty { lines.append("adds collection\(plan.collectionsAdded.count == 1 ? "" : "s") \(plan.collectionsAdded.joined(separator: ", ")) (empty)") }
+        if !plan.collectionsRemoved.isEmpty { lines.append("removes collection\(plan.collectionsRemoved.count == 1 ? "" : "s") \(plan.collectionsRemoved.joined(separator: ", ")) from the catalog") }
         for step in plan.steps {
             lines.append("")
             lines.append("\(step.name): \(step.description)")
