@@ -16,38 +16,28 @@ struct HelpReadmeAgreementTests {
 
     /// Every `almanac …` line of the shell blocks, and every inline `almanac …` code span.
     static func quotedCommands(in file: String) throws -> [Quoted] {
-        let text = try String(contentsOf: E2ERepository.root.appendingPathComponent(file), encoding: .utf8)
+        var candidates: [(line: Int, text: String)] = []
+        for block in try MarkdownDocuments.blocks(in: file) where ["", "sh", "bash", "console", "shell"].contains(block.language) {
+            for (offset, line) in block.text.components(separatedBy: "\n").enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                candidates.append((block.line + 1 + offset, trimmed.hasPrefix("$ ") ? String(trimmed.dropFirst(2)) : trimmed))
+            }
+        }
+        for (line, text) in try MarkdownDocuments.prose(in: file) {
+            // Inline code spans: the text between pairs of backticks.
+            let spans = text.components(separatedBy: "`")
+            candidates += stride(from: 1, to: spans.count, by: 2).map { (line, spans[$0]) }
+        }
         var found: [Quoted] = []
-        var inBlock = false
-        var inShell = false
-        for (number, line) in text.components(separatedBy: "\n").enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("```") {
-                inShell = !inBlock && ["```", "```sh", "```bash", "```console", "```shell"].contains(trimmed)
-                inBlock.toggle()
-                continue
-            }
-            if inBlock && !inShell { continue }
-            var candidates: [String] = []
-            if inShell {
-                candidates.append(trimmed.hasPrefix("$ ") ? String(trimmed.dropFirst(2)) : trimmed)
-            } else {
-                // Inline code spans: the text between pairs of backticks.
-                let spans = trimmed.components(separatedBy: "`")
-                candidates += stride(from: 1, to: spans.count, by: 2).map { spans[$0] }
-            }
-            for candidate in candidates {
-                // A command may follow another on the line (`a && almanac …`, a pipe).
-                for piece in candidate.components(separatedBy: CharacterSet(charactersIn: "|;&")) {
-                    let words = piece.split(separator: " ").map(String.init)
-                    // A command line starts with `almanac` or a path to it run as the command
-                    // (`.build/release/almanac ls`); a path an argument names
-                    // (`cp .build/release/almanac /usr/local/bin/`) or prose is not one.
-                    guard let first = words.first, first == "almanac" || first == "\"$almanac\"" || first.hasSuffix("/almanac") else { continue }
-                    let start = 0
-                    let command = Array(words[(start + 1)...].prefix { $0 != "#" })
-                    found.append(Quoted(file: file, line: number + 1, words: command))
-                }
+        for (line, candidate) in candidates {
+            // A command may follow another on the line (`a && almanac …`, a pipe).
+            for piece in candidate.components(separatedBy: CharacterSet(charactersIn: "|;&")) {
+                let words = piece.split(separator: " ").map(String.init)
+                // A command line starts with `almanac` or a path to it run as the command
+                // (`.build/release/almanac ls`); a path an argument names
+                // (`cp .build/release/almanac /usr/local/bin/`) or prose is not one.
+                guard let first = words.first, first == "almanac" || first == "\"$almanac\"" || first.hasSuffix("/almanac") else { continue }
+                found.append(Quoted(file: file, line: line, words: Array(words.dropFirst().prefix { $0 != "#" })))
             }
         }
         return found

@@ -83,6 +83,7 @@ struct StoreSchemaDriftTests {
         #expect(!status.isUpToDate && status.problems.isEmpty && status.schemaDrift?.files.first?.name == "any.schema.json")
         #expect(Migrator(migrations: set).status(of: store).isUpToDate)
         // migrate, with nothing pending, says the edit is not applied rather than only "not migrated".
+        #expect(try Migrator(migrations: set, targetSchema: schema).plan(for: store).schemaDrift?.files.first?.name == "any.schema.json")
         let result = try Migrator(migrations: set, targetSchema: schema).migrate(storeAt: store.url)
         #expect(!result.migrated && result.schemaDrift?.files.first?.name == "any.schema.json", "\(String(describing: result.schemaDrift))")
 

@@ -102,8 +102,7 @@ struct StoreExporter {
         }
         var written: [(collection: String, documents: Int)] = []
         let total = counts.reduce(0) { $0 + $1.1 }
-        var done = 0
-        progress?(OperationProgress(phase: "exporting", done: 0, total: total, unit: "documents"))
+        let exporting = ProgressCounter(progress, phase: "exporting", total: total)
         var attachmentsWritten = 0
         var problems: [AlmanacError] = []
         for collection in collections {
@@ -113,8 +112,7 @@ struct StoreExporter {
                 if let id = location.id { item["id"] = .string(id) }
                 try emit(.object(item))
                 count += 1
-                done += 1
-                progress?(OperationProgress(phase: "exporting", done: done, total: total, unit: "documents"))
+                exporting?.advance()
                 if options.attachments, let id = location.id {
                     for (name, bytes) in try store.reader.attachments(at: location) {
                         try emit(.object(["kind": .string("attachment"), "collection": .string(collection.name), "id": .string(id),

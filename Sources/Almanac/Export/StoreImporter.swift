@@ -188,8 +188,7 @@ struct StoreImporter {
         var attachments = 0
         var index = items?.startIndex ?? 0
         let total = header.counts.values.reduce(0, +)
-        var saved = 0
-        progress?(OperationProgress(phase: "importing", done: 0, total: total, unit: "documents"))
+        let importing = ProgressCounter(progress, phase: "importing", total: total)
 
         func flush() throws {
             if let collection = batchCollection, !batch.isEmpty {
@@ -206,8 +205,7 @@ struct StoreImporter {
                     throw error.prefixed(batchPlaces[index].line == nil ? "\(batchPlaces[index].place): " : "")
                 }
                 counts[collection, default: 0] += batch.count
-                saved += batch.count
-                progress?(OperationProgress(phase: "importing", done: saved, total: total, unit: "documents"))
+                importing?.advance(by: batch.count)
             }
             batch.removeAll(keepingCapacity: true)
             batchPlaces.removeAll(keepingCapacity: true)

@@ -18,6 +18,9 @@ public struct MigrationPlan: Sendable, Encodable {
     /// Collections of the store's catalog the target catalog no longer declares, other than
     /// the old names of renamed ones.
     public var collectionsRemoved: [String] = []
+    /// With nothing pending: how the target schema folder differs from the store's copy (an
+    /// edit no migration carries), or `nil` when they agree.
+    public var schemaDrift: SchemaDrift?
 
     /// Whether `up` could apply the plan: every resulting document is valid.
     public var isValid: Bool { invalidDocuments.isEmpty }
@@ -98,10 +101,10 @@ extension Store {
 }
 
 extension MigrationPlan {
-    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, valid, steps, invalidDocuments, collectionsAdded, collectionsRemoved }
+    private enum CodingKeys: String, CodingKey { case fromVersion, toVersion, valid, steps, invalidDocuments, collectionsAdded, collectionsRemoved, schemaDrift }
 
     /// Encodes the plan with its verdict (`valid`) beside the steps and invalid documents,
-    /// and the collections added and removed when there are any.
+    /// and the collections added and removed and the schema drift when there are any.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(fromVersion, forKey: .fromVersion)
@@ -111,6 +114,7 @@ extension MigrationPlan {
         try container.encode(invalidDocuments, forKey: .invalidDocuments)
         if !collectionsAdded.isEmpty { try container.encode(collectionsAdded, forKey: .collectionsAdded) }
         if !collectionsRemoved.isEmpty { try container.encode(collectionsRemoved, forKey: .collectionsRemoved) }
+        try container.encodeIfPresent(schemaDrift, forKey: .schemaDrift)
     }
 }
 

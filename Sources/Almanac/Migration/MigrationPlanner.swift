@@ -24,6 +24,7 @@ struct MigrationPlanner {
         let before = Set(store.catalog.collections.map(\.name)), after = Set(prepared.catalog.collections.map(\.name))
         plan.collectionsAdded = after.subtracting(before).subtracting(renamed.to).sorted()
         plan.collectionsRemoved = before.subtracting(after).subtracting(renamed.from).sorted()
+        if prepared.pending.isEmpty { plan.schemaDrift = try store.schemaDrift(from: targetSchema) }
         return plan
     }
 

@@ -100,9 +100,6 @@ public struct Migrator: Sendable {
         var result = try MigrationRunner.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
                                        registry: registry, options: options, progress: progress)
         result.broughtForward = broughtForward
-        if !result.migrated {
-            result.schemaDrift = try Store(at: url, options: options).schemaDrift(from: targetSchema)
-        }
         return result
     }
 

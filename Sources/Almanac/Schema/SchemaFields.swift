@@ -85,20 +85,8 @@ struct SchemaFields {
     /// by one `anyOf` branch may still be allowed by another. With `elements`, the values of
     /// the array's elements instead.
     func allowedValues(at path: [String], elements: Bool = false) -> [JSONValue]? {
-        func wholly(_ schemas: [JSONValue]) -> [JSONValue] {
-            schemas.flatMap { expand($0, closing: true, seen: []) }.filter(\.closing).map(\.view)
-        }
-        var level = [root]
-        for name in path {
-            level = wholly(level).compactMap { $0["properties"]?[name] }
-            guard !level.isEmpty else { return nil }
-        }
-        if elements {
-            level = wholly(level).compactMap { $0["items"] }.filter { $0.objectValue != nil }
-            guard !level.isEmpty else { return nil }
-        }
         var allowed: [JSONValue]?
-        for view in wholly(level) {
+        for view in whollyApplying(at: path, elements: elements) {
             var values = view["enum"]?.arrayValue
             if let constant = view["const"] { values = (values ?? [constant]).filter { $0 == constant } }
             guard let values else { continue }
@@ -110,12 +98,24 @@ struct SchemaFields {
     /// Whether the schema declares the value at `path` a timestamp (`"format": "date-time"`)
     /// in a subschema that applies wholly on the way down.
     func isTimestamp(at path: [String]) -> Bool {
+        whollyApplying(at: path, elements: false).contains { $0["format"] == .string("date-time") }
+    }
+
+    /// The subschemas that apply wholly to the value at `path` (or, with `elements`, to the
+    /// array's elements there): empty when the path leaves what the schema declares.
+    private func whollyApplying(at path: [String], elements: Bool) -> [JSONValue] {
+        func wholly(_ schemas: [JSONValue]) -> [JSONValue] {
+            schemas.flatMap { expand($0, closing: true, seen: []) }.filter(\.closing).map(\.view)
+        }
         var level = [root]
         for name in path {
-            level = level.flatMap { expand($0, closing: true, seen: []) }.filter(\.closing).compactMap { $0.view["properties"]?[name] }
-            guard !level.isEmpty else { return false }
+            level = wholly(level).compactMap { $0["properties"]?[name] }
+            guard !level.isEmpty else { return [] }
         }
-        return level.flatMap { expand($0, closing: true, seen: []) }.contains { $0.closing && $0.view["format"] == .string("date-time") }
+        if elements {
+            level = wholly(level).compactMap { $0["items"] }.filter { $0.objectValue != nil }
+        }
+        return wholly(level)
     }
 
     /// `schema` and the subschemas that apply to the same value with it; `closing` says

@@ -51,8 +51,7 @@ struct SeedImporter {
         /// collection → id key → stored document, as the import so far leaves it.
         var storedByCollection: [String: [String: JSONValue]] = [:]
         let total = files.reduce(0) { $0 + $1.documents.count }
-        var weighed = 0
-        progress?(OperationProgress(phase: "planning", done: 0, total: total, unit: "documents"))
+        let planning = ProgressCounter(progress, phase: "planning", total: total)
 
         for file in files {
             let descriptor: CollectionDescriptor
@@ -80,8 +79,7 @@ struct SeedImporter {
                                                keptDeleted: [], notAdded: [], recorded: false)
             var inFile: Set<String> = []
             for (index, document) in file.documents.enumerated() {
-                weighed += 1
-                progress?(OperationProgress(phase: "planning", done: weighed, total: total, unit: "documents"))
+                planning?.advance()
                 let id = document["id"]?.stringValue ?? ""
                 let key = DocumentID.key(id)
                 inFile.insert(key)

@@ -32,12 +32,11 @@ struct StoreBackup {
             var files = 0
             var cloned = 0
             let volumeSync = Directory.canSynchronizeFileSystem
-            let progress = progress
-            progress?(OperationProgress(phase: "copying", done: 0, total: 0, unit: "files"))
+            let copying = ProgressCounter(progress, phase: "copying", total: 0, unit: "files")
             let copier = TreeCopier { from, name, into, newName in
                 if try from.cloneOrCopy(name, into: into, as: newName) == .clone { cloned += 1 }
                 files += 1
-                progress?(OperationProgress(phase: "copying", done: files, total: 0, unit: "files"))
+                copying?.advance()
                 if !volumeSync { try into.flushFile(newName) }
             }
             try snapshot.copy(into: copyRoot, using: copier)

@@ -76,12 +76,10 @@ enum StoreRestorer {
             let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
             try options.fileProtection?.apply(toFolderAt: stagingURL.path)
             try StoreRecovery.markAsRestoreStaging(copyRoot, flush: nil)
-            var copied = 0
-            progress?(OperationProgress(phase: "copying", done: 0, total: 0, unit: "files"))
+            let copying = ProgressCounter(progress, phase: "copying", total: 0, unit: "files")
             let copier = TreeCopier { from, file, into, newName in
                 _ = try from.cloneOrCopy(file, into: into, as: newName)
-                copied += 1
-                progress?(OperationProgress(phase: "copying", done: copied, total: 0, unit: "files"))
+                copying?.advance()
             }
             try Store.copyStoreFiles(of: source.root, into: copyRoot, using: copier, collections: nil, includingRollbackBackup: true)
             try copyRoot.synchronizeStagedTree()

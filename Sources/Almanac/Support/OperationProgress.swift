@@ -31,8 +31,8 @@ public struct OperationProgress: Sendable, Equatable {
 /// The closure long operations report their progress to; it may be called from another thread.
 public typealias ProgressHandler = @Sendable (OperationProgress) -> Void
 
-/// Counts the items of one phase done by the workers of a parallel map and reports each to a
-/// ``ProgressHandler``.
+/// Counts the items of one phase done and reports each count to a ``ProgressHandler``, the
+/// same from one thread or from the workers of a parallel map.
 final class ProgressCounter: @unchecked Sendable {
     // Sendable: `done` is touched only while `lock` is held.
     private let lock = NSLock()
@@ -52,10 +52,10 @@ final class ProgressCounter: @unchecked Sendable {
         handler(OperationProgress(phase: phase, done: 0, total: total, unit: unit))
     }
 
-    /// One more item done.
-    func advance() {
+    /// `count` more items done (one by default).
+    func advance(by count: Int = 1) {
         let report = lock.withLock {
-            done += 1
+            done += count
             return OperationProgress(phase: phase, done: done, total: total, unit: unit)
         }
         handler(report)

@@ -22,7 +22,7 @@ enum MigratePlanCommand: AlmanacCommand {
         let plan = try migrator.plan(for: store, to: try context.values.integer(target))
         try context.print(plan, text: text)
         // Nothing to migrate: an edit of the schema folder no migration carries does nothing.
-        if plan.steps.isEmpty, let schema = migrator.targetSchema, let drift = try store.schemaDrift(from: schema) {
+        if let drift = plan.schemaDrift {
             Output.error("almanac: error: \(FlagHints.apply(drift.message, remedy: .writeMigration))")
             return ExitCode.problemsFound
         }

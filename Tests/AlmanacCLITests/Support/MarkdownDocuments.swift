@@ -19,7 +19,7 @@ enum MarkdownDocuments {
         try all().filter { $0 != "docs/DESIGN.md" }
     }
 
-    /// A fenced code block: where it starts, its language, its text with the fence's
+    /// A fenced code block: the line of its opening fence, its language, its text with the fence's
     /// indentation removed (blocks inside list items are indented), and whether it lies
     /// between the README's `<!-- tour:begin -->` and `<!-- tour:end -->`.
     struct Block: CustomStringConvertible {
@@ -36,6 +36,17 @@ enum MarkdownDocuments {
 
     static func text(of file: String) throws -> String {
         try String(contentsOf: E2ERepository.root.appendingPathComponent(file), encoding: .utf8)
+    }
+
+    /// The lines outside fenced blocks, numbered from 1.
+    static func prose(in file: String) throws -> [(line: Int, text: String)] {
+        var inBlock = false
+        var prose: [(line: Int, text: String)] = []
+        for (index, line) in try text(of: file).components(separatedBy: "\n").enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inBlock.toggle(); continue }
+            if !inBlock { prose.append((index + 1, line)) }
+        }
+        return prose
     }
 
     static func blocks(in file: String) throws -> [Block] {

@@ -94,7 +94,7 @@ struct MigrationRunner {
     /// changing nothing else; `.nothingPending` when the store is at the target already.
     private func stageMigration(_ work: MigrationWork) throws -> StagedMigration {
         let prepared = try store.prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
-        guard !prepared.pending.isEmpty else { return .nothingPending }
+        guard !prepared.pending.isEmpty else { return .nothingPending(drift: try store.schemaDrift(from: work.targetSchema)) }
         work.progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
         var working = MigrationWorkingSet(store: store)
         var steps: [MigrationPlan.Step] = []
@@ -133,8 +133,10 @@ struct MigrationRunner {
     /// The version to swap in for `staged`, with the run's result (`nil` version: nothing pending).
     private func swap(_ staged: StagedMigration, _ work: MigrationWork) -> (version: StagedVersion?, outcome: MigrationResult) {
         guard case .staged(let prepared, let steps, let staging, let outcome) = staged else {
-            return (nil, MigrationResult(fromVersion: store.schemaVersion, toVersion: store.schemaVersion, steps: [], documentsWritten: 0,
-                                         documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started)))
+            var result = MigrationResult(fromVersion: store.schemaVersion, toVersion: store.schemaVersion, steps: [], documentsWritten: 0,
+                                         documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started))
+            if case .nothingPending(let drift) = staged { result.schemaDrift = drift }
+            return (nil, result)
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
         // When and how long: this device's own record (store.json is the same on every device).

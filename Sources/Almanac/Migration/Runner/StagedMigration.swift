@@ -1,9 +1,10 @@
 import Foundation
 
 /// A migration's new version, staged in `.almanac/migration-<pid>-<n>/` and not yet swapped in; or
-/// nothing, when the store is at the target version already.
+/// nothing, when the store is at the target version already (with how the target schema folder
+/// differs from the store's copy, when it does).
 enum StagedMigration {
-    case nothingPending
+    case nothingPending(drift: SchemaDrift?)
     case staged(prepared: (target: Int, catalog: Catalog, pending: [MigrationFile]), steps: [MigrationPlan.Step],
                 staging: (name: String, folder: Directory), outcome: MigrationStager.Outcome)
 }
