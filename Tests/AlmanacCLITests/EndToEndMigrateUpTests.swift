@@ -107,8 +107,31 @@ import Testing
         let forced = try run(["migrate", "rollback", "--force", "--store", fixture.store.path])
         #expect(forced.exit == 0, "\(forced)")
         #expect(try storeVersion(fixture.store) == 1)
-        #expect(!E2EFiles.exists(fixture.store.appendingPathComponent("data/notes/n3.json")), "the forced rollback restored the copy from before")
+        #expect(E2EFiles.exists(fixture.store.appendingPathComponent("data/notes/n3.json")),
+                "a rollback puts back what the migration changed, nothing else: the later note stays")
         #expect(try run(["check", "--store", fixture.store.path]).exit == 0)
+    }
+
+    /// Acceptance (issue 57, line 2): an edit in place (open, truncate, write: nano, VS Code)
+    /// after a migration reaches only the live document, never the backup, so a rollback
+    /// puts back the bytes from before the migration; and nothing a person sees shares an inode.
+    @Test func anEditInPlaceAfterTheMigrationLeavesTheRollbackCopyAlone() throws {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.url, events: 5)
+        let before = try treeFiles(fixture.store)
+        #expect(try run(fixture.upArguments).exit == 0)
+        #expect(try filesWithSeveralNames(under: fixture.store).isEmpty, "no file has two names after migrate up")
+        let event = try #require(try treeFiles(fixture.store).keys.first { $0.hasPrefix("data/events/") })
+        let handle = try FileHandle(forWritingTo: fixture.store.appendingPathComponent(event))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(#"{"id": "edited in place"}"#.utf8))
+        try handle.close()
+
+        let refused = try run(["migrate", "rollback", "--store", fixture.store.path])
+        #expect(refused.exit == 1 && refused.stderr.contains(event) && refused.stderr.contains("--force"), "the edited document is named: \(refused)")
+        let forced = try run(["migrate", "rollback", "--force", "--store", fixture.store.path])
+        #expect(forced.exit == 0, "\(forced)")
+        #expect(try treeFiles(fixture.store) == before, "every document's bytes from before the migration")
     }
 
     @Test func twoConcurrentMigrationsNeverBothRun() throws {

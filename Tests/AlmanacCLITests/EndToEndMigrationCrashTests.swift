@@ -35,7 +35,7 @@ import Testing
 
         // Any command recovers: here `status`.
         let version = try storeVersion(fixture.store)
-        let committed = TestHooks.migratePoints.firstIndex(of: point).map { $0 >= TestHooks.migratePoints.firstIndex(of: "after-manifest")! } ?? false
+        let committed = TestHooks.migratePoints.firstIndex(of: point).map { $0 >= TestHooks.migratePoints.firstIndex(of: "after-journal")! } ?? false
         #expect(version == (committed ? 2 : 1), "at \(point)")
         #expect(!E2EFiles.exists(fixture.store.appendingPathComponent(".almanac/migration.json")))
         let check = try run(["check", "--store", fixture.store.path])
@@ -69,7 +69,7 @@ import Testing
         #expect(killed.exit == 128 + SIGKILL, "killed at \(point): \(killed)")
 
         let version = try storeVersion(fixture.store)
-        let committed = TestHooks.rollbackPoints.firstIndex(of: point)! >= TestHooks.rollbackPoints.firstIndex(of: "after-manifest")!
+        let committed = TestHooks.rollbackPoints.firstIndex(of: point)! >= TestHooks.rollbackPoints.firstIndex(of: "after-journal")!
         #expect(version == (committed ? 1 : 2), "at \(point)")
         #expect(!E2EFiles.exists(fixture.store.appendingPathComponent(".almanac/migration.json")))
         let check = try run(["check", "--store", fixture.store.path])

@@ -6,7 +6,7 @@ struct MigrationWorkingSet {
     /// One document as the migrations so far left it.
     struct Entry {
         var value: JSONValue
-        /// Where the document was read from; its file can be kept (linked) when `changed` is false.
+        /// Where the document was read from; its file stays where it is when `changed` is false and its place is the same.
         var source: DocumentLocation?
         /// Whether the document's JSON differs from the file it was read from.
         var changed: Bool
@@ -14,6 +14,8 @@ struct MigrationWorkingSet {
 
     /// collection → id (`""` for a singleton) → document.
     private(set) var collections: [String: [String: Entry]] = [:]
+    /// Every file read, by its location: what the migration replaces, moves or deletes is among them.
+    private(set) var loadedSources: [DocumentLocation] = []
 
     init(store: Store) {
         self.store = store
@@ -27,6 +29,7 @@ struct MigrationWorkingSet {
         if let descriptor = store.catalog.collection(named: name) {
             for document in try store.documents(json: descriptor.name) {
                 loaded[document.location.id ?? ""] = Entry(value: document.value, source: document.location, changed: false)
+                loadedSources.append(document.location)
             }
         }
         collections[name] = loaded

@@ -1,19 +1,20 @@
 import Foundation
 
-/// Replaces a store's version — `data/`, `schema/` and `store.json` together — with another
-/// one prepared in a folder of `.almanac/`, so that a `kill -9` at any instant leaves the
-/// store wholly at one version and the next command can tell which.
+/// Changes a store's version — the documents a migration changes, `schema/` and `store.json`
+/// together — with what was staged in a folder of `.almanac/`, so that a `kill -9` or a power
+/// cut at any instant leaves the store wholly at one version once the next command ran.
 ///
 /// The steps, each made durable before the next:
-/// 1. the journal `.almanac/migration.json` (what is swapped, and the inodes of the staged folders);
-/// 2. `data/` exchanged with the staged `data/`, then `schema/` with the staged `schema/`
-///    (atomic exchanges: both names exist at every instant);
-/// 3. `store.json` exchanged with the staged one: the commit point, since `store.json` names
-///    the version;
-/// 4. cleanup (the old version kept as the backup, or discarded), then the journal removed.
+/// 1. the journal `.almanac/migration.json` (the commit point: from here on the change is
+///    carried forward), naming the staging folder and its ``VersionChange``;
+/// 2. what the change replaces moved out into the staging folder (``VersionMover``), and a
+///    copy of `store.json`; the journal then says `moving-in`;
+/// 3. what was staged moved in, the staged `store.json` renamed over the store's last; the
+///    journal then says `finishing`;
+/// 4. cleanup (what went out kept as the backup, or discarded), then the journal removed.
 ///
-/// Recovery reads the journal: if `store.json` is at the new version, cleanup is finished;
-/// otherwise every folder whose inode shows it was swapped in is swapped back.
+/// Only renames: no exchange, no hard link, no inode is relied on, so the same steps hold on
+/// exFAT, FAT and network shares. Readers wait while a journal exists.
 enum StoreSwap {
     /// The name every staging folder starts with: `migration` (before 0.1 staged there) or
     /// `migration-<pid>-<n>`, the staging of one process, which stages without the writers'
@@ -61,38 +62,55 @@ enum StoreSwap {
     /// The record of what the backup holds, inside the backup folder.
     static let backupRecord = "backup.json"
 
-    /// Swaps in the version staged in `.almanac/<journal.stagingFolder>/` and cleans up.
+    /// Puts in place the version change staged in `.almanac/<journal.stagingFolder>/`, then cleans up.
+    ///
+    /// The journal is the commit point: once it is durable, the change is carried forward by
+    /// whoever finds it (``recover(root:)``), from whichever step a cut stopped at.
     static func commit(root: Directory, journal: MigrationJournal) throws {
-        let kind = journal.kind.rawValue
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
-        guard let staging = try internalFolder.openFolder(journal.stagingFolder) else {
-            throw AlmanacError(.io, "the staged version vanished before it was swapped in", path: ".almanac/\(journal.stagingFolder)")
+        guard try internalFolder.entryKind(of: journal.stagingFolder) == .folder else {
+            throw AlmanacError(.io, "the staged version vanished before it was put in place", path: ".almanac/\(journal.stagingFolder)")
         }
-        // Barriers order the steps; the exchange of store.json is the commit point, and its
-        // flush is the migration's one full flush.
         try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
-        TestHooks.crashPoint(kind, "after-journal")
-        for name in ["data", "schema"] {
-            try root.exchange(name, with: staging, name)
-            try root.synchronize(.barrier)
-            try staging.synchronize(.barrier)
-            TestHooks.crashPoint(kind, "after-swap-\(name)")
-        }
-        try root.exchange(Manifest.fileName, with: staging, Manifest.fileName)
-        try staging.synchronize(.barrier)
-        try root.synchronize(.full)
-        TestHooks.crashPoint(kind, "after-manifest")
-        try finish(root: root, journal: journal)
+        TestHooks.crashPoint(journal.kind.rawValue, "after-journal")
+        try carryForward(root: root, journal: journal)
     }
 
-    /// Cleans up after the commit point: idempotent, so recovery can run it again.
-    static func finish(root: Directory, journal: MigrationJournal) throws {
+    /// Runs the phases of a journalled change from the one the journal names: each is
+    /// idempotent, and the journal moves to the next only once a phase is durable.
+    private static func carryForward(root: Directory, journal: MigrationJournal) throws {
         let kind = journal.kind.rawValue
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
+        var journal = journal
+        if journal.phase != .finishing {
+            guard let staging = try internalFolder.openFolder(journal.stagingFolder), let changesName = journal.changes,
+                  let bytes = try staging.readFile(changesName)
+            else {
+                throw AlmanacError(.io, "an interrupted \(kind) from version \(journal.fromVersion) to \(journal.toVersion) cannot be finished: its staging folder or its record of changes is missing; restore the store from a backup",
+                                   path: ".almanac/\(journal.stagingFolder)")
+            }
+            let change = try VersionChange(bytes: bytes, path: ".almanac/\(journal.stagingFolder)/\(changesName)")
+            var mover = VersionMover(root: root, staging: staging, change: change)
+            if journal.phase == .movingOut {
+                try mover.moveOut { TestHooks.crashPoint(kind, $0) }
+                TestHooks.crashPoint(kind, "after-moving-out")
+                journal.phase = .movingIn
+                try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
+            }
+            try mover.moveIn { TestHooks.crashPoint(kind, $0) }
+            try root.synchronize(.full)
+            TestHooks.crashPoint(kind, "after-moving-in")
+            journal.phase = .finishing
+            try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
+        }
         switch journal.kind {
         case .migrate:
-            // The staging folder now holds the previous version: it becomes the backup.
-            if try internalFolder.entryKind(of: journal.stagingFolder) == .folder {
+            // The staging folder now holds what the migration replaced: it becomes the backup.
+            if let staging = try internalFolder.openFolder(journal.stagingFolder) {
+                if let change = try journal.changes.flatMap({ try staging.readFile($0) }).map({ try VersionChange(bytes: $0, path: ".almanac/\(journal.stagingFolder)") }),
+                   !change.incoming.isEmpty, try staging.removeTree(change.incoming) {
+                    try staging.synchronize(.barrier)
+                }
                 try internalFolder.removeTree(backupFolder)
                 TestHooks.crashPoint(kind, "after-old-backup-removed")
                 try internalFolder.rename(journal.stagingFolder, into: internalFolder, as: backupFolder)
@@ -102,12 +120,19 @@ enum StoreSwap {
         case .rollback:
             try internalFolder.removeTree(journal.stagingFolder)
         }
+        try finishCleanup(root: root, journal: journal)
+    }
+
+    /// The last steps of every change of version: the caches of the other version's files
+    /// go, the editor settings follow the schema now in place, and the journal is removed.
+    static func finishCleanup(root: Directory, journal: MigrationJournal) throws {
+        let internalFolder = try root.openOrCreateFolder(".almanac").folder
         // Id hints and the folder index describe the other version's files; they are rebuilt.
         try internalFolder.removeTree("ids")
         try internalFolder.removeTree(IndexFiles.folderPath[1])
         try internalFolder.synchronize(.barrier)
         updateEditorSettings(root: root)
-        TestHooks.crashPoint(kind, "before-journal-removed")
+        TestHooks.crashPoint(journal.kind.rawValue, "before-journal-removed")
         try internalFolder.removeFile(MigrationJournal.fileName)
         try internalFolder.synchronize(.barrier)
     }
@@ -125,30 +150,11 @@ enum StoreSwap {
         }
     }
 
-    /// Puts back every folder swapped in before the commit point, and drops the staged version
-    /// of a migration (a rollback's backup stays, ready for another try).
-    static func undo(root: Directory, journal: MigrationJournal) throws {
-        let internalFolder = try root.openOrCreateFolder(".almanac").folder
-        if let staging = try internalFolder.openFolder(journal.stagingFolder) {
-            for (name, inode) in [("data", journal.dataInode), ("schema", journal.schemaInode)] {
-                if try root.identity(of: name)?.inode == inode {
-                    try root.exchange(name, with: staging, name)
-                    try root.synchronize(.barrier)
-                    try staging.synchronize(.barrier)
-                }
-            }
-        }
-        if journal.kind == .migrate { try internalFolder.removeTree(journal.stagingFolder) }
-        try internalFolder.synchronize(.barrier)
-        try internalFolder.removeFile(MigrationJournal.fileName)
-        try internalFolder.synchronize(.barrier)
-    }
-
-    /// Finishes or undoes an interrupted swap. Call holding the write lock.
+    /// Finishes an interrupted change of version. Call holding the write lock.
     ///
     /// - Returns: whether a journal was found.
-    /// - Throws: when `store.json` is at neither version of the journal (the store was
-    ///   changed by hand meanwhile).
+    /// - Throws: when the change cannot be finished (its staging folder is gone, or, for an
+    ///   earlier version's exchange, `store.json` is at neither of its versions).
     @discardableResult
     static func recover(root: Directory) throws -> Bool {
         guard let internalFolder = try root.openFolder(".almanac") else { return false }
@@ -158,18 +164,10 @@ enum StoreSwap {
             return false
         }
         let journal = try MigrationJournal(bytes: bytes)
-        guard let version = try Manifest.current(in: root)?.manifest.schemaVersion else {
-            throw AlmanacError(.notAStore, "store.json is missing while a migration was being swapped in; restore the store from a backup", path: Manifest.fileName)
-        }
-        if version == journal.toVersion {
-            try finish(root: root, journal: journal)
-        } else if version == journal.fromVersion {
-            try undo(root: root, journal: journal)
+        if journal.changes == nil {
+            try recoverExchange(root: root, journal: journal)
         } else {
-            throw AlmanacError(
-                .io,
-                "an interrupted \(journal.kind.rawValue) from version \(journal.fromVersion) to \(journal.toVersion) cannot be finished: store.json is at version \(version); restore the store from a backup",
-                path: ".almanac/\(MigrationJournal.fileName)")
+            try carryForward(root: root, journal: journal)
         }
         return true
     }

@@ -133,6 +133,11 @@ extension Directory {
         return SystemCall.errno == ENOENT ? nil : false
     }
 
+    /// The permission bits of the entry `name`, or `nil` when it does not exist.
+    func permissions(of name: String) throws -> mode_t? {
+        try status(of: name).map { $0.st_mode & 0o7777 }
+    }
+
     /// How many names (hard links) the file `name` has, or `nil` when it does not exist.
     func linkCount(of name: String) throws -> Int? {
         try status(of: name).map { Int($0.st_nlink) }

@@ -30,12 +30,12 @@ enum TestHooks {
 
     /// Every crash point of a migration, in the order it reaches them, for tests to iterate.
     static let migratePoints = [
-        "staged-documents:1", "after-staging", "locked-unchanged", "after-journal", "after-swap-data", "after-swap-schema",
-        "after-manifest", "after-old-backup-removed", "after-backup-kept", "before-journal-removed",
+        "staged-documents:1", "after-staging", "locked-unchanged", "after-journal", "moved-out-first", "after-moving-out",
+        "moved-in-first", "after-moving-in", "after-old-backup-removed", "after-backup-kept", "before-journal-removed",
     ]
     /// The crash points of a rollback, in order.
     static let rollbackPoints = [
-        "after-journal", "after-swap-data", "after-swap-schema", "after-manifest", "before-journal-removed",
+        "after-journal", "moved-out-first", "after-moving-out", "moved-in-first", "after-moving-in", "before-journal-removed",
     ]
 
     #if DEBUG

@@ -27,12 +27,12 @@ struct OverwrittenEditFinder {
         var found: [OverwrittenEdit] = []
         for entry in try bases.entries().sorted(by: { $0.name < $1.name }) where entry.kind == .file && entry.name.hasSuffix(".mine.json") {
             let key = String(entry.name.dropLast(".mine.json".count))
-            // Still the file this device wrote (the common case): nothing replaced it, and
-            // nothing is read.
+            // Still the bytes this device wrote (the common case): nothing replaced them. Compared
+            // by content, never by inode: the copy is a file of its own (a store copied by any tool keeps it so).
             guard DocumentID.isValid(key), let location = try reader.location(of: key, in: descriptor),
                   let folder = try reader.openFolders(location.folderPath)
             else { continue }
-            if let live = try folder.identity(of: location.fileName), let mine = try bases.identity(of: entry.name), live.inode == mine.inode {
+            if let live = try folder.readFile(location.fileName), let own = try bases.readFile(entry.name), live == own {
                 continue
             }
             guard let document = try? reader.document(json: key, in: descriptor), document.conflict == nil else { continue }

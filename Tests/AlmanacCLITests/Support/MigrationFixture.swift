@@ -115,9 +115,9 @@ func treeHash(_ root: URL, excluding: Set<String> = [".almanac"], modes: Bool = 
 
 /// Every file and folder below `root` with its inode, size and modification time: equal
 /// listings mean no file was written, replaced or removed (a cheap stand-in for ``treeHash``
-/// on big stores, since the store never changes a file in place). The editor settings are
-/// left out: a migration and its rollback write them again, with the same content.
-func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac", ".vscode"]) -> [String] {
+/// on big stores, since the store never changes a file in place). The editor settings and
+/// `store.json` are left out: a migration and its rollback write them again, with the same content.
+func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac", ".vscode", "store.json"]) -> [String] {
     var lines: [String] = []
     func walk(_ relative: String) {
         let url = relative.isEmpty ? root : root.appendingPathComponent(relative)
@@ -148,4 +148,25 @@ func treeIdentities(_ root: URL, excluding: Set<String> = [".almanac", ".vscode"
 func storeVersion(_ store: URL) throws -> Int? {
     let status = try run(["status", "--store", store.path, "--json"])
     return (try? status.json() as? [String: Any]).flatMap { int($0?["schemaVersion"]) }
+}
+
+/// The bytes of every file a person sees below `root` (`.almanac/` and `.vscode/` aside), by relative path.
+func treeFiles(_ root: URL, excluding: Set<String> = [".almanac", ".vscode"]) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in FileManager.default.subpaths(atPath: root.path) ?? []
+    where !excluding.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+        var info = stat()
+        guard lstat(root.appendingPathComponent(path).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+        files[path] = try Data(contentsOf: root.appendingPathComponent(path))
+    }
+    return files
+}
+
+/// Every file below `root`, `.almanac/` included, that has more than one name (a hard link):
+/// a copy tool on a file system without links (exFAT, FAT) keeps only one of them.
+func filesWithSeveralNames(under root: URL) throws -> [String] {
+    (FileManager.default.subpaths(atPath: root.path) ?? []).filter { path in
+        var info = stat()
+        return lstat(root.appendingPathComponent(path).path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_nlink > 1
+    }.sorted()
 }

@@ -1,7 +1,11 @@
 import Foundation
 
-/// The copy of a store's previous version kept in `.almanac/backup/` after a migration, and
-/// what `rollback` needs to know about it.
+/// What `.almanac/backup/` holds after a migration, for `rollback`: the files the migration
+/// replaced, moved or deleted (in `old/`, with `schema/` and `store.json` as they were), the
+/// ``VersionChange`` it made (`changes.json`), and this record.
+///
+/// A backup an earlier version kept holds a whole copy of the previous version instead
+/// (`data/`, `schema/`, `store.json`), with a ``fingerprint`` of `data/` and no ``changes``.
 struct MigrationBackup: StoreRecord {
     static let recordName = "the migration backup's record"
 
@@ -11,11 +15,18 @@ struct MigrationBackup: StoreRecord {
     var toVersion: Int
     /// The migrations the backup undoes, by file name.
     var migrations: [String]
-    /// The fingerprint of `data/` as the migration left it; another fingerprint now means
-    /// documents were written since.
+    /// Of an earlier version's backup: the fingerprint of `data/` as the migration left it
+    /// (its files' inodes, sizes and times); another fingerprint now means documents were
+    /// written since. Empty in a backup of changes.
     var fingerprint: String
     /// When the migration kept the backup.
     var createdAt: Date
+    /// The file of the backup holding the migration's ``VersionChange``; `nil` in an earlier version's whole copy.
+    var changes: String?
+    /// The commit clock when the migration was put in place: a writer's commit since moves it.
+    var commits: UInt64?
+    /// The collection folders of the version the backup restores.
+    var previousFolders: [String]?
 
     init(fromVersion: Int, toVersion: Int, migrations: [String], fingerprint: String, createdAt: Date = Date()) {
         self.fromVersion = fromVersion
@@ -23,6 +34,13 @@ struct MigrationBackup: StoreRecord {
         self.migrations = migrations
         self.fingerprint = fingerprint
         self.createdAt = createdAt
+    }
+
+    init(fromVersion: Int, toVersion: Int, migrations: [String], changes: String, commits: UInt64, previousFolders: [String]) {
+        self.init(fromVersion: fromVersion, toVersion: toVersion, migrations: migrations, fingerprint: "")
+        self.changes = changes
+        self.commits = commits
+        self.previousFolders = previousFolders
     }
 
     /// Reads `backup.json`.

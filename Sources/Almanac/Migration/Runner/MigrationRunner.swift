@@ -58,7 +58,7 @@ struct MigrationRunner {
             result = try store.writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
                 guard store.reader.clock.now() == clockBefore, try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 TestHooks.crashPoint("migrate", "locked-unchanged")
-                let swapped = swap(staged, work)
+                let swapped = try swap(staged, work)
                 return (swapped.version, swapped.outcome)
             }
         } catch {
@@ -80,7 +80,7 @@ struct MigrationRunner {
                 guard try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 let stagedNow = try stageMigration(work)
                 staged = stagedNow
-                let swapped = swap(stagedNow, work)
+                let swapped = try swap(stagedNow, work)
                 return (swapped.version, swapped.outcome)
             }
         } catch {
@@ -117,11 +117,9 @@ struct MigrationRunner {
         manifest.migrations = applied
         manifest.schemaVersion = prepared.target
 
-        let backup = MigrationBackup(fromVersion: store.schemaVersion, toVersion: prepared.target,
-                                     migrations: prepared.pending.map(\.fileName), fingerprint: "")
         var stager = MigrationStager(store: store, catalog: prepared.catalog, schemaFolder: work.targetSchema, progress: work.progress)
         do {
-            let (staging, outcome) = try stager.stage(working, manifest: manifest, backup: backup)
+            let (staging, outcome) = try stager.stage(working, manifest: manifest)
             return .staged(prepared: prepared, steps: steps, staging: staging, outcome: outcome)
         } catch {
             // Nothing outside the staging folder changed; drop it.
@@ -130,8 +128,10 @@ struct MigrationRunner {
         }
     }
 
-    /// The version to swap in for `staged`, with the run's result (`nil` version: nothing pending).
-    private func swap(_ staged: StagedMigration, _ work: MigrationWork) -> (version: StagedVersion?, outcome: MigrationResult) {
+    /// The version to put in place for `staged`, with the run's result (`nil` version: nothing
+    /// pending). Runs holding the writers' lock: the record of changes is made from the store
+    /// as it is now, with the backup's record beside it.
+    private func swap(_ staged: StagedMigration, _ work: MigrationWork) throws -> (version: StagedVersion?, outcome: MigrationResult) {
         guard case .staged(let prepared, let steps, let staging, let outcome) = staged else {
             var result = MigrationResult(fromVersion: store.schemaVersion, toVersion: store.schemaVersion, steps: [], documentsWritten: 0,
                                          documentsKept: 0, documentsChanged: 0, duration: Date().timeIntervalSince(work.started))
@@ -139,14 +139,24 @@ struct MigrationRunner {
             return (nil, result)
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
+        let change = try outcome.changes.record(root: store.root, incoming: MigrationStager.incoming, outgoing: MigrationStager.outgoing)
+        try staging.folder.writeFile(MigrationStager.changesRecord, try change.recordBytes(), folderFlush: nil)
+        let backup = MigrationBackup(fromVersion: store.schemaVersion, toVersion: prepared.target, migrations: prepared.pending.map(\.fileName),
+                                     changes: MigrationStager.changesRecord, commits: 0,
+                                     previousFolders: store.catalog.collections.filter { !$0.isSingleton }.map { "data/\($0.name)" })
         // When and how long: this device's own record (store.json is the same on every device).
         let history: [String: JSONValue] = [
             "fromVersion": .number(JSONNumber(store.schemaVersion)), "toVersion": .number(JSONNumber(prepared.target)),
             "migrations": .array(prepared.pending.map { .string($0.fileName) }),
             "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000))),
         ]
-        let version = StagedVersion(kind: .migrate, folder: staging.name, fromVersion: store.schemaVersion, toVersion: prepared.target,
-                                    history: history)
+        var version = StagedVersion(kind: .migrate, folder: staging.name, changes: MigrationStager.changesRecord,
+                                    fromVersion: store.schemaVersion, toVersion: prepared.target, history: history)
+        version.backupRecord = { commits in
+            var record = backup
+            record.commits = commits
+            return try record.recordBytes()
+        }
         return (version, MigrationResult(fromVersion: store.schemaVersion, toVersion: prepared.target, steps: steps,
                                          documentsWritten: outcome.written, documentsKept: outcome.kept,
                                          documentsChanged: Set(steps.flatMap(\.changedDocuments)).count,

@@ -1,15 +1,16 @@
 import Foundation
 
-/// Builds the migrated version of a store in `.almanac/migration-<pid>-<n>/`: `data/` in the target
-/// layout, `schema/` copied from the target schema folder, `store.json` at the target
-/// version, and `backup.json` describing the result for a later rollback.
+/// Stages what a migration changes in `.almanac/migration-<pid>-<n>/`: under `new/`, the
+/// documents it rewrites or moves (in the target layout), `schema/` copied from the target
+/// schema folder and `store.json` at the target version; and the ``MigrationChangeSet`` of
+/// paths that go out and come in, which the writer turns into a ``VersionChange``.
 ///
-/// Documents the migration left unchanged are hard links to their current files, so a
-/// migration writes only what it changes and the old version stays intact, byte for byte,
-/// for the backup (copies where the file system has no hard links). Files are written without
-/// a flush each and written out at the end with one volume sync where the system has one
-/// (`syncfs`, `fsync_volume_np`), else flushed as barriers as each folder is finished; the
-/// swap's commit point makes them durable.
+/// Documents the migration leaves as they are, where they are, are not touched: nothing is
+/// linked or copied for them, so a migration's cost follows what it changes, and no file is
+/// ever shared with the backup (an edit in place after the migration cannot reach it). A
+/// document that only moves is copied to its new place. Files are written without a flush
+/// each and written out at the end with one volume sync where the system has one (`syncfs`,
+/// `fsync_volume_np`), else flushed as barriers as each folder is finished.
 ///
 /// Documents are staged in the order of their target folders, and only the folders on the
 /// path to the current one are open (plus a few source folders), whatever the store's size.
@@ -21,10 +22,17 @@ struct MigrationStager {
     let schemaFolder: URL
     let progress: (@Sendable (MigrationProgress) -> Void)?
 
+    /// The folder of the staging folder that holds what moves in.
+    static let incoming = "new"
+    /// The folder of the staging folder (and so of the backup) that receives what moves out.
+    static let outgoing = "old"
+    /// The file of the staging folder (and of the backup) that holds the ``VersionChange``.
+    static let changesRecord = "changes.json"
+
     struct Outcome {
         var written = 0
         var kept = 0
-        var fingerprint = ""
+        var changes = MigrationChangeSet()
     }
 
     /// The open staged folders on the path to the current target folder, from the staging folder down.
@@ -44,18 +52,20 @@ struct MigrationStager {
         self.progress = progress
     }
 
-    /// Stages `working` and returns the staging folder (holding `data/`, `schema/`, `store.json`).
-    mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest, backup: MigrationBackup) throws -> ((name: String, folder: Directory), Outcome) {
+    /// Stages `working` and returns the staging folder (holding `new/` with what changes).
+    mutating func stage(_ working: MigrationWorkingSet, manifest: Manifest) throws -> ((name: String, folder: Directory), Outcome) {
         try refuseFilesOutsideDocuments(working)
         let (name, staging) = try store.writer.newStagingFolder()
         stagingName = name
-        cursor = [("", staging)]
-        for collection in catalog.collections where !collection.isSingleton {
-            _ = try stagedFolder(["data", collection.name])
-        }
+        let incoming = try folder(named: Self.incoming, in: staging)
+        cursor = [("", incoming)]
 
         var outcome = Outcome()
+        outcome.changes.folders = catalog.collections.filter { !$0.isSingleton }.map { "data/\($0.name)" }
+        // Sources whose file stays, and sources whose attachment folder stays beside them.
+        var staying: Set<String> = [], attachmentsStay: Set<String> = []
         let total = working.collections.values.reduce(0) { $0 + $1.count }
+        var done = 0
         for collection in catalog.collections {
             // By target folder, then id: each folder is finished before the next is begun.
             let entries = try (working.collections[collection.name] ?? [:]).map { key, entry in
@@ -65,40 +75,58 @@ struct MigrationStager {
                     ? $0.key < $1.key : $0.location.folderPath.lexicographicallyPrecedes($1.location.folderPath)
             }
             for (_, entry, location) in entries {
+                done += 1
+                if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
+                let inPlace = entry.source.map { $0.relativePath == location.relativePath && $0.folderPath == location.folderPath } ?? false
+                if let source = entry.source, inPlace { attachmentsStay.insert(source.relativePath) }
+                if let source = entry.source, inPlace, !entry.changed {
+                    staying.insert(source.relativePath)
+                    outcome.kept += 1
+                    continue
+                }
                 let target = try stagedFolder(location.folderPath)
+                let bytes: [UInt8]
                 if let source = entry.source, !entry.changed {
-                    try sourceFolder(source.folderPath).linkOrCopy(source.fileName, into: target, as: location.fileName, flush: flushEach ? .barrier : nil)
+                    // Moved, not changed: an independent copy at its new place.
+                    guard let read = try sourceFolder(source.folderPath).readFile(source.fileName) else {
+                        throw AlmanacError(.io, "the document vanished while the migration was staged; is something else changing the store?", path: source.relativePath)
+                    }
+                    bytes = read
                     outcome.kept += 1
                 } else {
-                    try target.createFile(location.fileName, CanonicalJSON.prettyBytes(entry.value), flush: flushEach ? .barrier : nil)
+                    bytes = CanonicalJSON.prettyBytes(entry.value)
                     outcome.written += 1
                 }
-                if let source = entry.source { try linkAttachments(of: source, to: location, in: target) }
-                let done = outcome.kept + outcome.written
-                TestHooks.crashPoint("migrate", "staged-documents:\(done)")
-                if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
+                try target.createFile(location.fileName, bytes, flush: flushEach ? .barrier : nil)
+                outcome.changes.movedIn.append(location.folderPath + [location.fileName])
+                outcome.changes.written[location.relativePath] = SHA256.hex(bytes)
+                if let source = entry.source, !inPlace { try copyAttachments(of: source, to: location, in: target, &outcome.changes) }
+                TestHooks.crashPoint("migrate", "staged-documents:\(outcome.written + outcome.kept - staying.count)")
             }
         }
         progress?(MigrationProgress(phase: .staging, done: total, total: total))
         try leave(depth: 1)
+        // Every file read that does not stay goes out: rewritten, moved or deleted; with its
+        // attachments, unless its document stays where it was.
+        for source in working.loadedSources where !staying.contains(source.relativePath) {
+            outcome.changes.movedOut.append(source.folderPath + [source.fileName])
+            if let id = source.id, !attachmentsStay.contains(source.relativePath),
+               try sourceFolder(source.folderPath).entryKind(of: Filing.attachmentFolderName(id)) == .folder {
+                outcome.changes.movedOut.append(source.folderPath + [Filing.attachmentFolderName(id)])
+            }
+        }
 
-        let schema = try folder(named: "schema", in: staging)
+        let schema = try folder(named: "schema", in: incoming)
         for name in try Store.schemaFileNames(in: schemaFolder) {
             let bytes = try Catalog.readExternalFile(schemaFolder.appendingPathComponent(name), missing: "\(name) vanished while copying")
             try schema.createFile(name, bytes, flush: flushEach ? .barrier : nil)
         }
         if flushEach { try schema.synchronize(.barrier) }
-        guard let data = try staging.openFolder("data") else {
-            throw AlmanacError(.io, "the staged version lost its data folder", path: ".almanac/\(name)/data")
-        }
-        outcome.fingerprint = try MigrationBackup.fingerprint(of: data)
-        var backup = backup
-        backup.fingerprint = outcome.fingerprint
-        try staging.createFile(StoreSwap.backupRecord, try backup.recordBytes(), flush: flushEach ? .barrier : nil)
-        try staging.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
+        try incoming.createFile(Manifest.fileName, manifest.bytes, flush: flushEach ? .barrier : nil)
         TestHooks.crashPoint("migrate", "after-staging")
 
         if flushEach {
+            try incoming.synchronize(.barrier)
             try staging.synchronize(.barrier)
         } else {
             try staging.synchronizeStagedTree()
@@ -168,16 +196,21 @@ struct MigrationStager {
         }
     }
 
-    /// Links the attachment files of the document read from `source` beside its new location.
-    private mutating func linkAttachments(of source: DocumentLocation, to location: DocumentLocation, in target: Directory) throws {
+    /// Copies the attachment files of the document read from `source` beside its new
+    /// location (independent copies: clones where the file system has them), and records the
+    /// folder as moving in.
+    private mutating func copyAttachments(of source: DocumentLocation, to location: DocumentLocation, in target: Directory,
+                                          _ changes: inout MigrationChangeSet) throws {
         guard let sourceID = source.id, let id = location.id,
               let files = try sourceFolder(source.folderPath).openFolder(Filing.attachmentFolderName(sourceID))
         else { return }
         let copy = try folder(named: Filing.attachmentFolderName(id), in: target)
         for entry in try files.entries() where entry.kind == .file && !Directory.isTemporaryName(entry.name) && !SystemFile.isSystemFile(entry.name) {
-            try files.linkOrCopy(entry.name, into: copy, as: entry.name, flush: flushEach ? .barrier : nil)
+            _ = try files.cloneOrCopy(entry.name, into: copy, as: entry.name)
+            if flushEach { try copy.flushFile(entry.name) }
         }
         if flushEach { try copy.synchronize(.barrier) }
+        changes.movedIn.append(location.folderPath + [Filing.attachmentFolderName(id)])
     }
 
     private func folder(named name: String, in parent: Directory) throws -> Directory {

@@ -4,15 +4,17 @@
 /// a field one device changed from a field both changed: a three-way merge, as git does with
 /// the common ancestor.
 ///
-/// Every file this device writes also gets a second name, `<lowercased id>.mine.json`, in the
-/// same folder. A file about to be replaced that still has that second name is this device's
-/// own write, so the base stays the version it started from (unless there is none yet); a
-/// file with one name came from elsewhere and becomes the base. A base is thus never newer
-/// than the version both devices had: an older one only makes more fields count as changed on
-/// both sides (decided by the policy), never takes back a change. Both names are hard links
-/// (no copy); the folders they change are flushed once the commit is durable. They are
-/// device-local (`.almanac/` is not synced) and only a hint: without a base, a merge takes
-/// members only one version has and decides every other difference by the collection's policy.
+/// Every file this device writes that replaces another is also copied to `<lowercased
+/// id>.mine.json` in the same folder. A file about to be replaced that still holds those bytes
+/// is this device's own write, so the base stays the version it started from (unless there is
+/// none yet); any other file came from elsewhere (a sync, an editor) and a copy of it becomes
+/// the base. A base is thus never newer than the version both devices had: an older one only
+/// makes more fields count as changed on both sides (decided by the policy), never takes back
+/// a change. Bases and marks are copies, never second names of a document's file: an edit in
+/// place cannot reach them, and a copy tool without hard links (exFAT) loses nothing. The folders they change are flushed
+/// once the commit is durable. They are device-local (`.almanac/` is not synced) and only a
+/// hint: without a base, a merge takes members only one version has and decides every other
+/// difference by the collection's policy.
 extension StoreWriter {
     /// Before `change` commits: keeps each replaced file that came from elsewhere as its
     /// document's merge base.
@@ -24,36 +26,39 @@ extension StoreWriter {
             // document) is no version both devices had: as a base it would make the copy look
             // unchanged, and a later merge take an older version's values over it.
             guard replaced.copyName == nil else { continue }
-            let name = DocumentID.fileName(DocumentID.key(id))
+            let key = DocumentID.key(id)
+            let name = DocumentID.fileName(key)
             guard let source = try? existingFolder(replaced.folderPath, state),
-                  let links = try? source.linkCount(of: replaced.fileName),
                   let bases = baseFolder(write.collection.name, state),
-                  links == 1 || (try? bases.linkCount(of: name)) == .some(nil)
+                  let bytes = try? source.readFile(replaced.fileName)
             else { continue }
+            let own = (try? bases.readFile(key + Self.ownWriteMark)) == bytes
+            guard !own || (try? bases.entryKind(of: name)) == .some(nil) else { continue }
             _ = try? bases.removeFile(name)
-            try? source.linkOrCopy(replaced.fileName, into: bases, as: name, flush: nil)
+            try? bases.createFile(name, bytes, flush: nil)
         }
     }
 
-    /// After `change` committed: gives each file it wrote its second name, and forgets the
-    /// documents it removed.
+    /// The suffix of the copy of this device's last write of a document.
+    static let ownWriteMark = ".mine.json"
+
+    /// After `change` committed: copies each replacing file it wrote as this device's own
+    /// write, and forgets the documents it removed.
     func markOwnWrites(_ change: AtomicChange, _ state: StoreState) {
         // A new document needs no mark: its first replacement finds no base and makes the
         // replaced file the base either way. So inserts (imports, seeds, a day's events)
         // cost nothing here.
         for write in change.writes where !write.isNew {
-            guard let id = write.location.id,
-                  let folder = try? existingFolder(write.location.folderPath, state),
-                  let bases = baseFolder(write.collection.name, state)
-            else { continue }
-            let mine = DocumentID.key(id) + ".mine.json"
+            guard let id = write.location.id, let bases = baseFolder(write.collection.name, state) else { continue }
+            let mine = DocumentID.key(id) + Self.ownWriteMark
+            // (Of an earlier version, this was a second name of the document's file: removing it cuts the link.)
             _ = try? bases.removeFile(mine)
-            try? folder.linkOrCopy(write.location.fileName, into: bases, as: mine, flush: nil)
+            try? bases.createFile(mine, write.bytes, flush: nil)
         }
         var touched = Set(change.writes.filter { !$0.isNew }.map(\.collection.name))
         for removed in change.removals {
             guard let id = removed.id, let bases = try? existingFolder([".almanac", StoreReader.mergeBaseFolder, removed.collection], state) else { continue }
-            _ = try? bases.removeFile(DocumentID.key(id) + ".mine.json")
+            _ = try? bases.removeFile(DocumentID.key(id) + Self.ownWriteMark)
             _ = try? bases.removeFile(DocumentID.fileName(DocumentID.key(id)))
             touched.insert(removed.collection)
         }

@@ -1,16 +1,21 @@
 import Foundation
 
-/// A whole version of the store — `data/`, `schema/` and `store.json` — staged in a folder of
-/// `.almanac/` for ``StoreWriter/swapVersion(_:)``: a migration's result, or the pre-migration
-/// copy a rollback puts back.
+/// A change of the store's version — what changes in `data/`, with `schema/` and
+/// `store.json` — staged in a folder of `.almanac/` for ``StoreWriter/swapVersion(_:)``: a
+/// migration's result, or what a rollback puts back.
 struct StagedVersion {
     var kind: MigrationJournal.Kind
     /// The staging folder's name in `.almanac/`.
     var folder: String
+    /// The file of the staging folder holding the ``VersionChange``.
+    var changes: String
     var fromVersion: Int
     var toVersion: Int
     /// What this device's history (`.almanac/history.json`) records of the swap, once it is in, still holding the lock.
     var history: [String: JSONValue]?
+    /// A migration's backup record, given the commit clock as the change leaves it: written
+    /// into the staging folder as `backup.json` just before the journal.
+    var backupRecord: ((UInt64) throws -> [UInt8])?
 }
 
 /// Swapping a whole version in: the writer's commit of a migration or a rollback (DESIGN §5).
@@ -44,7 +49,7 @@ extension StoreWriter {
         try reader.openFolders([".almanac", StoreSwap.backupFolder])
     }
 
-    /// Runs `stage` holding the writers' lock, then swaps in the version it returns.
+    /// Runs `stage` holding the writers' lock, then puts in place the version it returns.
     ///
     /// - Parameter stage: checks the store is as the version was staged for (or stages it
     ///   now) and returns the version to swap in, with the outcome to return; a `nil` version
@@ -53,20 +58,20 @@ extension StoreWriter {
         try withWriteLock { state in
             let staged = try stage()
             guard let version = staged.version else { return staged.outcome }
-            _ = try createFolders(["data"])  // a store cloned from git has no data/ when empty; the swap needs one
             let path = ".almanac/\(version.folder)"
-            guard let folder = try reader.openFolders([".almanac", version.folder]),
-                  let dataInode = try folder.identity(of: "data")?.inode, let schemaInode = try folder.identity(of: "schema")?.inode
-            else {
+            guard try reader.openFolders([".almanac", version.folder])?.entryKind(of: version.changes) == .file else {
                 throw AlmanacError(.io, version.kind == .rollback
-                    ? "the pre-migration copy is incomplete (no data or schema folder); it cannot be restored"
-                    : "the staged version is incomplete (no data or schema folder); run the migration again", path: path)
+                    ? "the pre-migration copy is incomplete (no record of its changes); it cannot be restored"
+                    : "the staged version is incomplete (no record of its changes); run the migration again", path: path)
             }
             let journal = MigrationJournal(kind: version.kind, fromVersion: version.fromVersion, toVersion: version.toVersion,
-                                           stagingFolder: version.folder, dataInode: dataInode, schemaInode: schemaInode)
+                                           stagingFolder: version.folder, changes: version.changes)
             // Every document may move: what this store remembers of the old version goes.
             dropCaches(state)
             state.pendingHints.removeAll()
+            if let record = version.backupRecord, let folder = try reader.openFolders([".almanac", version.folder]) {
+                try folder.writeFile(StoreSwap.backupRecord, try record(clock.now()), folderFlush: .barrier)
+            }
             try StoreSwap.commit(root: root, journal: journal)
             if let history = version.history { DeviceHistory.record(version.kind.rawValue, history, root: root) }
             return staged.outcome
