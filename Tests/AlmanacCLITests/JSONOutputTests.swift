@@ -72,7 +72,7 @@ struct JSONOutputTests {
         expectKeys(try json(["export"] + s), ["header", "items"], optional: ["attachments"])
         expectKeys(try json(["import", exportFile.path, "--store", folder.path("imported").path]),
                    ["app", "schemaVersion", "documents", "attachments", "store"]); note("import")
-        expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned"]); note("backup")
+        expectKeys(try json(["backup", folder.path("backup").path] + s), ["backup", "documents", "files", "cloned", "problems"]); note("backup")
         expectKeys(try json(["check", "--fix", "--dry-run"] + s), ["store", "dryRun", "repairs", "remaining"])
         expectKeys(try json(["resolve", "--dry-run"] + s), ["dryRun", "resolved", "storeFile", "archived", "archivedVersions", "schema"]); note("resolve")
         let versions = try ["base", "ours", "theirs"].map { name in

@@ -49,16 +49,16 @@ struct BackupTests {
         #expect(noParent?.message.contains("create it first") == true)
     }
 
-    @Test("a store that does not check clean is not backed up, and nothing is left at the destination")
-    func damagedStoreRefused() throws {
+    @Test("a store that does not check clean is backed up as it stands, and the report lists what the copy holds")
+    func damagedStoreCopiedAsItStands() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
         try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-10T10:00:00Z"), kind: "k"))
         try writeRaw("{ not json", to: "data/events/2025/01/10/E2.json", in: store)
         let destination = folder.path("copy")
-        let error = #expect(throws: AlmanacError.self) { try store.backup(to: destination) }
-        #expect(error?.message.contains("check") == true)
-        #expect(!FileManager.default.fileExists(atPath: destination.path))
+        let report = try store.backup(to: destination)
+        #expect(!report.isClean && report.check.problems.map(\.path) == ["data/events/2025/01/10/E2.json"], "\(report.check.problems)")
+        #expect(try String(contentsOf: destination.appendingPathComponent("data/events/2025/01/10/E2.json"), encoding: .utf8) == "{ not json")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).allSatisfy { !$0.hasSuffix(Directory.temporarySuffix) })
     }
 

@@ -33,7 +33,7 @@ struct DurabilityTests {
         #expect(try mode(store.url) == 0o700)
     }
 
-    @Test("a symbolic link inside the store is refused, never followed")
+    @Test("a symbolic link inside the store is refused, never followed, and stops no read of the rest")
     func symlinkedDateFolder() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
@@ -47,18 +47,20 @@ struct DurabilityTests {
         #expect(error?.code == .symbolicLink)
         #expect(error?.path == "data/events/2025/01/27")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty, "nothing written through the link")
-        #expect(throws: AlmanacError.self) { try store.documents(LoggedEvent.self) }
+        #expect(try store.documents(LoggedEvent.self).isEmpty, "the link is passed by: nothing is read through it")
         #expect(try store.check().problems.map(\.kind) == ["symbolic-link"])
     }
 
-    @Test("a symbolic link in place of a document file is refused")
+    @Test("a symbolic link in place of a document file is refused as the document, passed by in listings, and named by check")
     func symlinkedDocument() throws {
         let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
         let target = folder.path("secret.json")
         try Data("{\"id\": \"T1\"}".utf8).write(to: target)
         try FileManager.default.createSymbolicLink(at: store.url.appendingPathComponent("data/templates/T1.json"), withDestinationURL: target)
-        let error = #expect(throws: AlmanacError.self) { try store.documents(json: "templates") }
+        let error = #expect(throws: AlmanacError.self) { try store.document(json: "T1", in: "templates") }
         #expect(error?.code == .symbolicLink)
+        #expect(try store.documents(json: "templates").isEmpty, "never read through the link, and no other read stops")
+        #expect(try store.check().problems.map(\.kind) == ["symbolic-link"])
     }
 }

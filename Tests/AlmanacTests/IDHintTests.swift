@@ -17,9 +17,8 @@ struct IDHintTests {
     func readWithoutListing() throws {
         let folder = TemporaryFolder()
         let store = try storeWithEvents(folder)
-        // A link anywhere in the collection makes every listing fail: the read must not list.
-        try FileManager.default.createSymbolicLink(
-            at: store.url.appendingPathComponent("data/events/2025/01/05/trap.json"), withDestinationURL: folder.url)
+        // A damaged file anywhere in the collection makes every listing fail: the read must not list.
+        try Data("{ damaged".utf8).write(to: store.url.appendingPathComponent("data/events/2025/01/05/trap.json"))
         let fresh = try Store(at: store.url)
         #expect(try fresh.document(LoggedEvent.self, id: "e20")?.id == "e20")
         #expect(throws: AlmanacError.self) { try fresh.documents(LoggedEvent.self) }

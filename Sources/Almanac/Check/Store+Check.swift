@@ -393,6 +393,9 @@ struct CheckWalker {
     /// Reports an entry that has no place where it is.
     mutating func classifyStray(_ entry: Directory.Entry, in folder: Directory, expected: String? = nil) throws {
         let path = folder.childPath(entry.name)
+        // An editor's swap, lock, backup or autosave file, or a volume's own folder at the
+        // store root: another program's, never a problem to report or a file to move.
+        if ForeignFile.isPassedBy(entry, atRoot: folder.path.isEmpty) { return }
         if let target = SystemFile.placeholderTarget(entry.name), entry.kind == .file {
             report("not-downloaded", folder.childPath(target), Directory.notDownloaded(path).message)
             return

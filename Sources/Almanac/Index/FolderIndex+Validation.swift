@@ -79,10 +79,8 @@ extension FolderIndex {
             return
         }
         let signature = try FolderSignature.of(folder)
-        let entries = try reader.visibleEntries(of: folder, at: fromRoot)
-        if let link = entries.first(where: { $0.kind == .symbolicLink }) {
-            throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
-        }
+        // Links are never documents, nor followed (emacs' lock `.#x.json` is one): passed by.
+        let entries = try reader.visibleEntries(of: folder, at: fromRoot).filter { $0.kind != .symbolicLink }
         let olderLayout = depth > 0 && components.count != depth
             && entries.contains { $0.kind == .file && SyncConflict.documentFile(named: $0.name) != nil }
         var record = IndexedFolder(

@@ -115,6 +115,16 @@ struct SnapshotTaker {
 
     static func copyStoreFiles(of root: Directory, into target: Directory, using copier: TreeCopier,
                                collections: Set<String>?, includingRollbackBackup: Bool) throws {
+        guard let collections else {
+            // The whole store as it stands — damaged files, a sync's copies and unknown files
+            // included — as a copy of the folder holds it, but for Almanac's working state and
+            // what a volume, an editor or the system keeps there (TreeCopier passes those by).
+            try copier.copyContents(of: root, into: target) { entry in
+                entry.name != ".almanac" && !ForeignFile.isPassedBy(entry, atRoot: true)
+            }
+            try copyRollbackBackup(of: root, into: target, using: copier, including: includingRollbackBackup)
+            return
+        }
         try copier.copyFile(Manifest.fileName, from: root, to: target)
         if let schema = try root.openFolder("schema") { try copier.copyTree(schema, into: target, as: "schema") }
         if let data = try root.openFolder("data") {
@@ -122,14 +132,14 @@ struct SnapshotTaker {
             try copier.copyContents(of: data, into: try target.openOrCreateFolder("data", synchronize: false).folder) { entry in
                 let singleton = entry.kind == .file && entry.name.hasSuffix(".json")
                 guard singleton || entry.kind == .folder else { return false }
-                return collections?.contains(singleton ? String(entry.name.dropLast(5)) : entry.name) ?? true
+                return collections.contains(singleton ? String(entry.name.dropLast(5)) : entry.name)
             }
         }
-        if collections == nil, let archive = try root.openFolder("archive") { try copier.copyTree(archive, into: target, as: "archive") }
-        if collections == nil, let editor = try root.openFolder(EditorSettings.folderName) {
-            try copier.copyTree(editor, into: target, as: EditorSettings.folderName)
-        }
-        if includingRollbackBackup, let internalFolder = try root.openFolder(".almanac"),
+        try copyRollbackBackup(of: root, into: target, using: copier, including: includingRollbackBackup)
+    }
+
+    private static func copyRollbackBackup(of root: Directory, into target: Directory, using copier: TreeCopier, including: Bool) throws {
+        if including, let internalFolder = try root.openFolder(".almanac"),
            let backup = try internalFolder.openFolder(StoreSwap.backupFolder) {
             let copy = try target.openOrCreateFolder(".almanac", synchronize: false).folder
             try copier.copyTree(backup, into: copy, as: StoreSwap.backupFolder)

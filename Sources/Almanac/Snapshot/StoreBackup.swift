@@ -43,18 +43,13 @@ struct StoreBackup {
             try snapshot.confirmRead()
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if volumeSync { try copyRoot.synchronizeStagedTree() } else { try copyRoot.synchronizeTree() }
+            // A damaged store is the one a person most needs to copy away before repairing it:
+            // the copy is kept whatever its check finds, and the report says what that is.
             let report = try Store(at: URL(fileURLWithPath: parentPath).appendingPathComponent(staging), options: Store.Options(lockTimeout: 0))
                 .check(progress: progress)
-            guard report.isClean else {
-                let first = report.problems.first { $0.severity == .error }
-                throw AlmanacError(
-                    .checkFailed,
-                    "the copy does not check clean (\(first.map { "\($0.path): \($0.message)" } ?? "")); run Store.check() on the store, repair it, and back up again",
-                    path: first?.path).with(.checkStore)
-            }
             try parent.rename(staging, into: parent, as: target.lastPathComponent)
             try parent.synchronize(.full)
-            return BackupReport(url: target, documents: report.documentsChecked, files: files, cloned: cloned)
+            return BackupReport(url: target, documents: report.documentsChecked, files: files, cloned: cloned, check: report)
         } catch let error as AlmanacError {
             _ = try? parent.removeTree(staging)
             throw error.concerningOutsideFile(destination.path, writing: true)

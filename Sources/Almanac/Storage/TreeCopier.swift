@@ -45,7 +45,8 @@ struct TreeCopier {
     /// `including` accepts at this level (everything below them is copied).
     func copyContents(of source: Directory, into target: Directory, including: (Directory.Entry) -> Bool = { _ in true }) throws {
         for entry in try source.entries().sorted(by: { $0.name < $1.name }) where including(entry) {
-            if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) { continue }
+            // Editors' files (a swap file, an autosave) are the editor's, not the store's.
+            if Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name) || ForeignFile.isPassedBy(entry) { continue }
             switch entry.kind {
             case .file:
                 try copy(source, entry.name, target, entry.name)
@@ -53,7 +54,9 @@ struct TreeCopier {
                 guard let child = try source.openFolder(entry.name) else { continue }
                 try copyTree(child, into: target, as: entry.name)
             case .symbolicLink:
-                throw SystemCall.failure("open", path: source.childPath(entry.name), errno: ELOOP)
+                // Never followed, never copied as a document: `check` names it in the store,
+                // and it stops no copy of the rest.
+                continue
             case .other:
                 continue
             }

@@ -33,7 +33,8 @@ enum StoreCreator {
             throw AlmanacError(.storeExists, "a store already exists here; open it, or create the new store in another folder", path: url.path)
         }
         for entry in entries {
-            if !skeleton.contains(entry.name) && !SystemFile.isSystemFile(entry.name) && !SyncConflict.toolEntries.contains(entry.name) {
+            if !skeleton.contains(entry.name) && !SystemFile.isSystemFile(entry.name) && !SyncConflict.toolEntries.contains(entry.name)
+                && !ForeignFile.isPassedBy(entry, atRoot: true) {
                 throw AlmanacError(.invalidArgument, "the folder is not empty (it holds \"\(entry.name)\"); choose a new or empty folder for the store", path: url.path)
             }
         }

@@ -46,9 +46,12 @@ enum RemoveCommand: AlmanacCommand {
         }
         store.finishWriting()
         let others = report.deleted.filter { !isSame($0, label) }
-        let removed = Removed(removed: id, collection: collection, deleted: report.deleted, nullified: report.nullified, attachments: report.attachments)
+        // The id as the store spells it (ids compare ignoring case): `STOICISM-004` removes `stoicism-004`.
+        let stored = report.deleted.first { isSame($0, label) } ?? label
+        let storedID = descriptor.isSingleton ? id : String(stored.dropFirst(collection.count + 1))
+        let removed = Removed(removed: storedID, collection: collection, deleted: report.deleted, nullified: report.nullified, attachments: report.attachments)
         try context.print(removed) { removed in
-            var lines = ["Removed \(label)."]
+            var lines = ["Removed \(stored)."]
             if !others.isEmpty { lines.append("Also deleted (cascade): " + others.joined(separator: ", ")) }
             if !removed.nullified.isEmpty { lines.append("Set to null: " + removed.nullified.joined(separator: ", ")) }
             return lines.joined(separator: "\n")

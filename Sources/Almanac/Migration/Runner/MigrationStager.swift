@@ -167,6 +167,8 @@ struct MigrationStager {
                     if let child = try folder.openFolder(entry.name) { try walk(child, folders + [entry.name]) }
                 case .file where Directory.isTemporaryName(entry.name) || SystemFile.isSystemFile(entry.name):
                     continue
+                case _ where ForeignFile.isPassedBy(entry) || entry.kind == .symbolicLink:
+                    continue  // an editor's file, or a link: left where it is, as every document the migration does not change
                 case .file where SystemFile.placeholderTarget(entry.name) != nil:
                     throw Directory.notDownloaded(String(path))
                 case .file where known.contains(String(path)):

@@ -12,8 +12,9 @@ extension DocumentFiles {
     /// - `<id>.json` is the document's own file, read by nobody here — unless its name decorates
     ///   another id of the folder (`x-LAPTOP.json` beside `x.json`) and it holds that id;
     /// - a known tool's copy (``SyncConflict/documentFile(named:)``), by its name alone;
-    /// - any other file, but hidden files (a tool's or Almanac's temporary files) and Finder's
-    ///   and Explorer's files, is read from `folder`: a JSON object whose `"id"` is a document
+    /// - any other file, but hidden files (a tool's or Almanac's temporary files), Finder's
+    ///   and Explorer's files and editors' files (``ForeignFile``: an autosave `#x.json#` or a
+    ///   backup `x.json~` is no version a sync made), is read from `folder`: a JSON object whose `"id"` is a document
     ///   of the folder, or the id its name decorates (`x (1).json`, `x.json..path1`), is a
     ///   version of that document; one that does not parse but begins like JSON is a (damaged)
     ///   version of the document its name decorates when that document's file is in the
@@ -31,7 +32,7 @@ extension DocumentFiles {
         for entry in entries where entry.kind == .file {
             if let (id, copy) = SyncConflict.documentFile(named: entry.name) {
                 if let copy { body(entry.name, id, copy) } else { plain.append((entry.name, id)) }
-            } else if !entry.name.hasPrefix("."), !SystemFile.isSystemFile(entry.name) {
+            } else if !entry.name.hasPrefix("."), !SystemFile.isSystemFile(entry.name), !ForeignFile.isEditorFile(entry.name) {
                 others.append(entry.name)
             }
         }
@@ -71,7 +72,7 @@ extension DocumentFiles {
             if let named = SyncConflict.documentFile(named: entry.name) {
                 return DocumentID.key(named.id) == key || begins(entry.name, with: id)
             }
-            return !entry.name.hasPrefix(".") && !SystemFile.isSystemFile(entry.name)
+            return !entry.name.hasPrefix(".") && !SystemFile.isSystemFile(entry.name) && !ForeignFile.isEditorFile(entry.name)
         }
     }
 

@@ -53,10 +53,10 @@ extension StoreReader {
             arm(folder.path)
             // In name order, which is date order for date folders: scans, errors and counts are
             // then the same on every file system.
-            let entries = try visibleEntries(of: folder, at: ["data", collection.name] + folders).sorted(by: { $0.name < $1.name })
-            if let link = entries.first(where: { $0.kind == .symbolicLink }) {
-                throw SystemCall.failure("open", path: folder.childPath(link.name), errno: ELOOP)
-            }
+            // A symbolic link (emacs' lock `.#x.json`, or a person's) is never followed and never
+            // read as a document: `check` names it, and the rest of the folder reads as ever.
+            let entries = try visibleEntries(of: folder, at: ["data", collection.name] + folders)
+                .filter { $0.kind != .symbolicLink }.sorted(by: { $0.name < $1.name })
             // Documents a device still on an older layout wrote (a day folder under a month
             // folder, a file in a month folder of a day partition) are documents too: read,
             // and moved where they belong by the next check --fix (misplaced).

@@ -80,13 +80,26 @@ extension StoreReader {
             return try holdingID(id, document)
         }
         for attempt in 0..<2 {
-            guard let location = try location(of: id, in: descriptor) else { return nil }
+            guard let location = try location(of: id, in: descriptor) else {
+                try refuseLink(named: id, in: descriptor)
+                return nil
+            }
             let versions = try versionFiles(of: id, in: descriptor)
             if let document = try versions.map({ try read($0, in: nil) }) ?? read(location) { return try holdingID(id, document) }
             // The file moved or vanished under a stale index: rebuild once.
             if attempt == 0 { forgetLocationIndex(of: descriptor) }
         }
         return nil
+    }
+
+    /// Throws `.symbolicLink` when the file of document `id` of an unpartitioned collection
+    /// is a link: listings pass links by, but asked for by id, the document is refused, not absent.
+    private func refuseLink(named id: String, in descriptor: CollectionDescriptor) throws {
+        guard (descriptor.partition?.depth ?? 0) == 0, let folder = try openFolders(["data", descriptor.name]) else { return }
+        let name = DocumentID.fileName(id)
+        if try folder.entryKind(of: name) == .symbolicLink {
+            throw SystemCall.failure("open", path: folder.childPath(name), errno: ELOOP)
+        }
     }
 
     /// The document at `location` with the copies a sync tool left of it in the same folder,
