@@ -12,7 +12,8 @@ import Foundation
 final class SmallFileSystem: @unchecked Sendable {
     // Sendable: immutable after init; the test that made it is its only user.
     enum Kind: String, Sendable, CustomStringConvertible {
-        case tmpfs, ext4
+        /// exFAT through FUSE (`exfat-fuse`): no hard links, no atomic exchange, no permissions.
+        case tmpfs, ext4, exfat, xfs, btrfs
         var description: String { rawValue }
     }
 
@@ -59,6 +60,33 @@ final class SmallFileSystem: @unchecked Sendable {
         return nil
     }()
 
+    /// Why an image of `kind` (exFAT, xfs, btrfs; ext4 and tmpfs as above) cannot be mounted
+    /// here, or `nil` when it can: each needs its Debian package, which `.ci/run` installs.
+    static func unavailable(_ kind: Kind) -> String? {
+        switch kind {
+        case .tmpfs: return unavailable
+        case .ext4: return ext4Unavailable
+        case .exfat, .xfs, .btrfs:
+            if let unavailable = ext4Unavailable { return unavailable }
+            let tools: [String] = switch kind {
+            case .exfat: ["mkfs.exfat", "mount.exfat-fuse", "losetup"]
+            case .xfs: ["mkfs.xfs"]
+            default: ["mkfs.btrfs"]
+            }
+            for name in tools where Self.tool(name) == nil {
+                return "\(name) is not installed (Debian's \(kind == .exfat ? "exfatprogs and exfat-fuse" : kind == .xfs ? "xfsprogs" : "btrfs-progs"))"
+            }
+            if kind == .exfat, !FileManager.default.fileExists(atPath: "/dev/fuse") { return "no /dev/fuse: FUSE file systems cannot be mounted here" }
+            return nil
+        }
+    }
+
+    private static func tool(_ name: String) -> String? {
+        ["/sbin", "/usr/sbin", "/bin", "/usr/bin"].map { "\($0)/\(name)" }.first(where: FileManager.default.isExecutableFile(atPath:))
+    }
+
+    private var loopDevice: String?
+
     /// Mounts a file system of `kilobytes` with at most `inodes` files and folders (tmpfs), or
     /// an ext4 image of that size (`inodes` then sets its inode count).
     init(_ kind: Kind, kilobytes: Int, inodes: Int? = nil) throws {
@@ -85,14 +113,65 @@ final class SmallFileSystem: @unchecked Sendable {
                   Self.command(["/bin/mount", "-o", "loop", image.path, mountPoint.path]) == 0
             else { throw AlmanacProcessError(description: "cannot make or mount an ext4 image") }
             // ext4 makes lost+found; the tests fill what is left.
+        case .exfat, .xfs, .btrfs:
+            let image = holder.path("fs.img")
+            // Sparse: xfs wants 300 MiB at least, and only what is written takes room.
+            guard FileManager.default.createFile(atPath: image.path, contents: nil), truncate(image.path, off_t(kilobytes) * 1024) == 0 else {
+                throw AlmanacProcessError(description: "cannot make the image \(image.path)")
+            }
+            let made: Bool
+            switch kind {
+            case .exfat:
+                made = Self.command([Self.tool("mkfs.exfat") ?? "mkfs.exfat", image.path]) == 0
+            case .xfs:
+                made = Self.command([Self.tool("mkfs.xfs") ?? "mkfs.xfs", "-q", "-f", image.path]) == 0
+            default:
+                made = Self.command([Self.tool("mkfs.btrfs") ?? "mkfs.btrfs", "-q", "-f", image.path]) == 0
+            }
+            guard made else { throw AlmanacProcessError(description: "mkfs of a \(kind) image failed") }
+            if kind == .exfat {
+                // exfat-fuse mounts a block device: the image goes on a loop device first.
+                let device = try Self.output([Self.tool("losetup") ?? "losetup", "-f", "--show", image.path]).trimmingCharacters(in: .whitespacesAndNewlines)
+                loopDevice = device
+                guard !device.isEmpty, Self.command([Self.tool("mount.exfat-fuse") ?? "mount.exfat-fuse", device, mountPoint.path]) == 0 else {
+                    throw AlmanacProcessError(description: "mount.exfat-fuse \(device) failed")
+                }
+            } else {
+                guard Self.command(["/bin/mount", "-o", "loop", image.path, mountPoint.path]) == 0 else {
+                    throw AlmanacProcessError(description: "cannot mount the \(kind) image")
+                }
+            }
         }
     }
 
     deinit {
         _ = Self.command(["/bin/umount", "-l", mountPoint.path])
+        if let loopDevice { _ = Self.command([Self.tool("losetup") ?? "losetup", "-d", loopDevice]) }
+    }
+
+    private static func output(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     func path(_ relative: String) -> URL { mountPoint.appendingPathComponent(relative) }
+
+    /// Writes `text` to `name` in a scratch folder of the volume, outside any store.
+    func scratchFile(_ text: String, named name: String) throws -> URL {
+        let folder = path("scratch")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
 
     /// Fills every free block but `blocks` blocks of 4 KiB (and `inodes` spare inodes).
     func fill(leaving blocks: Int = 0, inodes spareInodes: Int = 0) {
@@ -163,15 +242,27 @@ final class SmallFileSystem: @unchecked Sendable {
         try? FileManager.default.removeItem(at: path(".inodes"))
     }
 
+    /// Runs `arguments` with no input or output and returns its exit status (-1 when it
+    /// cannot start). Spawned and waited for by pid: a FUSE mount helper leaves a daemon
+    /// behind holding what it inherited, which Foundation's `Process` would wait on forever.
     @discardableResult
     static func command(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
+
 }
