@@ -124,4 +124,46 @@ struct FileSystemCopyTests {
         }
         #endif
     }
+
+    @Test("restore and import over an empty store killed at every step on exFAT: the next command finds the old store or the new one, whole")
+    func replacementsKilledAtEveryStepOnExFAT() throws {
+        if let reason = SmallFileSystem.unavailable(.exfat) {
+            print("skipped: \(reason)")
+            return
+        }
+        #if DEBUG
+        let volume = try SmallFileSystem(.exfat, kilobytes: Self.size(.exfat))
+        for (index, point) in ["after-staging", "before-exchange", "after-ready", "after-old-kept", "after-exchange"].enumerated() {
+            let fixture = try MigrationFixture(in: volume.path("restore-\(index)"), events: 6)
+            let backup = fixture.folder.appendingPathComponent("backup")
+            try #require(try run(["backup", backup.path, "--store", fixture.store.path]).exit == 0)
+            let note = try volume.scratchFile(#"{"id": "n9", "text": "after the backup"}"#, named: "n9.json")
+            try #require(try run(["put", "notes", note.path, "--store", fixture.store.path]).exit == 0)
+            let old = try treeFiles(fixture.store), restored = try treeFiles(backup)
+            let killed = try run(["restore", backup.path, "--store", fixture.store.path], env: ["ALMANAC_TEST_CRASH_AT": "restore:\(point)"])
+            #expect(killed.exit == 128 + SIGKILL, "killed at \(point): \(killed)")
+            let status = try run(["status", "--store", fixture.store.path])
+            #expect(status.exit == 0, "a store is at the path after a restore killed at \(point): \(status)")
+            let now = try treeFiles(fixture.store)
+            #expect(now == old || now == restored, "wholly the old store or the restored one at \(point)")
+            #expect(now == (["after-old-kept", "after-exchange"].contains(point) ? restored : old), "at \(point)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.folder.path).filter { $0.hasPrefix("store.replaced-") }
+            if now == restored { #expect(try kept.map { try treeFiles(fixture.folder.appendingPathComponent($0)) } == [old], "the old store is kept whole: \(kept)") }
+        }
+        for (index, point) in ["before-exchange", "after-ready", "after-old-kept", "after-exchange"].enumerated() {
+            let fixture = try MigrationFixture(in: volume.path("import-\(index)"), events: 6)
+            let export = fixture.folder.appendingPathComponent("export.jsonl")
+            try #require(try run(["export", "--out", export.path, "--store", fixture.store.path]).exit == 0)
+            try #require(try run(["delete", "--all", "--yes", "--store", fixture.store.path]).exit == 0)
+            let empty = try treeFiles(fixture.store)
+            let killed = try run(["import", export.path, "--store", fixture.store.path], env: ["ALMANAC_TEST_CRASH_AT": "import:\(point)"])
+            #expect(killed.exit == 128 + SIGKILL, "killed at \(point): \(killed)")
+            let count = try run(["ls", "events", "--count", "--store", fixture.store.path])
+            #expect(count.exit == 0, "a store is at the path after an import killed at \(point): \(count)")
+            let imported = ["after-old-kept", "after-exchange"].contains(point)
+            #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == (imported ? "6" : "0"), "at \(point): \(count)")
+            if !imported { #expect(try treeFiles(fixture.store) == empty, "the empty store untouched at \(point)") }
+        }
+        #endif
+    }
 }

@@ -153,6 +153,8 @@ struct StoreImporter {
         let parent = try Directory.openRoot(atPath: url.deletingLastPathComponent().path)
         let name = url.lastPathComponent
         let replacing = try parent.entryKind(of: name) != nil
+        // What an import replaces goes under a name of its own, then away.
+        let replaced = Directory.temporaryName(for: name + ".replaced")
         if !replacing {
             try parent.rename(staging.lastPathComponent, into: parent, as: name)
         } else if try parent.openFolder(name)?.entryKind(of: Manifest.fileName) == .file {
@@ -160,16 +162,24 @@ struct StoreImporter {
             // under it (a save may have come since it was checked).
             let target = try Store(at: url)
             defer { target.finishWriting() }
-            try target.writer.replaceStore(named: name, by: staging.lastPathComponent, in: parent, crashPointKind: "import") {
+            try target.writer.replaceStore(named: name, by: staging.lastPathComponent, in: parent, keepingOldAs: replaced,
+                                           crashPointKind: "import") {
                 try requireNoDocuments(target)
             }
+        } else if try !parent.exchangeIfSupported(name, with: parent, staging.lastPathComponent) {
+            // An empty folder (requireImportTarget saw to it): removed, then the store renamed in.
+            guard try parent.removeEmptyFolder(name) else {
+                throw AlmanacError(.storeExists, "the folder is no longer empty; import only into a new or empty folder", path: url.path)
+            }
+            try parent.rename(staging.lastPathComponent, into: parent, as: name)
         } else {
-            try parent.exchange(name, with: parent, staging.lastPathComponent)
+            try parent.rename(staging.lastPathComponent, into: parent, as: replaced)
         }
         placed = true
+        StoreRecovery.unmarkRestored(at: url)
         do {
-            // The empty store it replaced; where it cannot go now, the next import removes it.
-            if replacing { try parent.removeTree(staging.lastPathComponent) }
+            // The empty store or folder it replaced; where it cannot go now, the next import removes it.
+            if replacing { try parent.removeTree(replaced) }
             // The import's commit point: the store appears whole, durably.
             try parent.synchronize(.full)
         } catch let error as AlmanacError {

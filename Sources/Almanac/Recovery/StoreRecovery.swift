@@ -27,10 +27,40 @@ enum StoreRecovery {
 
     /// The restored store at `url` is no staging copy any more, durably (recovery would otherwise take it for one).
     static func unmarkRestored(at url: URL) {
-        if let internalFolder = try? Directory.openRoot(atPath: url.path).openFolder(".almanac"),
-           (try? internalFolder.removeFile(stagingMark)) == true {
-            try? internalFolder.synchronize(.barrier)
+        guard let internalFolder = try? Directory.openRoot(atPath: url.path).openFolder(".almanac") else { return }
+        let removed = [stagingMark, readyMark].filter { (try? internalFolder.removeFile($0)) == true }
+        if !removed.isEmpty { try? internalFolder.synchronize(.barrier) }
+    }
+
+    /// The file that marks a staged store as whole and about to replace the store beside it
+    /// where the file system cannot exchange two names: found with the store's path missing,
+    /// it is renamed there (``finishInterruptedReplacement(at:)``).
+    static let readyMark = "replace-ready"
+
+    /// Marks the staged store `copyRoot` ready to replace its store, durably.
+    static func markReadyToReplace(_ copyRoot: Directory) throws {
+        let internalFolder = try copyRoot.openOrCreateFolder(".almanac").folder
+        try internalFolder.writeFile(readyMark, [], folderFlush: .barrier)
+    }
+
+    /// Finishes a replacement cut between its two renames (no exchange: exFAT, FAT, SMB): the
+    /// store's path is missing, the old store already renamed away, and a staged store marked
+    /// ready by a process now gone waits beside it. Renames it into place and returns true.
+    static func finishInterruptedReplacement(at url: URL) -> Bool {
+        let name = url.lastPathComponent
+        guard let parent = try? Directory.openRoot(atPath: url.deletingLastPathComponent().path), (try? parent.entryKind(of: name)) == .some(nil),
+              let entries = try? parent.entries()
+        else { return false }
+        for entry in entries.sorted(by: { $0.name < $1.name }) where entry.kind == .folder && Directory.isTemporaryName(entry.name) && entry.name.hasPrefix(".\(name).") {
+            guard let pid = Directory.writer(ofTemporary: entry.name), pid == getpid() || SystemCall.processIsGone(pid),
+                  (try? parent.openFolder(entry.name)?.openFolder(".almanac")?.entryKind(of: readyMark)) == .file,
+                  (try? parent.rename(entry.name, into: parent, as: name)) != nil
+            else { continue }
+            try? parent.synchronize(.full)
+            unmarkRestored(at: url)
+            return true
         }
+        return false
     }
 
     /// Names as kept the store a restore replaced, when the restore was cut (a power cut
@@ -60,6 +90,8 @@ enum StoreRecovery {
             guard let pid = Directory.writer(ofTemporary: entry.name), pid != getpid(), SystemCall.processIsGone(pid),
                   let folder = try? parent.openFolder(entry.name)
             else { continue }
+            // A whole copy about to take the store's place: the next open of the store puts it there.
+            if (try? folder.openFolder(".almanac")?.entryKind(of: readyMark)) == .file { continue }
             if (try? folder.openFolder(".almanac")?.entryKind(of: stagingMark)) == .file {
                 _ = try? parent.removeTree(entry.name)
             } else if (try? folder.entryKind(of: Manifest.fileName)) == .file {

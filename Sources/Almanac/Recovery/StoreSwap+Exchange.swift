@@ -39,7 +39,11 @@ extension StoreSwap {
         if let staging = try internalFolder.openFolder(journal.stagingFolder) {
             for (name, inode) in [("data", journal.dataInode), ("schema", journal.schemaInode)] {
                 if try root.identity(of: name)?.inode == inode {
-                    try root.exchange(name, with: staging, name)
+                    if try !root.exchangeIfSupported(name, with: staging, name) {
+                        // (That version exchanged only where it could, so this is rare: two renames.)
+                        try root.rename(name, into: staging, as: name + ".undone")
+                        try staging.rename(name, into: root, as: name)
+                    }
                     try root.synchronize(.barrier)
                     try staging.synchronize(.barrier)
                 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Replaces a store by a backup or an export, checked first, in one exchange (``Store/restore(from:to:options:progress:)``).
+/// Replaces a store by a backup or an export, checked first, in one exchange, or in steps that
+/// recovery finishes where the file system has none (``Store/restore(from:to:options:progress:)``).
 enum StoreRestorer {
     @discardableResult
     static func restore(from backup: URL, to url: URL, options: Store.Options = Store.Options(), progress: ProgressHandler? = nil) throws -> RestoreReport {
@@ -42,10 +43,8 @@ enum StoreRestorer {
             guard current.app == (try Store(at: stagingURL, options: options)).app else {
                 throw AlmanacError(.invalidArgument, "the backup is of another app than the store (\(current.app)); restore it into a new folder instead", path: backup.path)
             }
-            try current.writer.replaceStore(named: name, by: staging, in: parent)
+            try current.writer.replaceStore(named: name, by: staging, in: parent, keepingOldAs: kept)
             current.finishWriting()
-            try parent.rename(staging, into: parent, as: kept)
-            try parent.synchronize(.barrier)
             StoreRecovery.unmarkRestored(at: target)
             return RestoreReport(store: target, replaced: parentURL.appendingPathComponent(kept), documents: restored)
         } catch {

@@ -37,8 +37,8 @@ struct FileIdentity: Sendable, Hashable {
     }
 }
 
-/// Operations on whole folders and across folders, for the migration runner: hard links,
-/// renames, atomic exchange of two names, removal of a tree.
+/// Operations on whole folders and across folders: hard links, renames, atomic exchange of
+/// two names where the file system has it, removal of a tree.
 extension Directory {
     /// The inode, size and modification time of the entry `name`, without following a link,
     /// or `nil` when it does not exist.
@@ -79,23 +79,20 @@ extension Directory {
     /// both names exist at every instant (`renameat2(RENAME_EXCHANGE)` on Linux,
     /// `renameatx_np(RENAME_SWAP)` on Apple systems).
     ///
-    /// Where the kernel has no exchange, falls back to three renames through a spare name;
-    /// the migration journal records inodes so that recovery works either way.
-    func exchange(_ name: String, with folder: Directory, _ otherName: String) throws {
-        if Directory.canExchange {
-            if FileSystemRecorder.nameChange("exchange", descriptor, name, folder.descriptor, otherName, {
-                SystemCall.changing(.exchange, descriptor) { Directory.exchangeCall(descriptor, name, folder.descriptor, otherName) }
-            }) == 0 { return }
-            let code = SystemCall.errno
-            // A file system without the call (FAT, SMB, ext2): three renames, which the journal covers.
-            guard code == EINVAL || code == ENOSYS || SystemCall.isUnsupported(code) else {
-                throw SystemCall.failure("exchange", path: childPath(name), errno: code, descriptor: descriptor)
-            }
+    /// - Returns: false, changing nothing, where the file system has no such call (exFAT,
+    ///   FAT, SMB, some FUSE and network file systems; or `ALMANAC_TEST_NO_EXCHANGE=1`): the
+    ///   caller then takes steps that recovery can finish, since two renames leave a moment
+    ///   with one name missing.
+    func exchangeIfSupported(_ name: String, with folder: Directory, _ otherName: String) throws -> Bool {
+        guard Directory.canExchange, !TestSwitch.noExchange else { return false }
+        if FileSystemRecorder.nameChange("exchange", descriptor, name, folder.descriptor, otherName, {
+            SystemCall.changing(.exchange, descriptor) { Directory.exchangeCall(descriptor, name, folder.descriptor, otherName) }
+        }) == 0 { return true }
+        let code = SystemCall.errno
+        guard code == EINVAL || code == ENOSYS || SystemCall.isUnsupported(code) else {
+            throw SystemCall.failure("exchange", path: childPath(name), errno: code, descriptor: descriptor)
         }
-        let spare = Directory.temporaryName(for: name)
-        try rename(name, into: self, as: spare)
-        try folder.rename(otherName, into: self, as: name)
-        try rename(spare, into: folder, as: otherName)
+        return false
     }
 
     /// Removes the entry `name` and, when it is a folder, everything below it. Returns whether

@@ -8,6 +8,9 @@ enum TestSwitch {
     static let noVolumeSync = isSet("ALMANAC_TEST_NO_VOLUME_SYNC")
     /// `ALMANAC_TEST_NO_HARD_LINKS=1`: act as on a file system without hard links (exFAT).
     static let noHardLinks = isSet("ALMANAC_TEST_NO_HARD_LINKS")
+    /// `ALMANAC_TEST_NO_EXCHANGE=1`: act as on a file system without an atomic exchange of
+    /// two names (exFAT, FAT, SMB), taking the journalled steps instead.
+    static let noExchange = isSet("ALMANAC_TEST_NO_EXCHANGE")
     /// `ALMANAC_TEST_APPLE_ERRORS=1`: word system errors as on Apple systems (data protection).
     static let applePlatform = isSet("ALMANAC_TEST_APPLE_ERRORS")
     /// `ALMANAC_TEST_SKIP_FOLDER_FLUSH=1`: a deliberately broken write path that renames a

@@ -118,6 +118,8 @@ public final class Store: Sendable {
         do {
             return try Directory.openRoot(atPath: url.path)
         } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+            // A restore or import cut between its two renames (no exchange: exFAT) is finished first.
+            if StoreRecovery.finishInterruptedReplacement(at: url) { return try Directory.openRoot(atPath: url.path) }
             throw StorePathAdvice.missing(url.path)
         }
     }

@@ -206,6 +206,28 @@ enum CrashWorkloads {
         try almanac(["restore", root.appendingPathComponent("backup").path], in: root, env: env)
     }
 
+    /// A restore where the file system cannot exchange two names (exFAT, FAT, SMB; forced
+    /// here): the old store is renamed away and the copy renamed in, and a cut between the two
+    /// is finished by the next open of the store.
+    static let restoreWithoutExchange = CrashExplorer.Workload(name: "restore a backup without an atomic exchange", prepare: {
+        let folder = try workerStore()
+        try require(try run(["backup", folder.path("backup").path, "--store", folder.path("store").path]), "backup")
+        guard try put(event("after-backup", "2025-05-05T05:05:05Z"), in: folder.url) == 0 else { throw ExplorerError("put failed") }
+        return folder
+    }) { root, env in
+        try almanac(["restore", root.appendingPathComponent("backup").path], in: root, env: env.merging(["ALMANAC_TEST_NO_EXCHANGE": "1"]) { $1 })
+    }
+
+    /// An import over a store without documents, without an atomic exchange (forced).
+    static let importOverEmptyStoreWithoutExchange = CrashExplorer.Workload(name: "import over an empty store without an atomic exchange", prepare: {
+        let folder = try workerStore()
+        try require(try run(["export", "--store", folder.path("store").path, "--out", folder.path("export.jsonl").path, "--attachments"]), "export")
+        try require(try run(["delete", "--all", "--yes", "--store", folder.path("store").path]), "delete --all")
+        return folder
+    }) { root, env in
+        try almanac(["import", root.appendingPathComponent("export.jsonl").path], in: root, env: env.merging(["ALMANAC_TEST_NO_EXCHANGE": "1"]) { $1 })
+    }
+
     /// An export written beside the store: once the command exits 0, a power cut must leave
     /// the whole file under its name (its folder is flushed after the rename).
     static let export = CrashExplorer.Workload(name: "export to a file", prepare: workerStore) { root, env in
@@ -250,5 +272,5 @@ enum CrashWorkloads {
 
     static let all = [newDocument, overwrite, dateChange, transaction, deleteWithReferences, deleteAll, retention, seedImport,
                       migrateUp, migrateOvertaken, seedImportOvertaken, rollback, repair, importExport, backup, restore, export,
-                      attach, checkFix, resolve]
+                      attach, checkFix, resolve, restoreWithoutExchange, importOverEmptyStoreWithoutExchange]
 }
