@@ -16,8 +16,12 @@ import Testing
             base + " (Mac's conflicted copy 2025-01-27).json": "Dropbox",
             base + " 2.json": "iCloud Drive",
         ]
+        // Each copy holds another version (an edit on another device); copies that hold the
+        // same values are one version (identicalCopiesAreOneVersion).
+        let text = try #require(E2EFiles.text(store.appendingPathComponent(original)))
+        let edited = text.replacingOccurrences(of: "\"id\"", with: "\"editedOnAnotherDevice\": true,\n  \"id\"")
         for copy in copies.keys {
-            try FileManager.default.copyItem(at: store.appendingPathComponent(original), to: store.appendingPathComponent(copy))
+            try Data(edited.utf8).write(to: store.appendingPathComponent(copy))
         }
         let check = try run(["check", "--store", store.path])
         #expect(check.exit == 3, "\(check)")
@@ -34,6 +38,41 @@ import Testing
         let fix = try run(["check", "--fix", "--store", store.path])
         #expect(fix.exit == 3, "\(fix)")
         for copy in copies.keys { #expect(E2EFiles.exists(store.appendingPathComponent(copy))) }
+    }
+
+    /// Issue 57, item 6: a copy that holds the same values as the version reads use (two
+    /// devices did the same work; rclone bisync keeps both sides) is no conflict: `check`
+    /// warns and exits 0, and `check --fix` (or the next save, or `resolve`) removes it.
+    @Test func identicalCopiesAreOneVersion() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let original = try #require(dataFiles(store).first { $0.hasPrefix("data/cravings/") })
+        let base = String(original.dropLast(5))
+        let copies = [base + ".json..path1", base + ".sync-conflict-20250127-140300-ABCDEFG.json"]
+        for copy in copies {
+            try FileManager.default.copyItem(at: store.appendingPathComponent(original), to: store.appendingPathComponent(copy))
+        }
+        let check = try run(["check", "--store", store.path])
+        #expect(check.exit == 0 && check.stdout.contains("0 errors"), "\(check)")
+        for copy in copies { #expect(check.stdout.contains("\(copy): warning: holds the same values as \(original)"), "\(check)") }
+        let id = String((original as NSString).lastPathComponent.dropLast(5))
+        #expect(try run(["get", "cravings", id, "--store", store.path]).exit == 0)
+        let fix = try run(["check", "--fix", "--store", store.path])
+        #expect(fix.exit == 0 && fix.stdout.contains("saved once"), "\(fix)")
+        for copy in copies { #expect(!E2EFiles.exists(store.appendingPathComponent(copy)), "\(copy) removed") }
+        #expect(E2EFiles.exists(store.appendingPathComponent(original)))
+        let again = try run(["check", "--store", store.path])
+        #expect(again.exit == 0 && !again.stdout.contains("holds the same values"), "\(again)")
+
+        // rclone bisync keeps both sides of store.json and leaves no store.json when both changed the same way.
+        let manifest = store.appendingPathComponent("store.json")
+        try FileManager.default.copyItem(at: manifest, to: store.appendingPathComponent("store.json..path2"))
+        try FileManager.default.moveItem(at: manifest, to: store.appendingPathComponent("store.json..path1"))
+        let both = try run(["check", "--store", store.path])
+        #expect(both.exit == 0 && both.stdout.contains("holds the same store.json"), "\(both)")
+        let kept = try run(["check", "--fix", "--store", store.path])
+        #expect(kept.exit == 0 && E2EFiles.exists(manifest), "\(kept)")
+        #expect(!E2EFiles.exists(store.appendingPathComponent("store.json..path1")) && !E2EFiles.exists(store.appendingPathComponent("store.json..path2")))
     }
 
     /// Acceptance: two clones of a store repository. Edits of different documents merge

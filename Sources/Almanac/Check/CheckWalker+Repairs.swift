@@ -12,6 +12,12 @@ struct CheckRepairs {
     var duplicated: Set<String> = []
     /// Whether the editor settings are missing or out of date (and readable, so rewritable).
     var editorSettingsStale = false
+    /// Files and folders others may read (a copy from exFAT): made 0600/0700.
+    var exposed: [PermissionScan.Exposed] = []
+    /// Whether every version of store.json a sync left holds the same JSON: one is kept.
+    var identicalManifestCopies = false
+    /// Documents whose versions all hold the same values: saved once, which removes the copies.
+    var identicalCopies: [(collection: String, id: String, value: JSONValue)] = []
 }
 
 extension CheckWalker {

@@ -95,6 +95,18 @@ extension CheckWalker {
     /// return, and the fields that differ, for every version's file.
     mutating func reportConflict(_ conflict: DocumentConflict) {
         let differences = conflict.differences
+        // Versions that hold the same values (two devices did the same work; rclone bisync
+        // keeps both when both sides changed) are one version: no conflict to resolve, only
+        // copies that the next save of the document, a resolve or Store.fix() removes.
+        if differences.isEmpty, !conflict.versions.contains(where: { $0.origin == .gitOurs || $0.origin == .gitTheirs }) {
+            for path in conflict.paths.dropFirst() {
+                report("identical-copy", path,
+                       "holds the same values as \(conflict.paths[0]), the version reads use of \(conflict.collection) document \"\(conflict.id)\" (a sync left both); the next save of the document removes it, or Store.fix()",
+                       severity: .warning, remedy: .fixStore)
+            }
+            if collectsRepairs { repairs.identicalCopies.append((conflict.collection, conflict.id, conflict.versions[0].value)) }
+            return
+        }
         let fields = differences.isEmpty ? "the versions hold the same values" :
             "they differ in " + differences.prefix(8).map { $0.pointer.isEmpty ? "the whole document" : $0.pointer }.joined(separator: ", ") + (differences.count > 8 ? ", …" : "")
         let versions = conflict.versions.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")

@@ -17,6 +17,7 @@ extension Store {
         if let progress { walker.reportProgress(to: progress) }
         if let schemaFolder, let drift = try schemaDrift(from: schemaFolder) { walker.problems.append(.schemaDrift(drift)) }
         try walker.checkRoot()
+        try walker.checkPermissions()
         return walker.report
     }
 }
@@ -94,9 +95,20 @@ struct CheckWalker {
             && !store.manifestVersions.contains(entry.name) {
             try classifyStray(entry, in: store.root)
         }
-        for name in store.manifestVersions {
-            report("sync-conflict", name,
+        // Versions of store.json that hold the same JSON (the same work done on two devices)
+        // are one version: only copies, which Store.fix() or resolving removes.
+        let manifestValues = store.manifestVersions.map { name in (try? store.root.readFile(name)).flatMap { $0.flatMap { try? JSONParser.parse($0).value } } }
+        if manifestValues.count > 1, let first = manifestValues[0], manifestValues.allSatisfy({ $0 == first }), !store.manifestVersions.isEmpty {
+            for name in store.manifestVersions where name != Manifest.fileName {
+                report("identical-copy", name, "holds the same store.json as every other version a sync left; Store.fix() keeps one, or the Store.resolve… calls",
+                       severity: .warning, remedy: .fixStore)
+            }
+            if collectsRepairs { repairs.identicalManifestCopies = true }
+        } else {
+            for name in store.manifestVersions {
+                report("sync-conflict", name,
                    "holds \(name == Manifest.fileName ? "two versions of store.json between git's merge markers" : "a version of store.json a sync tool kept"), which every read merges (the two histories are compatible); write the merge with the Store.resolve… calls", remedy: .resolveConflicts)
+            }
         }
         if store.catalog.version != store.schemaVersion {
             report("schema-version", "schema/catalog.json",
@@ -388,6 +400,20 @@ struct CheckWalker {
     mutating func reportError(_ error: AlmanacError, path: String) {
         let kind = error.code == .malformedJSON ? "malformed-json" : error.code.rawValue
         report(kind, error.path ?? path, error.message, line: error.line, column: error.column, pointer: error.pointer, remedy: error.remedy)
+    }
+
+    /// Warns, once, of the files and folders other users may change (a copy back from exFAT
+    /// or FAT makes everything 0777), naming the first and counting them all.
+    mutating func checkPermissions() throws {
+        let exposed = try PermissionScan.exposed(in: store.root)
+        guard let first = exposed.first else { return }
+        if collectsRepairs { repairs.exposed = exposed }
+        let files = exposed.filter { !$0.isFolder }.count, folders = exposed.count - files
+        let counted = [files > 0 ? "\(files) file\(files == 1 ? "" : "s")" : nil, folders > 0 ? "\(folders) folder\(folders == 1 ? "" : "s")" : nil]
+            .compactMap { $0 }.joined(separator: " and ")
+        report("permissions", first.path,
+               "\(counted) of the store (this one, mode \(String(first.mode, radix: 8)), among them) can be changed by other users of this machine, as a copy from exFAT or FAT leaves them; Store.fix() makes files 0600 and folders 0700, as a new store's are",
+               severity: .warning, remedy: .fixStore)
     }
 
     /// Reports an entry that has no place where it is.

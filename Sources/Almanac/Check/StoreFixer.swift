@@ -11,26 +11,38 @@ struct StoreFixer {
             // Checked as the real run's commit would be, and dropped.
             return try store.readingOneVersion {
                 try store.writer.dryRun { transaction in
-                    let plan = try planRepairs(in: transaction)
+                    let plan = try planRepairs(in: transaction, dryRun: true)
                     return FixReport(dryRun: true, repairs: plan.repairs, remaining: plan.remaining)
                 }
             }
         }
         let plan = try store.writer.transaction { transaction in
-            let plan = try planRepairs(in: transaction)
+            let plan = try planRepairs(in: transaction, dryRun: false)
             if plan.editorSettingsStale { try transaction.rewriteEditorSettings() }
             return plan
         }
-        return FixReport(dryRun: false, repairs: plan.repairs, remaining: try store.check(progress: progress))
+        var repairs = plan.repairs
+        if !plan.exposed.isEmpty {
+            let changed = try store.writer.restrictPermissions(plan.exposed.map { ($0.path, $0.isFolder) })
+            repairs.append(.init(kind: "permissions", path: plan.exposed[0].path, destination: nil,
+                                 message: "made \(changed) of \(plan.exposed.count) files and folders readable by this user alone (0600, folders 0700)"
+                                    + (changed < plan.exposed.count ? "; the file system keeps no modes for the rest (exFAT, FAT)" : "")))
+            repairs.sort { $0.path < $1.path }
+        }
+        // The copies of store.json this store found when it opened may be gone now: a store opened anew sees what is there.
+        let checked = store.manifestVersions.isEmpty ? store : try Store(at: store.url, options: store.options)
+        return FixReport(dryRun: false, repairs: repairs, remaining: try checked.check(progress: progress))
     }
 
     /// Puts every repair into `transaction`; returns them, and what a check would still report after them.
-    private func planRepairs(in transaction: Transaction) throws -> (repairs: [FixReport.Repair], remaining: CheckReport, editorSettingsStale: Bool) {
+    private func planRepairs(in transaction: Transaction, dryRun: Bool) throws
+        -> (repairs: [FixReport.Repair], remaining: CheckReport, editorSettingsStale: Bool, exposed: [PermissionScan.Exposed]) {
         transaction.crashPointKind = "fix"
         var walker = CheckWalker(store: store)
         if let progress { walker.reportProgress(to: progress) }
         walker.collectsRepairs = true
         try walker.checkRoot()
+        try walker.checkPermissions()
         let found = walker.repairs
         var repairs: [FixReport.Repair] = []
         var repairedPaths: Set<String> = []
@@ -57,6 +69,20 @@ struct StoreFixer {
                                  message: "rewritten in canonical form (same content)"))
             repairedPaths.insert(rewrite.document.location.relativePath)
         }
+        if found.identicalManifestCopies, let current = try Manifest.current(in: store.root), !current.versions.isEmpty {
+            // The one version, put in place of store.json, and the copies removed, in this change.
+            try transaction.removeManifestCopies(current.versions)
+            repairs.append(.init(kind: "removed-identical-copies", path: Manifest.fileName, destination: nil,
+                                 message: "kept once: the copies of store.json a sync left, holding the same JSON, are removed"))
+        }
+        for copy in found.identicalCopies {
+            let descriptor = try store.collection(named: copy.collection)
+            // A save of the one version removes the files of the others.
+            _ = try transaction.save(json: copy.value, in: descriptor)
+            let label = descriptor.isSingleton ? copy.collection : "\(copy.collection)/\(copy.id)"
+            repairs.append(.init(kind: "removed-identical-copies", path: label, destination: nil,
+                                 message: "saved once: the copies a sync left, holding the same values, are removed"))
+        }
         for path in found.leftovers {
             try transaction.sweepLeftover(atPath: path)
             repairs.append(.init(kind: "removed-leftover", path: path, destination: nil, message: "removed (left by an interrupted write)"))
@@ -69,10 +95,15 @@ struct StoreFixer {
                                  message: "written: maps each collection's files to its schema in schema/"))
             repairedPaths.insert(EditorSettings.path)
         }
+        if dryRun, let first = found.exposed.first {
+            repairs.append(.init(kind: "permissions", path: first.path, destination: nil,
+                                 message: "\(found.exposed.count) files and folders made readable by this user alone (0600, folders 0700)"))
+            repairedPaths.insert(first.path)
+        }
         repairs.sort { $0.path < $1.path }
-        let repairedKinds: Set<String> = ["misplaced", "temporary-file", "abandoned-staging", "editor-settings"]
+        let repairedKinds: Set<String> = ["misplaced", "temporary-file", "abandoned-staging", "editor-settings", "permissions"]
         var remaining = walker.report
-        remaining.problems.removeAll { repairedKinds.contains($0.kind) && repairedPaths.contains($0.path) }
-        return (repairs, remaining, found.editorSettingsStale)
+        remaining.problems.removeAll { (repairedKinds.contains($0.kind) && repairedPaths.contains($0.path)) || $0.kind == "identical-copy" }
+        return (repairs, remaining, found.editorSettingsStale, found.exposed)
     }
 }
