@@ -82,14 +82,17 @@ enum StoreSwap {
         let kind = journal.kind.rawValue
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
         var journal = journal
+        // Read once: the record lists every path the change moves (a staging folder gone while
+        // finishing was renamed into the backup already).
+        let staging = try internalFolder.openFolder(journal.stagingFolder)
+        let change = try staging.flatMap { staging in
+            try journal.changes.flatMap { name in try staging.readFile(name).map { ($0, name) } }
+        }.map { bytes, name in try VersionChange(bytes: bytes, path: ".almanac/\(journal.stagingFolder)/\(name)") }
         if journal.phase != .finishing {
-            guard let staging = try internalFolder.openFolder(journal.stagingFolder), let changesName = journal.changes,
-                  let bytes = try staging.readFile(changesName)
-            else {
+            guard let staging, let change else {
                 throw AlmanacError(.io, "an interrupted \(kind) from version \(journal.fromVersion) to \(journal.toVersion) cannot be finished: its staging folder or its record of changes is missing; restore the store from a backup",
                                    path: ".almanac/\(journal.stagingFolder)")
             }
-            let change = try VersionChange(bytes: bytes, path: ".almanac/\(journal.stagingFolder)/\(changesName)")
             var mover = VersionMover(root: root, staging: staging, change: change)
             if journal.phase == .movingOut {
                 try mover.moveOut { TestHooks.crashPoint(kind, $0) }
@@ -106,9 +109,8 @@ enum StoreSwap {
         switch journal.kind {
         case .migrate:
             // The staging folder now holds what the migration replaced: it becomes the backup.
-            if let staging = try internalFolder.openFolder(journal.stagingFolder) {
-                if let change = try journal.changes.flatMap({ try staging.readFile($0) }).map({ try VersionChange(bytes: $0, path: ".almanac/\(journal.stagingFolder)") }),
-                   !change.incoming.isEmpty, try staging.removeTree(change.incoming) {
+            if let staging, staging.isStillLinked {
+                if let change, !change.incoming.isEmpty, try staging.removeTree(change.incoming) {
                     try staging.synchronize(.barrier)
                 }
                 try internalFolder.removeTree(backupFolder)
