@@ -159,6 +159,11 @@ struct CrashExplorer {
         try Self.translateInodes(in: folder, image: image, objects: objects)
         let storeURL = folder.appendingPathComponent(workload.store)
         var problems: [CheckReport.Problem] = []
+        // The next open of a store's path finishes a replacement cut between its two renames
+        // (no exchange): the path is missing then, and opening it is what the next command does.
+        if !FileManager.default.fileExists(atPath: storeURL.path) {
+            _ = try? Store(at: storeURL, options: .init(lockTimeout: 5, lockLinger: 0))
+        }
         if FileManager.default.fileExists(atPath: storeURL.appendingPathComponent(Manifest.fileName).path) {
             do {
                 let store = try Store(at: storeURL, options: .init(lockTimeout: 5, lockLinger: 0))
