@@ -98,7 +98,7 @@ struct CheckWalker {
         // Versions of store.json that hold the same JSON (the same work done on two devices)
         // are one version: only copies, which Store.fix() or resolving removes.
         let manifestValues = store.manifestVersions.map { name in (try? store.root.readFile(name)).flatMap { $0.flatMap { try? JSONParser.parse($0).value } } }
-        if manifestValues.count > 1, let first = manifestValues[0], manifestValues.allSatisfy({ $0 == first }), !store.manifestVersions.isEmpty {
+        if manifestValues.count > 1, let first = manifestValues[0], manifestValues.allSatisfy({ $0 == first }) {
             for name in store.manifestVersions where name != Manifest.fileName {
                 report("identical-copy", name, "holds the same store.json as every other version a sync left; Store.fix() keeps one, or the Store.resolve… calls",
                        severity: .warning, remedy: .fixStore)

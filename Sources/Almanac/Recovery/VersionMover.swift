@@ -68,7 +68,7 @@ struct VersionMover {
         if let incoming, try incoming.entryKind(of: Manifest.fileName) == .file {
             try incoming.rename(Manifest.fileName, into: root, as: Manifest.fileName)
             touched.insert([])
-            touched.insert(change.incoming.isEmpty ? [""] : ["", change.incoming])
+            touched.insert(key(.staging(change.incoming), []))
         }
         try flush()
     }

@@ -50,8 +50,8 @@ extension Directory {
 
     /// Makes `newName` in `folder` a second name (hard link) of the file `name` here, or a copy
     /// (flushed with `flush`) where the file system has no hard links (exFAT, FAT, some network
-    /// shares). The file is shared, not copied, where it can be: safe because the store never
-    /// changes a file in place.
+    /// shares). Only the private pictures export and backup take use it, for as long as they
+    /// read: an editor that saves in place would reach a link, so nothing kept uses one.
     func linkOrCopy(_ name: String, into folder: Directory, as newName: String, flush: Flush?) throws {
         if !TestSwitch.noHardLinks, FileSystemRecorder.nameChange("link", descriptor, name, folder.descriptor, newName, {
             SystemCall.changing(.link, folder.descriptor) { linkat(descriptor, name, folder.descriptor, newName, 0) }

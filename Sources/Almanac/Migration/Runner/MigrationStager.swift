@@ -77,7 +77,7 @@ struct MigrationStager {
             for (_, entry, location) in entries {
                 done += 1
                 if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
-                let inPlace = entry.source.map { $0.relativePath == location.relativePath && $0.folderPath == location.folderPath } ?? false
+                let inPlace = entry.source?.relativePath == location.relativePath
                 if let source = entry.source, inPlace { attachmentsStay.insert(source.relativePath) }
                 if let source = entry.source, inPlace, !entry.changed {
                     staying.insert(source.relativePath)
