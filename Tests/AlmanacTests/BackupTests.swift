@@ -71,10 +71,39 @@ struct BackupTests {
         defer { snapshot.remove() }
         try snapshot.reading { view in
             #expect(try view.documents(LoggedEvent.self).count == 5)
-            // A save after the snapshot does not reach it: it replaces the file, the link keeps the old bytes.
+            // A save after the snapshot does not reach it: it replaces the file, the picture keeps the old bytes.
             try store.save(LoggedEvent(id: "E1", timestamp: instant("2025-01-11T10:00:00Z"), kind: "changed"))
             #expect(try view.document(LoggedEvent.self, id: "E1")?.kind == "k")
         }
         #expect(try store.document(LoggedEvent.self, id: "E1")?.kind == "changed")
+    }
+
+    /// Issue 57, item 1: a picture shares no inode with the store, so an editor that saves a
+    /// document in place while an export reads cannot change what the export sees, and a
+    /// copy of the folder made meanwhile (onto exFAT, which has no hard links) is complete.
+    @Test("a snapshot shares no inode with the store, and an edit in place does not reach it")
+    func snapshotSharesNoInode() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        try store.save(contentsOf: (1...5).map { LoggedEvent(id: "E\($0)", timestamp: instant("2025-01-1\($0)T10:00:00Z"), kind: "k") })
+        let snapshot = try store.makeSnapshot()
+        defer { snapshot.remove() }
+        let data = store.url.appendingPathComponent("data")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: data.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count == 5)
+        for file in files {
+            var info = stat()
+            #expect(lstat(data.appendingPathComponent(file).path, &info) == 0 && info.st_nlink == 1, "\(file) has \(info.st_nlink) names")
+        }
+        // An in-place save (open, truncate, write), as nano and VS Code make one.
+        let path = data.appendingPathComponent("events/2025/01/11/E1.json").path
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let edited = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"k\"", with: "\"edited\"")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.close()
+        let kind = try snapshot.reading { view in try view.document(LoggedEvent.self, id: "E1")?.kind }
+        #expect(kind == "k", "the picture keeps the bytes it was taken with")
     }
 }

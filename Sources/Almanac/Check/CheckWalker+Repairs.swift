@@ -16,6 +16,8 @@ struct CheckRepairs {
     var exposed: [PermissionScan.Exposed] = []
     /// Whether every version of store.json a sync left holds the same JSON: one is kept.
     var identicalManifestCopies = false
+    /// Files of `schema/` whose copies a sync left all hold the file's JSON: the copies are removed.
+    var identicalSchemaCopies: [String] = []
     /// Documents whose versions all hold the same values: saved once, which removes the copies.
     var identicalCopies: [(collection: String, id: String, value: JSONValue)] = []
 }

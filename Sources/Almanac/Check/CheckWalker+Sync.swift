@@ -48,6 +48,16 @@ extension CheckWalker {
                    "is not a file of the store's schema (its catalog does not list it); a migration refuses to run while it is here, since it replaces schema/: if a sync tool made it from a schema file, keep the right version under that file's name; else move it out of the store")
         }
         for versions in found {
+            if SchemaCopies.areIdentical(versions, in: folder) {
+                let same = versions.exists ? "schema/\(versions.name)" : "every other copy of schema/\(versions.name) (which is gone; reads use this version)"
+                for copy in versions.copies {
+                    report("identical-copy", "schema/" + copy,
+                           "holds the same JSON as \(same): the same change made on two devices, which \(versions.tools[copy] ?? SyncConflict.unknownTool) kept twice; it is one version, and Store.fix() or the Store.resolve… calls keep one",
+                           severity: .warning, remedy: .fixStore)
+                }
+                if collectsRepairs { repairs.identicalSchemaCopies.append(versions.name) }
+                continue
+            }
             let outcome: String
             var remedy = AlmanacError.Remedy.resolveConflicts
             do {

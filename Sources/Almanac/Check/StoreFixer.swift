@@ -75,6 +75,18 @@ struct StoreFixer {
             repairs.append(.init(kind: "removed-identical-copies", path: Manifest.fileName, destination: nil,
                                  message: "kept once: the copies of store.json a sync left, holding the same JSON, are removed"))
         }
+        if !found.identicalSchemaCopies.isEmpty, let folder = try store.root.openFolder("schema") {
+            for versions in try SchemaCopies.find(in: folder) where found.identicalSchemaCopies.contains(versions.name) {
+                // Looked at again in this change: a copy that differs now stays for a person.
+                guard SchemaCopies.areIdentical(versions, in: folder) else { continue }
+                if !versions.exists, let bytes = try folder.readFile(versions.copies[0]) {
+                    try transaction.writeFile(bytes, named: versions.name, in: ["schema"])
+                }
+                for copy in versions.copies { try transaction.removeFile(atPath: "schema/" + copy) }
+                repairs.append(.init(kind: "removed-identical-copies", path: "schema/" + versions.name, destination: nil,
+                                     message: "kept once: the copies a sync left, holding the same JSON, are removed"))
+            }
+        }
         for copy in found.identicalCopies {
             let descriptor = try store.collection(named: copy.collection)
             // A save of the one version removes the files of the others.

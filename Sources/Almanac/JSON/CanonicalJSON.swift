@@ -105,7 +105,7 @@ enum CanonicalJSON {
 
     /// The members in UTF-8 byte order of their keys.
     private static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        members.sorted { UTF8Order.precedes($0.key, $1.key) }
     }
 
     /// Starts a new line indented by two spaces per level of `depth`.

@@ -65,8 +65,13 @@ enum ForeignFile {
 
     /// nano's `x.save.1`, `x.save.2`… when `x.save` is taken.
     private static func isNumberedSave(_ name: String) -> Bool {
-        guard let range = name.range(of: ".save.", options: .backwards) else { return false }
-        let number = name[range.upperBound...]
-        return !number.isEmpty && number.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        // Asked of every name a read lists: most end in a letter and are done at once.
+        guard let last = name.utf8.last, isDigit(last) else { return false }
+        let bytes = Array(name.utf8)
+        var start = bytes.count
+        while start > 0, isDigit(bytes[start - 1]) { start -= 1 }
+        return bytes[..<start].suffix(6).elementsEqual(".save.".utf8)
     }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

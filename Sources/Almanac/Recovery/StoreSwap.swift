@@ -66,26 +66,28 @@ enum StoreSwap {
     ///
     /// The journal is the commit point: once it is durable, the change is carried forward by
     /// whoever finds it (``recover(root:)``), from whichever step a cut stopped at.
-    static func commit(root: Directory, journal: MigrationJournal) throws {
+    static func commit(root: Directory, journal: MigrationJournal, change: VersionChange) throws {
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
         guard try internalFolder.entryKind(of: journal.stagingFolder) == .folder else {
             throw AlmanacError(.io, "the staged version vanished before it was put in place", path: ".almanac/\(journal.stagingFolder)")
         }
         try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
         TestHooks.crashPoint(journal.kind.rawValue, "after-journal")
-        try carryForward(root: root, journal: journal)
+        try carryForward(root: root, journal: journal, known: change)
     }
 
     /// Runs the phases of a journalled change from the one the journal names: each is
     /// idempotent, and the journal moves to the next only once a phase is durable.
-    private static func carryForward(root: Directory, journal: MigrationJournal) throws {
+    /// `known` is the change when the caller just wrote its record (the commit), which saves
+    /// reading back a record of every file a large migration wrote.
+    private static func carryForward(root: Directory, journal: MigrationJournal, known: VersionChange? = nil) throws {
         let kind = journal.kind.rawValue
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
         var journal = journal
         // Read once: the record lists every path the change moves (a staging folder gone while
         // finishing was renamed into the backup already).
         let staging = try internalFolder.openFolder(journal.stagingFolder)
-        let change = try staging.flatMap { staging in
+        let change = try known ?? staging.flatMap { staging in
             try journal.changes.flatMap { name in try staging.readFile(name).map { ($0, name) } }
         }.map { bytes, name in try VersionChange(bytes: bytes, path: ".almanac/\(journal.stagingFolder)/\(name)") }
         if journal.phase != .finishing {

@@ -59,6 +59,6 @@ struct VersionChange: StoreRecord, Sendable, Equatable {
     }
 
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.utf8.contains(0)
+        !name.isEmpty && name != "." && name != ".." && !name.utf8.contains(where: { $0 == UInt8(ascii: "/") || $0 == 0 })
     }
 }

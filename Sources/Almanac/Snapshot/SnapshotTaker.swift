@@ -7,13 +7,14 @@ import Darwin
 #endif
 import Foundation
 
-/// Takes pictures of the store: hard links in .almanac/snapshots/, or the store itself under a shared lock.
+/// Takes pictures of the store: copies (clones where the file system can) in
+/// `.almanac/snapshots/` or straight into a backup, or the store itself under a shared lock.
 struct SnapshotTaker {
     let store: Store
 
     func makeSnapshot(collections: Set<String>? = nil, includingRollbackBackup: Bool = false) throws -> StoreSnapshot {
         do {
-            return try linkedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
+            return try copiedSnapshot(collections: collections, includingRollbackBackup: includingRollbackBackup)
         } catch let error as AlmanacError where StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
             // No picture can be made inside the store (another user's, a full disk, a read-only
             // volume, which another mount may still write): the store itself is read, holding
@@ -73,44 +74,98 @@ struct SnapshotTaker {
         return StoreSnapshot(url: store.url, kept: nil, sharedLock: fd, overlay: overlay)
     }
 
-    /// A picture of the store hard-linked without the writers' lock: taken again when a
-    /// commit began or finished putting its files in place meanwhile, and with the committed
-    /// journal then being put in place applied to it (DESIGN §4, "Readers").
-    private func linkedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
+    /// How far the last try of a copy, holding the writers' lock, came.
+    private enum LastTry {
+        case none, takingLock, locked
+    }
+
+    /// A picture of the store copied into `.almanac/snapshots/` without the writers' lock: each
+    /// file cloned where the file system can (`FICLONE`, `clonefile`), else copied, so nothing
+    /// a person can see shares an inode with it (an editor saving in place must not reach it).
+    private func copiedSnapshot(collections: Set<String>?, includingRollbackBackup: Bool) throws -> StoreSnapshot {
         let snapshots = try store.writer.snapshotsFolder()
         SnapshotTaker.removeSnapshotsOfDeadProcesses(in: snapshots)
         let copier = TreeCopier { source, file, folder, newName in
             do {
-                try source.linkOrCopy(file, into: folder, as: newName, flush: nil)
+                _ = try source.cloneOrCopy(file, into: folder, as: newName)
             } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
                 // Removed or moved by a commit since the folder was listed: that commit moved
                 // the clock, so this picture is taken again.
             }
         }
-        func picture(_ view: ReadView) throws -> StoreSnapshot {
-            let name = "\(getpid())-\(store.writer.instanceID)-\(store.writer.tokenCounter.next())"
-            let target = try snapshots.openOrCreateFolder(name, synchronize: false).folder
+        var name = ""
+        var lock: LastTry = .none
+        try copyAsOneState(collections: collections, includingRollbackBackup: includingRollbackBackup, using: copier, lastTry: &lock, begin: {
+            name = "\(getpid())-\(store.writer.instanceID)-\(store.writer.tokenCounter.next())"
+            return try snapshots.openOrCreateFolder(name, synchronize: false).folder
+        }, discard: {
+            if (try? snapshots.removeTree(name)) == true { try? snapshots.synchronize(.barrier) }
+        })
+        return StoreSnapshot(url: store.url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), kept: (snapshots, name))
+    }
+
+    /// Copies the whole store (its rollback backup included) into the folder `begin` makes,
+    /// outside the store, as one committed state: the backup's copy is the picture, so no
+    /// second copy is made. Where the writers' lock cannot be taken for the last try (a
+    /// store this user may read but not write), the store is read under a shared lock.
+    ///
+    /// - Parameters:
+    ///   - begin: makes the empty folder to copy into, once per try.
+    ///   - discard: removes what a try that a commit overtook copied.
+    func copyStore(using copier: TreeCopier, begin: () throws -> Directory, discard: () -> Void) throws {
+        var lastTry: LastTry = .none
+        do {
+            try copyAsOneState(collections: nil, includingRollbackBackup: true, using: copier, lastTry: &lastTry, begin: begin, discard: discard)
+        } catch let error as AlmanacError where lastTry == .takingLock && StoreSnapshot.readsInPlace.contains((error.underlying as? POSIXFailure)?.errno ?? 0) {
+            // The last try could not take the writers' lock (a read-only store, a full disk):
+            // writers are held off by a shared lock instead.
+            let snapshot = try sharedSnapshot(deniedBy: error)
+            defer { snapshot.remove() }
+            let target = try begin()
+            do {
+                try snapshot.copy(into: target, using: copier)
+                try snapshot.confirmRead()
+            } catch {
+                discard()
+                throw error
+            }
+        }
+    }
+
+    /// Copies the store's files into the folder `begin` makes, without the writers' lock,
+    /// again (after `discard`) while commits overtake the copy, and at last holding the lock
+    /// (`lastTry` says how far that came). A copy is one state when the commit clock did
+    /// not move while it was made: writers never change a file in place, so each file copied
+    /// is one committed version, and the committed change then being put in place is applied
+    /// to it (DESIGN §4, "Readers").
+    private func copyAsOneState(collections: Set<String>?, includingRollbackBackup: Bool, using copier: TreeCopier, lastTry: inout LastTry,
+                                begin: () throws -> Directory, discard: () -> Void) throws {
+        func attempt(_ view: ReadView) throws {
+            let target = try begin()
             do {
                 try Store.copyStoreFiles(of: store.root, into: target, using: copier, collections: collections,
                                          includingRollbackBackup: includingRollbackBackup)
                 if let overlay = view.overlay {
                     try store.applyToPicture(overlay, target: target, using: copier, collections: collections,
-                                       includingRollbackBackup: includingRollbackBackup)
+                                             includingRollbackBackup: includingRollbackBackup)
                 }
             } catch {
-                _ = try? snapshots.removeTree(name)
+                discard()
                 throw error
             }
-            return StoreSnapshot(url: store.url.appendingPathComponent(".almanac/\(StoreSnapshot.folderName)/\(name)"), kept: (snapshots, name))
         }
         for _ in 0..<StoreReader.readAttempts {
             let view = try store.reader.currentView()
-            let snapshot = try picture(view)
-            if store.reader.clock.now() == view.clock { return snapshot }
-            snapshot.remove()
+            try attempt(view)
+            if store.reader.clock.now() == view.clock { return }
+            discard()
         }
-        // Overtaken by commits every time: the last picture is taken holding the writers' lock.
-        return try store.writer.readHoldingLock { try picture(store.reader.settledView()) }
+        // Overtaken by commits every time: the last copy is made holding the writers' lock.
+        lastTry = .takingLock
+        try store.writer.readHoldingLock {
+            lastTry = .locked
+            try attempt(store.reader.settledView())
+        }
     }
 
     static func copyStoreFiles(of root: Directory, into target: Directory, using copier: TreeCopier,

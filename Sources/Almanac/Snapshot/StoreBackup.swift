@@ -22,25 +22,38 @@ struct StoreBackup {
         } catch let error as AlmanacError {
             throw error.prefixed("the backup's parent folder cannot be opened (create it first): ")
         }
-        let snapshot = try store.makeSnapshot(includingRollbackBackup: true)
-        defer { snapshot.remove() }
         let staging = Directory.temporaryName(for: target.lastPathComponent)
         do {
-            let copyRoot = try parent.openOrCreateFolder(staging, synchronize: false).folder
-            // The copy keeps the store's data protection class: its files inherit the folder's.
-            try FileProtection.inForce(at: store.root.descriptor)?.apply(toFolderAt: parentPath + "/" + staging)
             var files = 0
             var cloned = 0
             let volumeSync = Directory.canSynchronizeFileSystem
             let copying = ProgressCounter(progress, phase: "copying", total: 0, unit: "files")
             let copier = TreeCopier { from, name, into, newName in
-                if try from.cloneOrCopy(name, into: into, as: newName) == .clone { cloned += 1 }
+                do {
+                    if try from.cloneOrCopy(name, into: into, as: newName) == .clone { cloned += 1 }
+                } catch let error as AlmanacError where (error.underlying as? POSIXFailure)?.errno == ENOENT {
+                    // Removed or moved by a commit since its folder was listed: that commit
+                    // moved the clock, so the copy is made again.
+                    return
+                }
                 files += 1
                 copying?.advance()
                 if !volumeSync { try into.flushFile(newName) }
             }
-            try snapshot.copy(into: copyRoot, using: copier)
-            try snapshot.confirmRead()
+            // Copied straight from the store: the copy is the picture (clones where the file
+            // system can, never a link), made again from scratch when a commit overtook it.
+            var copyRoot: Directory?
+            try SnapshotTaker(store: store).copyStore(using: copier, begin: {
+                (files, cloned) = (0, 0)
+                let folder = try parent.openOrCreateFolder(staging, synchronize: false).folder
+                // The copy keeps the store's data protection class: its files inherit the folder's.
+                try FileProtection.inForce(at: store.root.descriptor)?.apply(toFolderAt: parentPath + "/" + staging)
+                copyRoot = folder
+                return folder
+            }, discard: {
+                _ = try? parent.removeTree(staging)
+            })
+            guard let copyRoot else { throw AlmanacError(.io, "the backup's copy was not made", path: destination.path) }
             // Durable before it is checked and named: one volume sync, or every file and folder flushed.
             if volumeSync { try copyRoot.synchronizeStagedTree() } else { try copyRoot.synchronizeTree() }
             // A damaged store is the one a person most needs to copy away before repairing it:

@@ -7,15 +7,16 @@ import Darwin
 #endif
 import Foundation
 
-/// A private, read-only picture of a store at one instant: its files hard-linked into
-/// `.almanac/snapshots/<pid>-<n>/`, taken without the writers' lock and taken again when a
-/// commit overtook it (holding the lock only after several such tries, ``SnapshotTaker``).
+/// A private, read-only picture of a store at one instant: its files cloned (where the file
+/// system can) or copied into `.almanac/snapshots/<pid>-<n>/`, taken without the writers' lock
+/// and taken again when a commit overtook it (holding the lock only after several such tries,
+/// ``SnapshotTaker``).
 ///
 /// Writers never change a file in place (each save writes a new file and renames it over the
-/// old name), so a link keeps the bytes it was made with while writers carry on; the picture
-/// costs one link per file and no copy. Where the file system has no hard links the files are
-/// copied instead. Only Almanac reads a snapshot, and it is removed when
-/// done, so a person's editor never writes through one of its links.
+/// old name), so each file copied is one committed version while writers carry on. Nothing
+/// in the picture shares an inode with the store: a person's editor saving a document in
+/// place while an export reads cannot reach it, and a copy of the folder made meanwhile
+/// (`cp -a` onto exFAT) holds every document in `data/`. It is removed when done.
 struct StoreSnapshot {
     /// The errors that make a reader read the store in place, holding writers off, rather than
     /// make a picture inside it: a denial (another user's store), a full disk or quota, a

@@ -57,6 +57,11 @@ extension Directory {
         return false
         #else
         guard let ioctl = Directory.ioctlFunction else { return false }
+        // A volume that refused once refuses every time (ext4, tmpfs): copies go straight to
+        // the copy, without making and removing an empty file each (an inode freed per file).
+        var volume = stat()
+        let device = fstat(folder.descriptor, &volume) == 0 ? UInt64(volume.st_dev) : nil
+        if let device, Directory.refusesClones.withLock({ $0.devices.contains(device) }) { return false }
         let source = SystemCall.retryingInterrupts { openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         guard source >= 0 else { throw SystemCall.failure("open", path: childPath(name), descriptor: descriptor) }
         defer { close(source) }
@@ -81,11 +86,18 @@ extension Directory {
         guard SystemCall.isUnsupported(code) || code == EXDEV || code == EINVAL || code == ENOTTY else {
             throw SystemCall.failure("ioctl(FICLONE)", path: folder.childPath(newName), errno: code, descriptor: descriptor)
         }
+        if let device, SystemCall.isUnsupported(code) || code == ENOTTY { Directory.refusesClones.withLock { _ = $0.devices.insert(device) } }
         return false
         #endif
     }
 
     #if !canImport(Darwin)
+    /// The volumes (by device) that refused a clone as unsupported, in this process.
+    private final class CloneRefusals {
+        var devices: Set<UInt64> = []
+    }
+    private static let refusesClones = Guarded(CloneRefusals())
+
     /// `_IOW(0x94, 9, int)`.
     private static let ficlone: UInt = 0x4004_9409
     private typealias IoctlFunction = @convention(c) (Int32, UInt, Int32) -> Int32

@@ -37,7 +37,7 @@ struct FileIdentity: Sendable, Hashable {
     }
 }
 
-/// Operations on whole folders and across folders: hard links, renames, atomic exchange of
+/// Operations on whole folders and across folders: renames, atomic exchange of
 /// two names where the file system has it, removal of a tree.
 extension Directory {
     /// The inode, size and modification time of the entry `name`, without following a link,
@@ -46,24 +46,6 @@ extension Directory {
         TestHooks.fileLooked(descriptor, name)
         guard let info = try status(of: name) else { return nil }
         return FileIdentity(info)
-    }
-
-    /// Makes `newName` in `folder` a second name (hard link) of the file `name` here, or a copy
-    /// (flushed with `flush`) where the file system has no hard links (exFAT, FAT, some network
-    /// shares). Only the private pictures export and backup take use it, for as long as they
-    /// read: an editor that saves in place would reach a link, so nothing kept uses one.
-    func linkOrCopy(_ name: String, into folder: Directory, as newName: String, flush: Flush?) throws {
-        if !TestSwitch.noHardLinks, FileSystemRecorder.nameChange("link", descriptor, name, folder.descriptor, newName, {
-            SystemCall.changing(.link, folder.descriptor) { linkat(descriptor, name, folder.descriptor, newName, 0) }
-        }) == 0 { return }
-        let code = TestSwitch.noHardLinks ? EPERM : SystemCall.errno
-        // Linux says EPERM where the file system cannot link, Apple systems ENOTSUP; EMLINK is
-        // a file with as many names as it may have.
-        guard code == EPERM || code == EMLINK || code == EXDEV || SystemCall.isUnsupported(code) else {
-            throw SystemCall.failure("link", path: folder.childPath(newName), errno: code, descriptor: descriptor)
-        }
-        guard let bytes = try readFile(name) else { throw SystemCall.failure("link", path: childPath(name), errno: ENOENT, descriptor: descriptor) }
-        try folder.createFile(newName, bytes, flush: flush)
     }
 
     /// Renames `name` here to `newName` in `folder` (replacing a file of that name).

@@ -6,8 +6,6 @@ enum TestSwitch {
     /// `ALMANAC_TEST_NO_VOLUME_SYNC=1`: act as on a system without a whole-volume sync (no
     /// `syncfs` or `fsync_volume_np`), flushing each staged file and folder instead.
     static let noVolumeSync = isSet("ALMANAC_TEST_NO_VOLUME_SYNC")
-    /// `ALMANAC_TEST_NO_HARD_LINKS=1`: act as on a file system without hard links (exFAT).
-    static let noHardLinks = isSet("ALMANAC_TEST_NO_HARD_LINKS")
     /// `ALMANAC_TEST_NO_EXCHANGE=1`: act as on a file system without an atomic exchange of
     /// two names (exFAT, FAT, SMB), taking the journalled steps instead.
     static let noExchange = isSet("ALMANAC_TEST_NO_EXCHANGE")

@@ -48,11 +48,25 @@ struct SchemaCopies {
         }
     }
 
-    /// Refuses a migration while `schema/` holds copies a sync left, or any file the catalog
-    /// does not list: a migration replaces the folder, and would drop them.
+    /// Whether every file of `versions` holds the same JSON — the file and its copies, or
+    /// its copies alone where the tool renamed both sides (rclone's `..path1`, `..path2`): the
+    /// same work done on two devices. Such copies are one version, no conflict: reads use it,
+    /// `check` mentions them, and resolving, `check --fix` or the next migration keeps one.
+    static func areIdentical(_ versions: Versions, in folder: Directory) -> Bool {
+        guard let first = versions.files.first.flatMap({ value(of: $0, in: folder) }) else { return false }
+        return versions.files.dropFirst().allSatisfy { value(of: $0, in: folder) == first }
+    }
+
+    private static func value(of file: String, in folder: Directory) -> JSONValue? {
+        (try? folder.readFile(file)).flatMap { $0 }.flatMap { try? JSONParser.parse($0).value }
+    }
+
+    /// Refuses a migration while `schema/` holds copies a sync left that differ, or any file the
+    /// catalog does not list: a migration replaces the folder, and would drop them. Copies that
+    /// hold the same JSON as their file are dropped with it: nothing is lost.
     static func refuseMigration(in root: Directory, catalog: Catalog) throws {
         guard let folder = try root.openFolder("schema") else { return }
-        if let first = try find(in: folder).first {
+        if let first = try find(in: folder).first(where: { !areIdentical($0, in: folder) }) {
             let copies = first.copies.map { "schema/" + $0 }.joined(separator: ", ")
             throw AlmanacError(
                 .syncConflict,

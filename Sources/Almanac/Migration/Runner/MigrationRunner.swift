@@ -31,7 +31,11 @@ struct MigrationRunner {
                                      started: started, progress: progress)
             do {
                 let result = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
-                if let result { return result }
+                if var result {
+                    // Measured once the new version is in place: the commit is part of the run.
+                    result.duration = Date().timeIntervalSince(started)
+                    return result
+                }
             } catch let error as AlmanacError where error.code == .storeChanged {
                 // The lock's previous holder migrated the store while this one waited for it:
                 // open the store again, at its new version, and see what is left to do.
@@ -140,7 +144,6 @@ struct MigrationRunner {
         }
         work.progress?(MigrationProgress(phase: .committing, done: 0, total: 0))
         let change = try outcome.changes.record(root: store.root, incoming: MigrationStager.incoming, outgoing: MigrationStager.outgoing)
-        try staging.folder.writeFile(MigrationStager.changesRecord, try change.recordBytes(), folderFlush: nil)
         let backup = MigrationBackup(fromVersion: store.schemaVersion, toVersion: prepared.target, migrations: prepared.pending.map(\.fileName),
                                      changes: MigrationStager.changesRecord, commits: 0,
                                      previousFolders: store.catalog.collections.filter { !$0.isSingleton }.map { "data/\($0.name)" })
@@ -150,7 +153,7 @@ struct MigrationRunner {
             "migrations": .array(prepared.pending.map { .string($0.fileName) }),
             "durationMs": .number(JSONNumber(Int(Date().timeIntervalSince(work.started) * 1000))),
         ]
-        var version = StagedVersion(kind: .migrate, folder: staging.name, changes: MigrationStager.changesRecord,
+        var version = StagedVersion(kind: .migrate, folder: staging.name, changes: MigrationStager.changesRecord, change: change,
                                     fromVersion: store.schemaVersion, toVersion: prepared.target, history: history)
         version.backupRecord = { commits in
             var record = backup

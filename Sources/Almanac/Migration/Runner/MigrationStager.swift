@@ -68,13 +68,14 @@ struct MigrationStager {
         var done = 0
         for collection in catalog.collections {
             // By target folder, then id: each folder is finished before the next is begun.
+            // Sorted by one byte string each, compared with memcmp: comparing paths as arrays of
+            // strings copied both entries at each of the 1.7 million comparisons of 100,000 documents.
             let entries = try (working.collections[collection.name] ?? [:]).map { key, entry in
-                (key: key, entry: entry, location: try filing.location(for: entry.value, in: collection))
-            }.sorted {
-                $0.location.folderPath == $1.location.folderPath
-                    ? $0.key < $1.key : $0.location.folderPath.lexicographicallyPrecedes($1.location.folderPath)
+                (entry: entry, location: try filing.location(for: entry.value, in: collection), key: key)
             }
-            for (_, entry, location) in entries {
+            let keys = entries.map { Self.stagingOrder(folder: $0.location.folderPath, key: $0.key) }
+            for index in entries.indices.sorted(by: { UTF8Order.precedes(keys[$0], keys[$1]) }) {
+                let (entry, location) = (entries[index].entry, entries[index].location)
                 done += 1
                 if done % 2000 == 0 { progress?(MigrationProgress(phase: .staging, done: done, total: total)) }
                 let inPlace = entry.source?.relativePath == location.relativePath
@@ -134,6 +135,20 @@ struct MigrationStager {
         try store.writer.finishStaging(name)
         cursor = []
         return ((name, staging), outcome)
+    }
+
+    /// The bytes that put documents in staging order: the folder's names, then the key. A
+    /// NUL (which no name holds) ends each name, two end the folder, so a folder's documents
+    /// come together, before the folders below it, and folders in the order of their names.
+    static func stagingOrder(folder: [String], key: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for name in folder {
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(0)
+        }
+        bytes.append(0)
+        bytes.append(contentsOf: key.utf8)
+        return bytes
     }
 
     /// Refuses to migrate a `data/` folder holding files that are not documents the migration

@@ -30,8 +30,7 @@ struct RollbackRunner {
         } else {
             change = try undoingWholeCopy(backup, in: backupFolder, force: force)
         }
-        try backupFolder.writeFile(Self.changesRecord, try change.recordBytes(), folderFlush: .barrier)
-        let version = StagedVersion(kind: .rollback, folder: StoreSwap.backupFolder, changes: Self.changesRecord,
+        let version = StagedVersion(kind: .rollback, folder: StoreSwap.backupFolder, changes: Self.changesRecord, change: change,
                                     fromVersion: current, toVersion: backup.fromVersion)
         return (version, MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations))
     }

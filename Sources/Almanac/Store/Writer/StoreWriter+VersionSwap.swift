@@ -9,6 +9,9 @@ struct StagedVersion {
     var folder: String
     /// The file of the staging folder holding the ``VersionChange``.
     var changes: String
+    /// The change itself: written to ``changes`` before the journal, and carried out from
+    /// memory (recovery reads it back from the file).
+    var change: VersionChange
     var fromVersion: Int
     var toVersion: Int
     /// What this device's history (`.almanac/history.json`) records of the swap, once it is in, still holding the lock.
@@ -59,20 +62,21 @@ extension StoreWriter {
             let staged = try stage()
             guard let version = staged.version else { return staged.outcome }
             let path = ".almanac/\(version.folder)"
-            guard try reader.openFolders([".almanac", version.folder])?.entryKind(of: version.changes) == .file else {
+            guard let staging = try reader.openFolders([".almanac", version.folder]) else {
                 throw AlmanacError(.io, version.kind == .rollback
-                    ? "the pre-migration copy is incomplete (no record of its changes); it cannot be restored"
-                    : "the staged version is incomplete (no record of its changes); run the migration again", path: path)
+                    ? "the pre-migration copy vanished; it cannot be restored"
+                    : "the staged version vanished; run the migration again", path: path)
             }
+            try staging.writeFile(version.changes, try version.change.recordBytes(), folderFlush: .barrier)
             let journal = MigrationJournal(kind: version.kind, fromVersion: version.fromVersion, toVersion: version.toVersion,
                                            stagingFolder: version.folder, changes: version.changes)
             // Every document may move: what this store remembers of the old version goes.
             dropCaches(state)
             state.pendingHints.removeAll()
-            if let record = version.backupRecord, let folder = try reader.openFolders([".almanac", version.folder]) {
-                try folder.writeFile(StoreSwap.backupRecord, try record(clock.now()), folderFlush: .barrier)
+            if let record = version.backupRecord {
+                try staging.writeFile(StoreSwap.backupRecord, try record(clock.now()), folderFlush: .barrier)
             }
-            try StoreSwap.commit(root: root, journal: journal)
+            try StoreSwap.commit(root: root, journal: journal, change: version.change)
             if let history = version.history { DeviceHistory.record(version.kind.rawValue, history, root: root) }
             return staged.outcome
         }
