@@ -6,7 +6,7 @@ import Testing
 /// Power cuts, not just `kill -9`: every writer's crash states under the ext4 and APFS models
 /// (see `PersistenceModel`) recover to the tree before or after the operation, `check` clean.
 ///
-/// An ordinary run judges a seeded half of the states before a reported commit (see
+/// An ordinary run judges a seeded third of the states before a reported commit (see
 /// `CrashExplorer.Bounds`). Every state: `ALMANAC_FULL_SWEEP=1`; a longer run:
 /// `ALMANAC_FULL_SWEEP=1 ALMANAC_CRASH_PREFIXES=40 ALMANAC_CRASH_RANDOM=50 swift test --filter CrashExplorerTests`.
 @Suite("Crash-state explorer", .serialized)

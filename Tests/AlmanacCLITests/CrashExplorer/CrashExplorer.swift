@@ -32,10 +32,11 @@ struct CrashExplorer {
         var prefixes = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_PREFIXES"] ?? "") ?? 6
         var random = Int(ProcessInfo.processInfo.environment["ALMANAC_CRASH_RANDOM"] ?? "") ?? 2
         var seed = UInt64(ProcessInfo.processInfo.environment["ALMANAC_CRASH_SEED"] ?? "") ?? 2026
-        /// The share of the states before a reported commit that are judged: a seeded half of
-        /// them in an ordinary run, every one in a full sweep (``FullSweep``). A state after the
-        /// operation reported its commit is always judged: that is the durability promise.
-        var share = FullSweep.isOn ? 1 : 0.5
+        /// The share of the states before a reported commit that are judged: a seeded third of
+        /// them in an ordinary run (each day's runs judge another third), every one in a full
+        /// sweep (``FullSweep``). A state after the operation reported its commit is always
+        /// judged: that is the durability promise.
+        var share = FullSweep.isOn ? 1 : 0.35
         /// The sample's seed, printed with every outcome (``FullSweep/seed``).
         var sampleSeed = FullSweep.seed
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How much of the exhaustive tests a run does. An ordinary run (CI) samples, so that the whole
-/// suite stays within its time budget on two cores: the crash explorer judges a seeded half of
+/// suite stays within its time budget on two cores: the crash explorer judges a seeded third of
 /// the states before a reported commit, and the full-disk matrix runs three of its seven
 /// fullnesses per operation. `ALMANAC_FULL_SWEEP=1` runs every state and every fullness. A
 /// sample's seed is printed with its outcome, so a failure can be repeated.

@@ -103,6 +103,32 @@ struct MigrationCase: BenchmarkCase {
             return seconds
         }
 
+        // Almanac again, changing a hundredth of the documents (the oldest, by a `where` on
+        // their timestamp), as often as the rounds: what a migration costs follows what it
+        // changes, beside the full rename measured above (acceptance 8 of issue 57).
+        var onePercent: [Double] = []
+        var onePercentChanged = 0
+        if workspace.options.sides.contains(.almanac) {
+            let (fewMigrations, sameSchema, bound) = try writeOnePercentMigration(events, in: workspace)
+            let set = try MigrationSet(folder: fewMigrations)
+            try set.requireNoProblems()
+            for round in 0..<rounds {
+                let path = workspace.newPath("migration-almanac-one-percent")
+                try copy(fixture.store, to: path)
+                try settle(reading: path.path)
+                let start = POSIX.now()
+                let result = try Migrator(migrations: set, targetSchema: sameSchema).migrate(storeAt: path)
+                onePercent.append(POSIX.now() - start)
+                onePercentChanged = result.documentsChanged
+                // Timestamps are compared as the files spell them (to the millisecond): a
+                // document or two at the bound may fall either way.
+                guard result.toVersion == 2, abs(result.documentsChanged - bound.expected) <= 2 else {
+                    throw BenchError("\(Self.name): the one-percent migration changed \(result.documentsChanged) documents, expected \(bound.expected)")
+                }
+                workspace.log("  almanac, one percent (round \(round + 1)): \(String(format: "%.4g", onePercent.last!)) s, \(result.documentsChanged) changed")
+            }
+        }
+
         // Last, once: the bare loop with nothing else holding the originals, so that each
         // rename over a file frees its inode, as in an app. Nothing measured comes after it.
         var freeing: Double?
@@ -123,6 +149,11 @@ struct MigrationCase: BenchmarkCase {
         }
         for (side, seconds) in cpu {
             facts["\(side.rawValue)CpuMs"] = Statistics(seconds).median * 1000
+        }
+        if !onePercent.isEmpty, let all = values[.almanac] {
+            facts["almanacOnePercentMs"] = Statistics(onePercent).median * 1000
+            facts["almanacOnePercentChanged"] = Double(onePercentChanged)
+            facts["almanacOnePercentOverAll"] = Statistics(onePercent).median / Statistics(all).median
         }
         if !reported.isEmpty {
             facts["almanacReportedMs"] = Statistics(reported).median * 1000
@@ -203,6 +234,46 @@ struct MigrationCase: BenchmarkCase {
             try Data(value.prettyJSONBytes).write(to: schema.appendingPathComponent(name))
         }
         return (migrations, schema)
+    }
+
+    /// A migration to version 2 that sets `targetAppName` on the oldest hundredth of `set`
+    /// (a `where` on the timestamp) and the version-1 schema at catalog version 2; with the
+    /// number of documents it changes.
+    private func writeOnePercentMigration(_ set: GeneratedSet<UsageEvent>, in workspace: Workspace) throws
+        -> (migrations: URL, schema: URL, bound: (timestamp: String, expected: Int)) {
+        let root = workspace.newPath("migration-one-percent")
+        let migrations = root.appendingPathComponent("migrations"), schema = root.appendingPathComponent("schema")
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: migrations, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: schema, withIntermediateDirectories: true)
+        let times = set.documents.map(\.timestamp).sorted()
+        let bound = times[max(0, times.count / 100 - 1)].addingTimeInterval(0.001)
+        let expected = times.filter { $0 < bound }.count
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let stamp = formatter.string(from: bound)
+        let initial: JSONValue = .object(["version": .number(JSONNumber(1)), "operations": .array([]), "description": .string("MIGA's first schema.")])
+        let few: JSONValue = .object([
+            "version": .number(JSONNumber(2)),
+            "description": .string("Name the app of the oldest hundredth of the events."),
+            "operations": .array([.object([
+                "op": .string("setField"), "collection": .string(UsageEvent.collection),
+                "field": .string(Self.from), "value": .string("Renamed"),
+                "where": .object(["field": .string(UsageEvent.dateField), "lessThan": .string(stamp)]),
+            ])]),
+        ])
+        try Data(initial.prettyJSONBytes).write(to: migrations.appendingPathComponent("0001-initial.json"))
+        try Data(few.prettyJSONBytes).write(to: migrations.appendingPathComponent("0002-name-oldest-apps.json"))
+        let source = workspace.stores.schemaFolder(for: UsageEvent.app)
+        for name in try fileManager.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".json") {
+            var value = try JSONValue(parsing: [UInt8](Data(contentsOf: source.appendingPathComponent(name))))
+            if name == "catalog.json", case .object(var catalog) = value {
+                catalog["version"] = .number(JSONNumber(2))
+                value = .object(catalog)
+            }
+            try Data(value.prettyJSONBytes).write(to: schema.appendingPathComponent(name))
+        }
+        return (migrations, schema, (stamp, expected))
     }
 
     /// The usage-events schema with `from` renamed to `to`.
