@@ -37,6 +37,20 @@ final class SQLiteMigration {
         return changed
     }
 
+    /// Sets the member `field` to `value` in the rows whose `dateField` (a timestamp, compared
+    /// as the text both sides spell in UTC) is before `stamp`, in one transaction as above: SQLite
+    /// reads every row to find them, as a migration reads every document. Returns the rows changed.
+    func setField(_ field: String, to value: String, whereDate dateField: String, before stamp: String) throws -> Int {
+        try database.execute("BEGIN IMMEDIATE")
+        let update = try database.prepare("UPDATE docs SET body = json_set(body, '$.\(field)', ?1) WHERE json_extract(body, '$.\(dateField)') < ?2")
+        try update.bind(1, value)
+        try update.bind(2, stamp)
+        _ = try update.step()
+        let changed = database.changes
+        try database.execute("COMMIT")
+        return changed
+    }
+
     /// Rows whose body still has `from` or lacks `to` (0 after a complete rename).
     func rowsNotRenamed(from: String, to: String) throws -> Int {
         let query = try database.prepare("""
