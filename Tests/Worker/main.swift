@@ -6,6 +6,8 @@
 //   AlmanacTestWorker transactions STORE COUNT     COUNT transactions over three collections
 //   AlmanacTestWorker move STORE SECONDS           moves movers/* between month folders until SECONDS pass
 //   AlmanacTestWorker attach STORE                 saves an attachment to movers/m1, its first (a new attachment folder)
+//   AlmanacTestWorker old-build STORE COUNT        as an older build of an app: adds 5 to notes/s0…s(COUNT-1)'s minutes
+//                                                  through a type that has no `note` (see `OldSession`)
 //   AlmanacTestWorker generations STORE COUNT      COUNT transactions, each rewriting events d0…d23, counters/t
 //                                                  and the tally with the next generation number (see `generation`)
 //
@@ -28,6 +30,15 @@ let catalog = """
 }
 """
 
+/// A note as an older build of an app declares it: a newer build added `note`, which this
+/// type does not know, and its saves must not erase.
+struct OldSession: Document {
+    static let collection = "notes"
+    var id: String
+    var date: CalendarDate
+    var minutes: Int
+}
+
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("AlmanacTestWorker: \(message)\n".utf8))
     exit(2)
@@ -43,7 +54,7 @@ func day(_ number: Int) -> String {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 3 else { fail("usage: AlmanacTestWorker create|increment|transactions|generations|move|attach STORE [N]") }
+guard arguments.count >= 3 else { fail("usage: AlmanacTestWorker create|increment|transactions|generations|move|attach|old-build STORE [N]") }
 let storeURL = URL(fileURLWithPath: arguments[2])
 let number = arguments.count > 3 ? Double(arguments[3]) ?? 0 : 0
 
@@ -127,6 +138,13 @@ do {
     case "attach":
         let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
         try store.saveAttachment(Array("photo of m1".utf8), named: "photo.bin", to: "m1", in: "movers")
+    case "old-build":
+        let store = try Store(at: storeURL, options: .init(lockTimeout: 60))
+        for index in 0..<Int(number) {
+            guard var session = try store.document(OldSession.self, id: "s\(index)") else { fail("notes/s\(index) is missing") }
+            session.minutes += 5
+            try store.save(session)
+        }
     default:
         fail("unknown command \(arguments[1])")
     }

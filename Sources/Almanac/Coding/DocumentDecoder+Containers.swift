@@ -23,11 +23,13 @@ struct DocumentKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     }
 
     func contains(_ key: Key) -> Bool {
-        members[key.stringValue] != nil
+        decoder.declared?.note(path, key.stringValue)
+        return members[key.stringValue] != nil
     }
 
     /// The member for `key`, or a "missing required field" error.
     private func member(_ key: Key) throws -> JSONValue {
+        decoder.declared?.note(path, key.stringValue)
         guard let value = members[key.stringValue] else {
             throw DecodingError.keyNotFound(
                 key, .init(codingPath: path.keys, debugDescription: "missing required field \"\(key.stringValue)\""))
@@ -37,6 +39,7 @@ struct DocumentKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
 
     /// The member for `key` unless it is missing or `null`, which both mean `nil` for an optional.
     private func presentMember(_ key: Key) -> JSONValue? {
+        decoder.declared?.note(path, key.stringValue)
         guard let value = members[key.stringValue] else { return nil }
         if case .null = value { return nil }
         return value
@@ -159,7 +162,10 @@ struct DocumentKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     /// A missing member reads as `null`, as in Foundation, so a superclass with only
     /// optional properties still decodes.
     private func superDecoder(named key: any CodingKey) -> any Decoder {
-        JSONValueDecoder(value: members[key.stringValue] ?? .null, path: path.appending(key))
+        decoder.declared?.note(path, key.stringValue)
+        let superDecoder = JSONValueDecoder(value: members[key.stringValue] ?? .null, path: path.appending(key))
+        superDecoder.declared = decoder.declared
+        return superDecoder
     }
 }
 

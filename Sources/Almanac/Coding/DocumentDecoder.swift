@@ -24,7 +24,13 @@ struct DocumentDecoder: Sendable {
     /// - Throws: ``AlmanacError`` with code `.invalidDocument` and the pointer of the value
     ///   that does not fit, including errors thrown by the type's own `init(from:)`.
     func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        try decode(type, from: value, recording: nil)
+    }
+
+    /// Decodes as ``decode(_:from:)``, noting in `declared` every member the type asks for.
+    func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, recording declared: DeclaredMembers?) throws -> T {
         let decoder = JSONValueDecoder(value: value, path: .root)
+        decoder.declared = declared
         do {
             return try decoder.unbox(value, as: T.self, at: .root)
         } catch {
@@ -44,6 +50,8 @@ final class JSONValueDecoder: Decoder, SingleValueDecodingContainer {
     private(set) var value: JSONValue
     /// Where `value` sits in the document.
     private(set) var path: DocumentCodingPath
+    /// Notes the members asked for, when a save probes what a type declares (``DeclaredMembers``).
+    var declared: DeclaredMembers?
 
     init(value: JSONValue, path: DocumentCodingPath) {
         self.value = value

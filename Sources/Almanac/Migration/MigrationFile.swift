@@ -36,6 +36,10 @@ public struct MigrationFile: Sendable, Equatable {
     /// The SHA-256 of the file (line endings normalised), as 64 lowercase hex digits: see
     /// ``checksum(of:)``. Recorded in the manifest when the migration is applied.
     public let checksum: String
+    /// The SHA-256 of the file's JSON in canonical form (members sorted, no insignificant
+    /// whitespace), as 64 lowercase hex digits: the same however a formatter indents the file,
+    /// so re-indenting an applied migration is no edit. Recorded beside ``checksum``.
+    public let contentChecksum: String
 
     /// Reads and checks the migration file at `url`.
     ///
@@ -101,6 +105,7 @@ public struct MigrationFile: Sendable, Equatable {
         self.description = description
         self.operations = operations
         self.checksum = Self.checksum(of: bytes)
+        self.contentChecksum = SHA256.hex(CanonicalJSON.compactBytes(root))
     }
 
     /// The checksum of a migration file's bytes: SHA-256, as 64 lowercase hex digits, of the

@@ -58,11 +58,12 @@ public struct MigrationStatus: Sendable, Encodable {
 }
 
 extension Store {
-    /// The migrations recorded in `store.json`: version, name and checksum of each applied file.
-    var appliedMigrations: [(version: Int, name: String, checksum: String, fileRemoved: Bool)] {
+    /// The migrations recorded in `store.json`: version, name and checksums of each applied
+    /// file (`contentChecksum` is missing from records written before it existed).
+    var appliedMigrations: [(version: Int, name: String, checksum: String, contentChecksum: String?, fileRemoved: Bool)] {
         manifest.migrations.compactMap { entry in
             guard let version = entry["version"]?.numberValue?.int64Value, let checksum = entry["checksum"]?.stringValue else { return nil }
-            return (Int(version), entry["name"]?.stringValue ?? "", checksum, entry["fileRemoved"] == .bool(true))
+            return (Int(version), entry["name"]?.stringValue ?? "", checksum, entry["contentChecksum"]?.stringValue, entry["fileRemoved"] == .bool(true))
         }
     }
 

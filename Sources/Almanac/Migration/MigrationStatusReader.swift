@@ -17,7 +17,8 @@ struct MigrationStatusReader {
                                               recordedChecksum: record?.checksum, fileChecksum: file?.checksum)
             switch (record, file) {
             case (let record?, let file?):
-                entry.state = record.checksum == file.checksum ? .applied : .edited
+                // Unchanged byte for byte, or in meaning (re-indented, members reordered).
+                entry.state = record.checksum == file.checksum || record.contentChecksum == file.contentChecksum ? .applied : .edited
                 if entry.state == .edited {
                     problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with Migrator.repair(storeAt:)")
                 }

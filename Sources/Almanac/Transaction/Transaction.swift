@@ -59,7 +59,7 @@ public final class Transaction: ReadTransaction {
     ///   Unique fields, counts, transitions and references are checked when the block returns.
     public func save<D: Document>(_ document: D) throws {
         let descriptor = try reader.documentCollection(for: D.self)
-        try save(json: try DocumentEncoder().encode(document), in: descriptor)
+        try save(json: try DocumentEncoder().encode(document), in: descriptor, declaredBy: D.self)
     }
 
     /// Saves every document of `documents` when the transaction commits.
@@ -68,7 +68,7 @@ public final class Transaction: ReadTransaction {
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
         let descriptor = try reader.documentCollection(for: D.self)
         let encoder = DocumentEncoder()
-        try save(batch: try documents.map { (descriptor, try encoder.encode($0)) })
+        try save(batch: try documents.map { (descriptor, try encoder.encode($0), D.keepsUndeclaredMembers ? D.self : nil) })
     }
 
     /// Saves documents of any mix of types when the transaction commits.
@@ -78,20 +78,28 @@ public final class Transaction: ReadTransaction {
         try save(batch: try documents.map { try encoded($0) })
     }
 
-    /// The collection and JSON of a document whose type is known only at run time.
-    private func encoded<D: Document>(_ document: D) throws -> (CollectionDescriptor, JSONValue) {
-        (try reader.documentCollection(for: D.self), try DocumentEncoder().encode(document))
+    /// The collection and JSON of a document whose type is known only at run time, and the
+    /// type whose undeclared members its save keeps.
+    private func encoded<D: Document>(_ document: D) throws -> (CollectionDescriptor, JSONValue, (any Decodable.Type)?) {
+        (try reader.documentCollection(for: D.self), try DocumentEncoder().encode(document), D.keepsUndeclaredMembers ? D.self : nil)
     }
 
     /// Saves a batch in which each document may appear once (two with one id are a mistake);
     /// `progress` is told of each document checked (phase `checking`).
     @discardableResult
     func save(batch items: [(CollectionDescriptor, JSONValue)], progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
+        try save(batch: items.map { ($0.0, $0.1, nil) }, progress: progress)
+    }
+
+    /// As ``save(batch:progress:)``, each document with the type whose undeclared members its
+    /// save keeps (`nil`: written as given).
+    @discardableResult
+    func save(batch items: [(CollectionDescriptor, JSONValue, (any Decodable.Type)?)], progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
         var claimed: [String: Int] = [:]
         let checked = ProgressCounter(progress, phase: "checking", total: items.count)
         return try items.enumerated().map { index, item in
             do {
-                let location = try save(json: item.1, in: item.0)
+                let location = try save(json: item.1, in: item.0, declaredBy: item.2)
                 checked?.advance()
                 if let id = location.id, let earlier = claimed.updateValue(index, forKey: PendingChange.key(item.0.name, id)) {
                     throw AlmanacError(
@@ -124,7 +132,7 @@ public final class Transaction: ReadTransaction {
     /// Saves the document of a singleton collection when the transaction commits.
     public func save<S: SingletonDocument>(_ singleton: S) throws {
         let descriptor = try reader.singletonCollection(for: S.self)
-        try save(json: try DocumentEncoder().encode(singleton), in: descriptor)
+        try save(json: try DocumentEncoder().encode(singleton), in: descriptor, declaredBy: S.keepsUndeclaredMembers ? S.self : nil)
     }
 
     /// Saves an untyped document into `collection` when the transaction commits.
@@ -139,10 +147,17 @@ public final class Transaction: ReadTransaction {
     }
 
     @discardableResult
-    func save(json document: JSONValue, in descriptor: CollectionDescriptor) throws -> DocumentLocation {
+    func save(json document: JSONValue, in descriptor: CollectionDescriptor, declaredBy type: (any Decodable.Type)? = nil) throws -> DocumentLocation {
         try requireOpen()
         var write = try writer.prepare(document, in: descriptor)
         let key = PendingChange.key(descriptor.name, write.location.id)
+        // A typed save replacing a document keeps the members its type does not declare: read
+        // only when something is replaced, decoded only when the stored one holds more.
+        if let type, !write.isNew || pending.write(for: key) != nil, pending.removals[key] == nil,
+           let stored = try current(descriptor, id: write.location.id)?.value, DeclaredMembers.storedHasMore(stored, than: document) {
+            let merged = DeclaredMembers.merging(document, over: stored, declared: Self.declaredMembers(of: type, document))
+            if merged != document { write = try writer.prepare(merged, in: descriptor) }
+        }
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(
                 .idCollision,
@@ -163,6 +178,10 @@ public final class Transaction: ReadTransaction {
         }
         pending.put(write)
         return write.location
+    }
+
+    private static func declaredMembers<T: Decodable>(of type: T.Type, _ encoded: JSONValue) -> DeclaredMembers? {
+        DeclaredMembers.of(type, encoded: encoded)
     }
 
     // MARK: Deleting

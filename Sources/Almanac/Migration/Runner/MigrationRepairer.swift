@@ -24,12 +24,13 @@ struct MigrationRepairer {
             else { return entry }
             let name = entry["name"]?.stringValue ?? String(version)
             let file = migrations.migration(Int(version))
-            guard file?.checksum != recorded else { return entry }
+            guard file?.checksum != recorded, file.map({ entry["contentChecksum"]?.stringValue != $0.contentChecksum }) ?? true else { return entry }
             var previous = members["previousChecksums"]?.arrayValue ?? []
             previous.append(.string(recorded))
             members["previousChecksums"] = .array(previous)
             if let file {
                 members["checksum"] = .string(file.checksum)
+                members["contentChecksum"] = .string(file.contentChecksum)
                 members["name"] = .string(file.fileName)
             } else {
                 members["fileRemoved"] = .bool(true)
@@ -41,5 +42,22 @@ struct MigrationRepairer {
         try transaction.updateManifest { $0.migrations = entries }
         transaction.crashPointKind = "repair"
         return repairs
+    }
+
+    /// `store.json`'s migration records with the content checksum added where a record lacks
+    /// it and its file is unchanged byte for byte (an older record's upgrade, so that a later
+    /// re-indent of the file is no edit); `nil` when no record needs it.
+    static func withContentChecksums(_ records: [JSONValue], with migrations: MigrationSet) -> [JSONValue]? {
+        var upgraded = false
+        let result: [JSONValue] = records.map { entry in
+            guard case .object(var members) = entry, members["contentChecksum"] == nil,
+                  let version = entry["version"]?.numberValue?.int64Value, let file = migrations.migration(Int(version)),
+                  entry["checksum"]?.stringValue == file.checksum
+            else { return entry }
+            members["contentChecksum"] = .string(file.contentChecksum)
+            upgraded = true
+            return .object(members)
+        }
+        return upgraded ? result : nil
     }
 }

@@ -32,6 +32,9 @@ struct MigrationRunner {
             do {
                 let result = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
                 if var result {
+                    // Nothing to migrate: records written before content checksums get theirs
+                    // now (once), so that a later re-indent of a file that is unchanged today is no edit.
+                    if result.fromVersion == result.toVersion { try MigrationRunner(store: store).recordContentChecksums(migrations) }
                     // Measured once the new version is in place: the commit is part of the run.
                     result.duration = Date().timeIntervalSince(started)
                     return result
@@ -43,6 +46,17 @@ struct MigrationRunner {
             }
         }
         throw AlmanacError(.locked, "the store kept changing version while the migration waited; retry when other migrations are done", path: url.path)
+    }
+
+    /// Adds the content checksum to the records of applied migrations whose files are
+    /// unchanged byte for byte (``MigrationRepairer/withContentChecksums(_:with:)``), as one small change.
+    private func recordContentChecksums(_ migrations: MigrationSet) throws {
+        guard MigrationRepairer.withContentChecksums(store.manifest.migrations, with: migrations) != nil else { return }
+        try store.write { transaction in
+            // Read again holding the lock: another process may have done it meanwhile.
+            guard let upgraded = MigrationRepairer.withContentChecksums(try Manifest.required(in: store.root).migrations, with: migrations) else { return }
+            try transaction.updateManifest { $0.migrations = upgraded }
+        }
     }
 
     /// Stages without the writers' lock and commits holding it; `nil` when another writer
@@ -110,11 +124,12 @@ struct MigrationRunner {
         if !invalid.isEmpty { throw MigrationRunner.invalidResultError(invalid, target: prepared.target) }
 
         var manifest = try Manifest.required(in: store.root)
-        var applied = manifest.migrations
+        var applied = MigrationRepairer.withContentChecksums(manifest.migrations, with: work.migrations) ?? manifest.migrations
         for (migration, step) in zip(prepared.pending, steps) {
             applied.append(.object([
                 "version": .number(JSONNumber(migration.version)), "name": .string(migration.fileName),
                 "description": .string(migration.description), "checksum": .string(migration.checksum),
+                "contentChecksum": .string(migration.contentChecksum),
                 "documentsChanged": .number(JSONNumber(step.changedDocuments.count)),
             ]))
         }
