@@ -164,7 +164,7 @@ struct TransactionTests {
     func concurrentIncrements() async throws {
         let folder = TemporaryFolder()
         let first = try TestSchema.makeStore(in: folder, timeZone: "UTC")
-        try first.save(Counter(id: "n", value: 0))
+        try await first.save(Counter(id: "n", value: 0))
         let second = try Store(at: first.url)
         let failures = await withTaskGroup(of: [String].self) { group in
             for worker in 0..<8 {

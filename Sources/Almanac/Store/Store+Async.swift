@@ -42,6 +42,38 @@ extension Store {
         try await offActor { try self.write(body) }
     }
 
+    /// Saves `document` durably (as the synchronous `save(_:)`), writing and flushing off the
+    /// caller's actor: the main actor never waits on the disk.
+    ///
+    /// ```swift
+    /// try await store.save(event)
+    /// ```
+    public func save<D: Document>(_ document: D) async throws {
+        try await offActor { try self.save(document) }
+    }
+
+    /// Saves many documents as one transaction (as the synchronous `save(contentsOf:)`) off the caller's actor.
+    public func save<D: Document>(contentsOf documents: [D]) async throws {
+        try await offActor { try self.save(contentsOf: documents) }
+    }
+
+    /// Saves documents of any mix of types as one transaction, off the caller's actor.
+    public func save(contentsOf documents: [any Document]) async throws {
+        try await offActor { try self.save(contentsOf: documents) }
+    }
+
+    /// Saves the document of a singleton collection durably, off the caller's actor.
+    public func save<S: SingletonDocument>(_ singleton: S) async throws {
+        try await offActor { try self.save(singleton) }
+    }
+
+    /// Deletes the document of type `D` with `id` (as the synchronous `delete(_:id:)`) off the
+    /// caller's actor; returns false when there was none.
+    @discardableResult
+    public func delete<D: Document>(_ type: D.Type, id: D.ID) async throws -> Bool where D.ID: Sendable {
+        try await offActor { try self.delete(D.self, id: id) }
+    }
+
     /// Reads one consistent view of the store (as the synchronous `read(_:)`) off the caller's actor.
     public func read<T: Sendable>(_ body: @escaping @Sendable (ReadTransaction) throws -> T) async throws -> T {
         try await offActor { try self.read(body) }

@@ -14,7 +14,7 @@ extension Store {
     ///
     /// Every document is encoded and checked before the first file is written. To save
     /// documents of several types at once, use `write(_:)`.
-    /// - Throws: as ``save(_:)-(D)``; nothing is written when a document is refused.
+    /// - Throws: as ``save(_:)-4mm6``; nothing is written when a document is refused.
     public func save<D: Document>(contentsOf documents: some Sequence<D>) throws {
         let documents = Array(documents)
         try savingBatch(of: documents.count) { try $0.save(contentsOf: documents) }
@@ -26,7 +26,7 @@ extension Store {
     /// ```swift
     /// try store.save(contentsOf: [commitment, escalationState, notification] as [any Document])
     /// ```
-    /// - Throws: as ``save(_:)-(D)``; nothing is written when a document is refused.
+    /// - Throws: as ``save(_:)-4mm6``; nothing is written when a document is refused.
     public func save(contentsOf documents: [any Document]) throws {
         try savingBatch(of: documents.count) { try $0.save(contentsOf: documents) }
     }
