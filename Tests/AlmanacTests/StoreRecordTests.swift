@@ -49,7 +49,7 @@ struct StoreRecordTests {
         // One record per line: a line-based merge (git without the driver) moves whole records.
         let lines = String(decoding: try Data(contentsOf: path), as: UTF8.self).split(separator: "\n")
         let records = lines.filter { $0.hasPrefix("    {") }
-        #expect(records.count == (after["migrations"]?.arrayValue?.count ?? 0) + (after["seeds"]?.arrayValue?.count ?? 0))
+        #expect(records.count == ["migrations", "seeds", "seedValues"].reduce(0) { $0 + (after[$1]?.arrayValue?.count ?? 0) })
         for line in records {
             #expect((try? JSONValue(parsing: Array(line.dropLast(line.hasSuffix(",") ? 1 : 0).utf8)))?.objectValue != nil, "\(line)")
         }

@@ -35,8 +35,19 @@ public struct SeedImportReport: Sendable, Encodable {
         /// Ids of new documents not added because the collection already holds seeded ones
         /// (catalog `seeded.addNew` `when-none-seeded`).
         public var notAdded: [String]
+        /// Updated documents in which the user's edits were kept: each field the user changed
+        /// since the seed last wrote it, whose value the new content version would have replaced.
+        public var keptEdits: [KeptEdit]
         /// Whether the import is recorded in `store.json` (something changed, or this exact file was never imported).
         public var recorded: Bool
+    }
+
+    /// The fields of one seeded document whose user edits an update kept.
+    public struct KeptEdit: Sendable, Encodable, Equatable {
+        /// The document's id.
+        public var id: String
+        /// The fields, sorted.
+        public var fields: [String]
     }
 }
 
@@ -59,6 +70,6 @@ extension SeedImportReport.File {
     /// The keys `--json` prints: the file's name is the member `file`.
     private enum CodingKeys: String, CodingKey {
         case fileName = "file"
-        case collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, keptDeleted, notAdded, recorded
+        case collection, contentVersion, inserted, updated, unchanged, userDocumentsKept, missingFromFile, keptDeleted, notAdded, keptEdits, recorded
     }
 }

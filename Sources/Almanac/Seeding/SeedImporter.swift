@@ -29,7 +29,7 @@ struct SeedImporter {
     /// checking that nobody committed meanwhile; otherwise plans again from the new state.
     private func importSeedsWithShortLock(_ files: [SeedFile]) throws -> SeedImportReport {
         try store.planningWithoutLock(kind: "seed", plan: { try seedImportPlan(files) }, unchanged: { planned in
-            planned.writes.isEmpty && planned.seeds == nil ? SeedImportReport(dryRun: false, files: planned.reports) : nil
+            planned.writes.isEmpty && planned.seeds == nil && planned.seedValues == nil ? SeedImportReport(dryRun: false, files: planned.reports) : nil
         }, commit: { planned, transaction in
             try put(planned, into: transaction)
             transaction.crashPointKind = "seed"
@@ -42,6 +42,9 @@ struct SeedImporter {
         let manifest = try Manifest.required(in: store.root)
         var records = manifest.seeds
         let deletions = SeedDeletion.byKey(manifest.seedDeletions)
+        /// What the seed last wrote into each seeded document; changed as documents are written.
+        var seeded = SeededValues.byKey(manifest.seedValues)
+        var seededChanged = false
         /// Keys of deletion records an import of a newer content version ends (`add-again`).
         var endedDeletions: Set<String> = []
         /// Collections that held a seeded document before the import (for `when-none-seeded`).
@@ -76,7 +79,7 @@ struct SeedImporter {
             }
             var report = SeedImportReport.File(fileName: file.fileName, collection: descriptor.name, contentVersion: file.contentVersion,
                                                inserted: [], updated: [], unchanged: 0, userDocumentsKept: [], missingFromFile: [],
-                                               keptDeleted: [], notAdded: [], recorded: false)
+                                               keptDeleted: [], notAdded: [], keptEdits: [], recorded: false)
             var inFile: Set<String> = []
             for (index, document) in file.documents.enumerated() {
                 planning?.advance()
@@ -89,13 +92,27 @@ struct SeedImporter {
                         report.userDocumentsKept.append(id)
                         continue
                     }
+                    let recordKey = SeedDeletion.key(collection: descriptor.name, id: id)
                     guard let storedVersion = SeedFile.version(existing["contentVersion"]),
                           let seedVersion = SeedFile.version(document["contentVersion"]), storedVersion < seedVersion
                     else {
+                        // Seeded before records were kept, at this very version: the file's values
+                        // are what was written, so they are recorded now, once.
+                        if seeded[recordKey] == nil, let version = SeedFile.version(document["contentVersion"]),
+                           SeedFile.version(existing["contentVersion"]) == version {
+                            seeded[recordKey] = SeededValues(collection: descriptor.name, seed: document, contentVersion: version)
+                            seededChanged = true
+                        }
                         report.unchanged += 1
                         continue
                     }
                     next = keepingUserOwnedFields(of: existing, in: document, descriptor: descriptor)
+                    if let previous = seeded[recordKey] {
+                        let kept = keepingUserEdits(of: existing, in: &next, previous: previous, seed: document, descriptor: descriptor)
+                        if !kept.isEmpty { report.keptEdits.append(.init(id: id, fields: kept)) }
+                    }
+                    seeded[recordKey] = SeededValues(collection: descriptor.name, seed: document, contentVersion: seedVersion)
+                    seededChanged = true
                     if next == existing {
                         report.unchanged += 1
                         continue
@@ -116,6 +133,11 @@ struct SeedImporter {
                     }
                     if let deletion { endedDeletions.insert(deletion.key) }
                     report.inserted.append(id)
+                    if let version = SeedFile.version(document["contentVersion"]) {
+                        let record = SeededValues(collection: descriptor.name, seed: document, contentVersion: version)
+                        seeded[record.key] = record
+                        seededChanged = true
+                    }
                 }
                 do {
                     let write = try store.writer.prepare(next, in: descriptor)
@@ -150,7 +172,10 @@ struct SeedImporter {
         }
         let keptDeletions = endedDeletions.isEmpty ? nil
             : manifest.seedDeletions.filter { record in SeedDeletion(record).map { !endedDeletions.contains($0.key) } ?? true }
-        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil, seedDeletions: keptDeletions)
+        let unreadable = manifest.seedValues.filter { SeededValues($0) == nil }
+        let values = seededChanged ? seeded.values.sorted { $0.key < $1.key }.map(\.json) + unreadable : nil
+        return SeedImportPlan(reports: reports, writes: writes, seeds: reports.contains(where: \.recorded) ? records : nil,
+                              seedDeletions: keptDeletions, seedValues: values)
     }
 
     /// The seed's document with the stored values of the collection's user-owned fields.
@@ -162,11 +187,29 @@ struct SeedImporter {
         return .object(members)
     }
 
+    /// Keeps in `next` (the seed's new document) the stored value of every field the user
+    /// changed since the seed last wrote it (`previous`), user-owned fields aside (already
+    /// kept); returns the fields whose kept value differs from the seed's new one.
+    private func keepingUserEdits(of stored: JSONValue, in next: inout JSONValue, previous: SeededValues, seed: JSONValue,
+                                  descriptor: CollectionDescriptor) -> [String] {
+        guard case .object(var members) = next, case .object(let old) = stored else { return [] }
+        let owned = Set(descriptor.userOwnedFields)
+        var kept: [String] = []
+        for field in Set(old.keys).union(seed.objectValue?.keys ?? [:].keys).sorted()
+        where !SeededValues.notFields.contains(field) && !owned.contains(field) && !previous.isUntouched(field, stored: old[field]) {
+            members[field] = old[field]
+            if old[field] != seed[field] { kept.append(field) }
+        }
+        next = .object(members)
+        return kept
+    }
+
     /// Puts a planned import into `transaction`: its documents, and its record in `store.json`.
     private func put(_ planned: SeedImportPlan, into transaction: Transaction) throws {
         for write in planned.writes { try transaction.put(write) }
         if let seeds = planned.seeds { try transaction.updateManifest { $0.seeds = seeds } }
         if let deletions = planned.seedDeletions { try transaction.updateManifest { $0.seedDeletions = deletions } }
+        if let values = planned.seedValues { try transaction.updateManifest { $0.seedValues = values } }
     }
 }
 
@@ -178,4 +221,6 @@ private struct SeedImportPlan {
     var seeds: [JSONValue]?
     /// `store.json`'s `seedDeletions`, when the import adds a deleted document again (`add-again`).
     var seedDeletions: [JSONValue]?
+    /// `store.json`'s `seedValues`, when the import wrote a seeded document or recorded one.
+    var seedValues: [JSONValue]?
 }

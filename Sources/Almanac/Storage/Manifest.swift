@@ -26,6 +26,8 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     /// One record per seeded document the user deleted (collection, id, content version), so that every
     /// device's seed import leaves it deleted; written only when there is one.
     var seedDeletions: [JSONValue] = []
+    /// What a seed import last wrote into each seeded document, field by field (``SeededValues``).
+    var seedValues: [JSONValue] = []
     /// The last retention run that changed the store.
     var retention: JSONValue?
     /// Members of a later format version, kept as they are.
@@ -67,7 +69,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
               let schemaVersion = integer(members["schemaVersion"]), let zoneName = members["timeZone"]?.stringValue,
               let zone = TimeZone.stored(zoneName),
               let migrations = records(members["migrations"]), let seeds = records(members["seeds"]),
-              let seedDeletions = records(members["seedDeletions"])
+              let seedDeletions = records(members["seedDeletions"]), let seedValues = records(members["seedValues"])
         else { return nil }
         let createdAt: String?
         switch members["createdAt"] {
@@ -84,6 +86,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         self.migrations = migrations
         self.seeds = seeds
         self.seedDeletions = seedDeletions
+        self.seedValues = seedValues
         retention = members["retention"].flatMap { $0 == .null ? nil : $0 }
         unknown = members.filter { Key(rawValue: $0.key) == nil }
     }
@@ -95,7 +98,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     }
 
     private enum Key: String, CaseIterable {
-        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, seedDeletions, retention
+        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, seedDeletions, seedValues, retention
     }
 
     init(from decoder: any Decoder) throws {
@@ -131,6 +134,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         migrations = try container.decodeIfPresent([JSONValue].self, forKey: member(.migrations)) ?? []
         seeds = try container.decodeIfPresent([JSONValue].self, forKey: member(.seeds)) ?? []
         seedDeletions = try container.decodeIfPresent([JSONValue].self, forKey: member(.seedDeletions)) ?? []
+        seedValues = try container.decodeIfPresent([JSONValue].self, forKey: member(.seedValues)) ?? []
         retention = try container.decodeIfPresent(JSONValue.self, forKey: member(.retention))
         let known = Set(Key.allCases.map(\.rawValue))
         var unknown: [String: JSONValue] = [:]
@@ -153,6 +157,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         try container.encode(migrations, forKey: member(.migrations))
         try container.encode(seeds, forKey: member(.seeds))
         if !seedDeletions.isEmpty { try container.encode(seedDeletions, forKey: member(.seedDeletions)) }
+        if !seedValues.isEmpty { try container.encode(seedValues, forKey: member(.seedValues)) }
         try container.encodeIfPresent(retention, forKey: member(.retention))
     }
 }

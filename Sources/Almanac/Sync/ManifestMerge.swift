@@ -34,6 +34,7 @@ enum ManifestMerge {
         merged.createdAt = [ours.createdAt, theirs.createdAt].compactMap { $0 }.min()
         merged.seeds = mergedSeeds(ours.seeds, theirs.seeds)
         merged.seedDeletions = SeedDeletion.merged(ours.seedDeletions, theirs.seedDeletions)
+        merged.seedValues = SeededValues.merged(ours.seedValues, theirs.seedValues)
         merged.retention = [ours.retention, theirs.retention].compactMap { $0 }.max(by: { order($0).lexicographicallyPrecedes(order($1)) })
         var unknown = ours.unknown
         for (key, value) in theirs.unknown {

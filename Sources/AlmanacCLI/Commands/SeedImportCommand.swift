@@ -60,6 +60,10 @@ enum SeedImportCommand: AlmanacCommand {
                 + (file.notAdded.isEmpty ? "" : ", \(file.notAdded.count) new not added"))
             if !file.inserted.isEmpty { lines.append("  inserted: " + Output.idList(file.inserted)) }
             if !file.updated.isEmpty { lines.append("  updated: " + Output.idList(file.updated)) }
+            for edit in file.keptEdits {
+                let fields = edit.fields.count == 1 ? edit.fields[0] : edit.fields.dropLast().joined(separator: ", ") + " and " + edit.fields.last!
+                lines.append("  \(edit.id): \(report.dryRun ? "would keep" : "kept") the user's edit of \(fields)")
+            }
             if !file.userDocumentsKept.isEmpty { lines.append("  the user's own, not touched: " + Output.idList(file.userDocumentsKept)) }
             if !file.missingFromFile.isEmpty { lines.append("  no longer in the file (kept, not deleted): " + Output.idList(file.missingFromFile)) }
             if !file.keptDeleted.isEmpty { lines.append("  deleted by the user, not added again: " + Output.idList(file.keptDeleted)) }
