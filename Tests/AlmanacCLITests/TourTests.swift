@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The README's five-minute tour, run as a new user types it (issue 45, acceptance 1): in an
-/// empty folder with this checkout beside it as `../almanac` and the built tool on `PATH`,
-/// every shell block of the tour runs in order, its `Package.swift` block becomes the
+/// The README's five-minute tour, run as a new user types it (issue 45, acceptance 1; issue 58,
+/// acceptance 6): in a folder that holds only the clone, `almanac/` (this checkout, linked), as
+/// the tour says it starts, with the built tool on `PATH`, every shell block of the tour runs in order, its `Package.swift` block becomes the
 /// package's manifest and its Swift blocks `Sources/Journal/main.swift`; `swift run` then
 /// builds the package against the checkout and runs it.
 @Suite("The README's tour")

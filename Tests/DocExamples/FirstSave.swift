@@ -17,3 +17,8 @@ func saveFirstEntry(storeURL: URL) throws {
                                  timeZone: .current)
     try store.save(Entry(id: UUID(), createdAt: .now, text: "Hello from Swift."))
 }
+
+func lastWeek(in store: Store) throws -> QueryResults<Entry> {
+    let today = CalendarDate(.now, in: store.timeZone)
+    return try store.results(Entry.self, matching: Query(Entry.self).dated(from: today.adding(days: -6), through: today))
+}

@@ -26,7 +26,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     /// One record per seeded document the user deleted (collection, id, content version), so that every
     /// device's seed import leaves it deleted; written only when there is one.
     var seedDeletions: [JSONValue] = []
-    /// What a seed import last wrote into each seeded document, field by field (``SeededValues``).
+    /// What a seed import last wrote into each seeded document, field by field (a record each, §6).
     var seedValues: [JSONValue] = []
     /// The last retention run that changed the store.
     var retention: JSONValue?

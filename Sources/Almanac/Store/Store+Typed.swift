@@ -42,6 +42,10 @@ extension Store {
     }
 
     /// Every document of type `D`, oldest first.
+    ///
+    /// All or nothing: the first file that cannot be read as a `D` (a hand edit that broke it)
+    /// throws. To fill a list, use ``results(_:matching:)``, which returns the documents it
+    /// could read and a problem for each file it could not.
     public func documents<D: Document>(_ type: D.Type) throws -> [D] {
         let descriptor = try reader.documentCollection(for: D.self)
         return try scan(descriptor) { try self.reader.decode(D.self, $0) }
@@ -49,6 +53,9 @@ extension Store {
 
     /// The documents of type `D` dated on the days `from` through `to` (inclusive) in the
     /// store's time zone, oldest first. Only the folders of those days are read.
+    ///
+    /// All or nothing, as ``documents(_:)``: a list uses ``results(_:matching:)`` with
+    /// `Query(D.self).dated(from:through:)` instead.
     public func documents<D: Document>(_ type: D.Type, from: CalendarDate, to: CalendarDate) throws -> [D] {
         guard from <= to else { return [] }
         let descriptor = try reader.documentCollection(for: D.self)
