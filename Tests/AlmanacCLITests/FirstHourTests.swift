@@ -49,6 +49,23 @@ struct FirstHourTests {
         #expect(!E2EFiles.exists(folder.path("schema/journal")), "nothing made")
     }
 
+    /// Issue 58, item 3: a schema of UUID ids refuses `"cli-1"` at the save, instead of the app
+    /// failing on it later when its `UUID` property decodes.
+    @Test("schema add-collection --id uuid makes a schema that refuses any other id")
+    func uuidIDs() throws {
+        let folder = E2EFolder()
+        #expect(try run(["schema", "new", "reading"], cwd: folder.url).exit == 0)
+        let added = try run(["schema", "add-collection", "sessions", "--app", "reading", "--date-field", "startedAt", "--partition", "month", "--id", "uuid"], cwd: folder.url)
+        #expect(added.exit == 0, "\(added)")
+        #expect(try run(["init", "st", "--schema", "schema/reading", "--time-zone", "UTC"], cwd: folder.url).exit == 0)
+        let wrong = try run(["put", "sessions", "-", "--store", "st"], stdin: #"{"id": "cli-1", "startedAt": "2026-11-24T08:30:00Z"}"#, cwd: folder.url)
+        #expect(wrong.exit != 0 && wrong.stderr.contains("/id: \"cli-1\" is not a valid UUID"), "\(wrong)")
+        let right = try run(["put", "sessions", "-", "--store", "st"], stdin: #"{"id": "3F2504E0-4F89-41D3-9A0C-0305E82C3301", "startedAt": "2026-11-24T08:30:00Z"}"#, cwd: folder.url)
+        #expect(right.exit == 0, "\(right)")
+        let other = try run(["schema", "add-collection", "notes", "--app", "reading", "--partition", "none", "--id", "number"], cwd: folder.url)
+        #expect(other.exit == 2 && other.stderr.contains("--id expects string or uuid"), "\(other)")
+    }
+
     @Test("rm and delete agree off a terminal: one document that reaches no other goes without --yes; a reach or a range needs it")
     func removeAndDeleteAgree() throws {
         let folder = E2EFolder()

@@ -14,6 +14,14 @@ package struct CollectionTemplate: Sendable, Equatable {
         case date
     }
 
+    /// What the collection's ids are: any id string, or a UUID (a Swift `UUID` property).
+    package enum IDFormat: String, Sendable, CaseIterable {
+        /// 1-128 ASCII letters, digits, `.`, `_` or `-`: a Swift `String` property.
+        case string
+        /// A UUID, `"format": "uuid"` in the schema: a Swift `UUID` property, which decodes only UUIDs.
+        case uuid
+    }
+
     /// How the collection's documents are kept.
     package enum Layout: Sendable, Equatable {
         /// One file per document, in date folders when the partition is not `.none`.
@@ -34,12 +42,15 @@ package struct CollectionTemplate: Sendable, Equatable {
     /// Fields whose value no two documents share (the catalog's `unique`), declared in the
     /// schema as strings for the developer to adjust.
     package var unique: [String]
+    /// What the ids are; a schema of UUID ids refuses any other id, as the Swift type would.
+    package var idFormat: IDFormat
 
     /// A template for the collection `name` laid out as `layout`.
     ///
     /// - Throws: `.invalidArgument` for a name that cannot be a collection's, a date field that
     ///   cannot be a JSON member of a document (`id`, empty), or a dated partition without a date field.
-    package init(name: String, layout: Layout, description: String? = nil, seeded: Bool = false, unique: [String] = []) throws {
+    package init(name: String, layout: Layout, description: String? = nil, seeded: Bool = false, unique: [String] = [],
+                 idFormat: IDFormat = .string) throws {
         guard Catalog.isValidName(name) else {
             throw AlmanacError(.invalidArgument, "\"\(name)\" is not a valid collection name; use lowercase letters, digits and '-', starting with a letter (at most 64)")
         }
@@ -61,6 +72,7 @@ package struct CollectionTemplate: Sendable, Equatable {
         self.layout = layout
         self.description = description
         self.seeded = seeded
+        self.idFormat = idFormat
         var seen: Set<String> = []
         self.unique = unique.filter { seen.insert($0).inserted }
     }
@@ -94,10 +106,15 @@ package struct CollectionTemplate: Sendable, Equatable {
         var properties: [String: JSONValue] = [:]
         var required: [JSONValue] = []
         if case .partitioned(let partition, let dateField, let format) = layout {
-            properties["id"] = .object([
-                "type": .string("string"),
-                "description": .string("The document's id, 1-128 ASCII letters, digits, '.', '_' or '-' (a Swift UUID's uuidString is one)."),
-            ])
+            properties["id"] = idFormat == .uuid
+                ? .object([
+                    "type": .string("string"), "format": .string("uuid"),
+                    "description": .string("The document's id, a UUID (a Swift UUID property): any other id is refused."),
+                ])
+                : .object([
+                    "type": .string("string"),
+                    "description": .string("The document's id, 1-128 ASCII letters, digits, '.', '_' or '-' (a Swift UUID's uuidString is one; for UUID ids only, add \"format\": \"uuid\")."),
+                ])
             required.append(.string("id"))
             if let dateField {
                 let filing = partition == .none ? "The document's date." : "Files the document under its \(partition.rawValue) (the catalog's dateField)."

@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-/// `almanac schema add-collection NAME [--app APP] --date-field F --partition P [--seeded] [--unique FIELD]... | --singleton`
+/// `almanac schema add-collection NAME [--app APP] --date-field F --partition P [--id string|uuid] [--seeded] [--unique FIELD]... | --singleton`
 enum SchemaAddCollectionCommand: AlmanacCommand {
     static let group: CommandGroup? = .schema
     static let name = PositionalSpec.required("name", help: "The collection's name: lowercase letters, digits and '-', starting with a letter.")
@@ -12,6 +12,9 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
         defaultValue: CollectionTemplate.DateFormat.dateTime.rawValue)
     static let singleton = OptionSpec.flag("singleton", help: "Exactly one document (settings), at data/NAME.json.")
     static let seeded = OptionSpec.flag("seeded", help: "Content the app ships in seed files: the catalog marks it seeded, and its schema declares contentVersion.")
+    static let idFormat = OptionSpec.option(
+        "id", valueName: "KIND", help: "The ids: string (any id) or uuid (a Swift UUID: the schema refuses any other id).",
+        defaultValue: CollectionTemplate.IDFormat.string.rawValue)
     static let unique = OptionSpec.repeating("unique", valueName: "FIELD", help: "A field no two documents share (repeatable); declared in the schema as a string for you to adjust.")
 
     static let spec = CommandSpec(
@@ -22,7 +25,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
             "properties". The catalog keeps its version, and is rewritten with sorted keys. A store learns of the collection \
             by migrating, so when stores of the app exist, run 'almanac migrate new' first.
             """,
-        options: [CommonOptions.app, dateField, partition, dateFormat, singleton, seeded, unique, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
+        options: [CommonOptions.app, dateField, partition, dateFormat, idFormat, singleton, seeded, unique, CommonOptions.describe], positionals: [name], ignoredGlobals: [CommonOptions.store.name, CommonOptions.lockTimeout.name])
 
     static func run(_ context: CommandContext) throws -> Int32 {
         guard let collection = context.values.positional(name) else { throw context.usage("give the collection's name: 'almanac schema add-collection NAME'") }
@@ -30,7 +33,7 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
         do {
             template = try CollectionTemplate(
                 name: collection, layout: try layout(context), description: context.values.option(CommonOptions.describe),
-                seeded: context.values.flag(seeded), unique: context.values.options(unique))
+                seeded: context.values.flag(seeded), unique: context.values.options(unique), idFormat: try ids(context))
         } catch let error as AlmanacError where error.code == .invalidArgument {
             throw context.usage(error.message)
         }
@@ -46,6 +49,13 @@ enum SchemaAddCollectionCommand: AlmanacCommand {
                 """
         }
         return ExitCode.success
+    }
+
+    private static func ids(_ context: CommandContext) throws -> CollectionTemplate.IDFormat {
+        let text = context.values.option(idFormat) ?? CollectionTemplate.IDFormat.string.rawValue
+        guard let format = CollectionTemplate.IDFormat(rawValue: text) else { throw context.usage("--id expects string or uuid, got '\(text)'") }
+        if format == .uuid, context.values.flag(singleton) { throw context.usage("a singleton has no id; leave --id out") }
+        return format
     }
 
     private static func layout(_ context: CommandContext) throws -> CollectionTemplate.Layout {
