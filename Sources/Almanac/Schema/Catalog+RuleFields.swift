@@ -36,6 +36,17 @@ extension Catalog {
                 }
             }
             for name in collection.userCreated?.fieldNames ?? [] { try require(name, at + "/seeded/userCreated") }
+            for (referenceIndex, reference) in collection.references.enumerated() {
+                let pointer = at + "/references/\(referenceIndex)"
+                try require(reference.field, pointer + "/field")
+                // A nullify writes null into the referring document: its schema must take it,
+                // or the first delete of a referred document fails (found then, not now).
+                let path = reference.field.split(separator: ".").map(String.init)
+                if reference.onDelete == .nullify, let types = own.types(at: path), !types.contains("null") {
+                    throw reader.error(pointer + "/onDelete",
+                        "nullify sets \(collection.name)' \(reference.field) to null when the \(reference.collection) document it names is deleted, but the \(collection.name) schema does not allow null there (it allows \(types.sorted().joined(separator: ", "))); allow null (\"type\": [\"string\", \"null\"], and leave it out of \"required\" or keep it), or choose cascade or restrict")
+                }
+            }
         }
     }
 

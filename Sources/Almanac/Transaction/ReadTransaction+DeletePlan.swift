@@ -33,7 +33,7 @@ extension ReadTransaction {
         var queue = targets
         var referrers: [String: [StoredDocument]] = [:]
         /// Documents a `restrict` reference keeps from being deleted: the referrer, the reference, the target.
-        var blockers: [(key: String, label: String, field: String, target: String, location: DocumentLocation)] = []
+        var blockers: [(key: String, label: String, field: String, target: String, targetLocation: DocumentLocation)] = []
         while let target = queue.popLast() {
             let key = PendingChange.key(target.location.collection, target.location.id)
             guard plan.deleted[key] == nil else { continue }
@@ -54,7 +54,7 @@ extension ReadTransaction {
                         let referringKey = PendingChange.key(referring.name, document.location.id)
                         switch reference.onDelete {
                         case .restrict:
-                            blockers.append((referringKey, label, reference.field, "\(target.location.collection)/\(id)", document.location))
+                            blockers.append((referringKey, label, reference.field, "\(target.location.collection)/\(id)", target.location))
                         case .cascade:
                             queue.append(document)
                         case .nullify:
@@ -71,10 +71,11 @@ extension ReadTransaction {
         let blocking = blockers.filter { plan.deleted[$0.key] == nil }.sorted { $0.label < $1.label }
         if let first = blocking.first {
             let list = blocking.map { "\($0.label) (\"\($0.field)\" → \($0.target))" }.joined(separator: ", ")
+            // The error is about the document being deleted: its path leads, the referrers follow.
             throw AlmanacError(
                 .deleteRestricted,
-                "the catalog restricts deleting what other documents refer to, and \(blocking.count == 1 ? "1 document refers" : "\(blocking.count) documents refer") to what this delete removes: \(list); delete or change \(blocking.count == 1 ? "it" : "them") first",
-                path: first.location.relativePath, id: first.location.id, pointer: "/" + first.field)
+                "\(first.target) cannot be deleted: the catalog restricts deleting what other documents refer to, and \(blocking.count == 1 ? "1 document refers" : "\(blocking.count) documents refer") to what this delete removes: \(list); delete or change \(blocking.count == 1 ? "it" : "them") first",
+                path: first.targetLocation.relativePath, id: first.targetLocation.id)
         }
         plan.report.deleted = plan.deleted.values.map { location in location.id.map { "\(location.collection)/\($0)" } ?? location.collection }.sorted()
         plan.report.nullified = nullifiedFields.sorted()

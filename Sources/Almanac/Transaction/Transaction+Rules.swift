@@ -72,9 +72,12 @@ extension Transaction {
                     }
                     let valid = (try? DocumentID.validate(id, collection: target.name)) != nil
                     if valid, try currentRemembered(target, id: id) != nil { continue }
+                    // Null only where the schema takes it: advice a save would refuse helps nobody.
+                    let path = reference.field.split(separator: ".").map(String.init)
+                    let takesNull = (try? reader.schemaFields(of: collection).types(at: path)?.contains("null")) ?? false
                     throw AlmanacError(
                         .missingReference,
-                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; save that document first (in the same transaction, if need be) or set \"\(reference.field)\" to null",
+                        "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; save that document first (in the same transaction, if need be)\(takesNull ? " or set \"\(reference.field)\" to null" : ", or name one that exists")",
                         path: write.location.relativePath, id: write.location.id, pointer: "/" + reference.field)
                 }
             }

@@ -56,7 +56,7 @@ extension StoreReader {
             error.path = stored.location.relativePath
             if case .keyNotFound(let key, _)? = error.underlying as? DecodingError {
                 // Rarely a damaged file: usually the Swift type and the schema disagree (a typo).
-                error.message = "\(T.self) expects a field \"\(key.stringValue)\" that the document lacks; if the type's property is misspelt or new, Store.checkTypes([\(T.self).self]) names how the type and the schema differ"
+                error.message = "\(T.self) expects a field \"\(key.stringValue)\" that the document lacks; if the type's property is misspelt or new, the store's checkTypes([\(T.self).self]) names how the type and the schema differ"
             }
             if let pointer = error.pointer, error.line == nil,
                let bytes = try openFolders(stored.location.folderPath)?.readFile(stored.location.fileName),
