@@ -70,4 +70,26 @@ struct MigrationChecksumTests {
         let after = try run(["migrate", "up", "--store", store.path, "--migrations", migrations.path, "--schema", schema])
         #expect(after.exit == 0, "\(after)")
     }
+
+    @Test("an app that must launch goes past an edited applied file with the proceed policy, and is told which")
+    func proceedPolicy() throws {
+        let folder = E2EFolder()
+        let store = try folder.copySample("cravey")
+        let migrations = folder.path("migrations")
+        try FileManager.default.copyItem(at: E2ERepository.migrations("cravey"), to: migrations)
+        let schema = E2ERepository.schema("cravey")
+        #expect(try run(["migrate", "up", "--store", store.path, "--migrations", migrations.path, "--schema", schema.path]).exit == 0)
+        let file = migrations.appendingPathComponent("0002-usage-mood.json")
+        var value = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        value["description"] = "edited after it shipped"
+        try JSONSerialization.data(withJSONObject: value).write(to: file)
+
+        var migrator = Migrator(migrations: try MigrationSet(folder: migrations), targetSchema: schema)
+        let refused = #expect(throws: AlmanacError.self) { try migrator.migrate(storeAt: store) }
+        #expect(refused?.code == .invalidMigration && refused?.message.contains("was changed after it was applied") == true, "the default refuses: \(String(describing: refused))")
+        migrator.editedAppliedFiles = .proceed
+        let result = try migrator.migrate(storeAt: store)
+        #expect(result.editedAppliedFiles == ["0002-usage-mood.json"] && result.fromVersion == result.toVersion, "\(result)")
+        #expect(try Store(at: store).schemaVersion == 3)
+    }
 }

@@ -94,9 +94,9 @@ extension Store {
 
     /// Checks the migrations and the target schema folder, shared by `plan` and `up`.
     func prepareMigration(
-        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry
+        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry, acceptingEdits: Bool = false
     ) throws -> (target: Int, catalog: Catalog, pending: [MigrationFile]) {
-        try MigrationPlanner(store: self).prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry)
+        try MigrationPlanner(store: self).prepareMigration(migrations, targetSchema: targetSchema, to: version, registry: registry, acceptingEdits: acceptingEdits)
     }
 }
 

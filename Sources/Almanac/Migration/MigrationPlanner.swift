@@ -29,12 +29,12 @@ struct MigrationPlanner {
     }
 
     func prepareMigration(
-        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry
+        _ migrations: MigrationSet, targetSchema: URL, to version: Int?, registry: MigrationRegistry, acceptingEdits: Bool = false
     ) throws -> (target: Int, catalog: Catalog, pending: [MigrationFile]) {
-        let status = store.migrationStatus(migrations)
-        if let problem = status.problems.first {
-            throw AlmanacError(.invalidMigration, problem + (status.problems.count > 1 ? " (and \(status.problems.count - 1) more problems; Migrator.status(of:) lists them)" : ""))
-                .with(status.problems.count > 1 ? .migrationStatus : AlmanacError.Remedy.repairMigrations.appearing(in: problem))
+        let problems = store.migrationStatus(migrations).blockingProblems(acceptingEdits: acceptingEdits)
+        if let problem = problems.first {
+            throw AlmanacError(.invalidMigration, problem + (problems.count > 1 ? " (and \(problems.count - 1) more problems; Migrator.status(of:) lists them)" : ""))
+                .with(problems.count > 1 ? .migrationStatus : AlmanacError.Remedy.repairMigrations.appearing(in: problem))
         }
         let target = version ?? migrations.latestVersion
         guard target >= store.schemaVersion, target <= migrations.latestVersion else {

@@ -20,6 +20,14 @@ public struct MigrationStatus: Sendable, Encodable {
     /// target schema.
     public var schemaDrift: SchemaDrift?
 
+    /// The problems among ``problems`` that are applied files edited since (not other problems).
+    var editedFileProblems: Set<String> = []
+
+    /// ``problems`` without those of edited applied files when `acceptingEdits` (``Migrator/EditedAppliedFiles/proceed``).
+    func blockingProblems(acceptingEdits: Bool) -> [String] {
+        acceptingEdits ? problems.filter { !editedFileProblems.contains($0) } : problems
+    }
+
     /// Whether the store is at the latest version, its schema is the target schema, and nothing is wrong.
     public var isUpToDate: Bool { storeVersion == latestVersion && problems.isEmpty && schemaDrift == nil }
 

@@ -6,6 +6,7 @@ struct MigrationStatusReader {
 
     func migrationStatus(_ migrations: MigrationSet) -> MigrationStatus {
         var problems = migrations.problems.map(\.description)
+        var edited: Set<String> = []
         let applied = Dictionary(store.appliedMigrations.map { ($0.version, $0) }, uniquingKeysWith: { _, last in last })
         var entries: [MigrationStatus.Entry] = []
         let versions = Set(migrations.migrations.map(\.version)).union(applied.keys).sorted()
@@ -20,7 +21,9 @@ struct MigrationStatusReader {
                 // Unchanged byte for byte, or in meaning (re-indented, members reordered).
                 entry.state = record.checksum == file.checksum || record.contentChecksum == file.contentChecksum ? .applied : .edited
                 if entry.state == .edited {
-                    problems.append("\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with Migrator.repair(storeAt:)")
+                    let problem = "\(migrations.folder)/\(file.fileName) was changed after it was applied: checksum recorded \(record.checksum), file now \(file.checksum); restore the file, or accept the change with Migrator.repair(storeAt:)"
+                    problems.append(problem)
+                    edited.insert(problem)
                 }
             case (let record?, nil) where record.fileRemoved:
                 entry.state = .removed
@@ -35,6 +38,8 @@ struct MigrationStatusReader {
         if store.schemaVersion > migrations.latestVersion {
             problems.append("the store is at schema version \(store.schemaVersion) but the last migration in \(migrations.folder) is \(migrations.latestVersion); use the app's newer migrations")
         }
-        return MigrationStatus(storeVersion: store.schemaVersion, latestVersion: migrations.latestVersion, entries: entries, problems: problems)
+        var status = MigrationStatus(storeVersion: store.schemaVersion, latestVersion: migrations.latestVersion, entries: entries, problems: problems)
+        status.editedFileProblems = edited
+        return status
     }
 }

@@ -20,6 +20,21 @@ public struct Migrator: Sendable {
     public var targetSchema: URL?
     /// The Swift functions that `custom` operations name.
     public var registry: MigrationRegistry
+    /// What ``migrate(storeAt:to:options:progress:)`` does when an applied migration's file says
+    /// something else now than when it was applied: ``EditedAppliedFiles/refuse`` (the default).
+    public var editedAppliedFiles: EditedAppliedFiles = .refuse
+
+    /// What a migration does when an applied file was edited since it was applied (a change of
+    /// meaning: a re-indent or reordered members is no edit, see ``MigrationFile/contentChecksum``).
+    public enum EditedAppliedFiles: Sendable {
+        /// Refuse to migrate (`invalid-migration`, both checksums shown) until the file is restored
+        /// or the change accepted with ``Migrator/repair(storeAt:options:)``, as Flyway's validate does.
+        case refuse
+        /// Go on with the pending migrations, and list the edited files in
+        /// ``MigrationResult/editedAppliedFiles``: for an app that must launch whatever its
+        /// developers did to a file already shipped. Nothing the edit says is applied again.
+        case proceed
+    }
 
     /// Creates a migrator.
     ///
@@ -94,11 +109,16 @@ public struct Migrator: Sendable {
         let targetSchema = try requireTargetSchema()
         // Documents in an older shape would fail the target's validation: bring them forward first.
         var broughtForward: [String] = []
-        if try Store.schemaVersion(at: url) < version ?? migrations.latestVersion {
+        // Edited applied files gone past (`proceed`): their steps, as they read now, are not
+        // run again on documents in an older shape.
+        let edited = editedAppliedFiles == .proceed
+            ? try Store(at: url, options: options).migrationStatus(migrations).entries.filter { $0.state == .edited }.map(\.name) : []
+        if try Store.schemaVersion(at: url) < version ?? migrations.latestVersion, edited.isEmpty {
             broughtForward = try bringForward(storeAt: url, options: options).map(\.path)
         }
         var result = try MigrationRunner.migrate(at: url, migrations: migrations, targetSchema: targetSchema, to: version,
-                                       registry: registry, options: options, progress: progress)
+                                       registry: registry, options: options, acceptingEdits: editedAppliedFiles == .proceed, progress: progress)
+        result.editedAppliedFiles = edited
         result.broughtForward = broughtForward
         return result
     }

@@ -17,6 +17,9 @@ public struct MigrationResult: Sendable, Encodable {
     /// Files of documents in an older shape brought forward before migrating (see
     /// ``Migrator/bringForward(storeAt:dryRun:options:)``).
     public var broughtForward: [String] = []
+    /// Applied migration files edited since they were applied, which this run went past
+    /// (``Migrator/editedAppliedFiles`` `.proceed`); empty otherwise.
+    public var editedAppliedFiles: [String] = []
     /// When the store was already at the target version: how the target schema folder differs
     /// from the store's copy (an edit no migration carries, which this run could not apply);
     /// `nil` when they agree or the store migrated. Write a migration that carries it.
@@ -73,7 +76,7 @@ public struct MigrationRepair: Sendable, Equatable, Encodable {
 extension MigrationResult {
     private enum CodingKeys: String, CodingKey {
         case fromVersion, toVersion, migrated, documentsChanged, documentsWritten, documentsKept, durationMs, steps
-        case broughtForward, schemaDrift
+        case broughtForward, editedAppliedFiles, schemaDrift
     }
 
     private enum StepKeys: String, CodingKey { case version, name, changedDocuments }
@@ -98,6 +101,7 @@ extension MigrationResult {
             try item.encode(step.changedDocuments, forKey: .changedDocuments)
         }
         if !broughtForward.isEmpty { try container.encode(broughtForward, forKey: .broughtForward) }
+        if !editedAppliedFiles.isEmpty { try container.encode(editedAppliedFiles, forKey: .editedAppliedFiles) }
         try container.encodeIfPresent(schemaDrift, forKey: .schemaDrift)
     }
 }

@@ -19,7 +19,7 @@ struct MigrationRunner {
     static func migrate(
         at url: URL, migrations: MigrationSet, targetSchema: URL, to version: Int? = nil,
         registry: MigrationRegistry = MigrationRegistry(), options: Store.Options = Store.Options(),
-        progress: (@Sendable (MigrationProgress) -> Void)? = nil
+        acceptingEdits: Bool = false, progress: (@Sendable (MigrationProgress) -> Void)? = nil
     ) throws -> MigrationResult {
         let started = Date()
         for attempt in 0..<(Store.unlockedStagingAttempts + 3) {
@@ -27,7 +27,7 @@ struct MigrationRunner {
             defer { store.finishWriting() }
             if let refusal = store.writer.writeRefusal { throw refusal }
             try SchemaCopies.refuseMigration(in: store.root, catalog: store.catalog)
-            let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry,
+            let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry, acceptingEdits: acceptingEdits,
                                      started: started, progress: progress)
             do {
                 let result = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
@@ -111,7 +111,8 @@ struct MigrationRunner {
     /// Reads, transforms, validates and stages the pending migrations in a staging folder of its own,
     /// changing nothing else; `.nothingPending` when the store is at the target already.
     private func stageMigration(_ work: MigrationWork) throws -> StagedMigration {
-        let prepared = try store.prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry)
+        let prepared = try store.prepareMigration(work.migrations, targetSchema: work.targetSchema, to: work.version, registry: work.registry,
+                                                  acceptingEdits: work.acceptingEdits)
         guard !prepared.pending.isEmpty else { return .nothingPending(drift: try store.schemaDrift(from: work.targetSchema)) }
         work.progress?(MigrationProgress(phase: .transforming, done: 0, total: 0))
         var working = MigrationWorkingSet(store: store)

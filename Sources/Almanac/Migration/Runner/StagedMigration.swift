@@ -15,6 +15,8 @@ struct MigrationWork {
     var targetSchema: URL
     var version: Int?
     var registry: MigrationRegistry
+    /// Whether applied files edited since go on (``Migrator/EditedAppliedFiles/proceed``).
+    var acceptingEdits = false
     var started: Date
     var progress: (@Sendable (MigrationProgress) -> Void)?
 }
