@@ -135,4 +135,50 @@ struct UndeclaredMembersTests {
         let stored = try #require(try store.document(json: "E1", in: "events")?.value)
         #expect(stored["note"] == nil && stored["kind"]?.stringValue == "again", "\(stored)")
     }
+
+    /// A dictionary and an enum with associated values list their keys: the type takes them whole.
+    struct Tagged: Document {
+        enum State: Codable, Sendable { case pending, done(at: String) }
+        static let collection = "events"
+        var id: String
+        var timestamp: Date
+        var kind: String
+        var counts: [String: Int]
+        var state: State
+    }
+
+    @Test("a dictionary entry removed and an enum case changed are saved as encoded, not merged back")
+    func dictionariesAndEnumsAreTheTypesOwn() throws {
+        let folder = TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder, timeZone: "UTC")
+        var tagged = Tagged(id: "E1", timestamp: Date(timeIntervalSince1970: 1_736_503_200), kind: "k", counts: ["a": 1, "b": 2], state: .pending)
+        try store.save(tagged)
+        tagged.counts = ["a": 1]
+        tagged.state = .done(at: "noon")
+        try store.save(tagged)
+        let stored = try #require(try store.document(json: "E1", in: "events")?.value)
+        #expect(stored["counts"] == .object(["a": .number(JSONNumber(1))]), "\(stored)")
+        #expect(stored["state"]?["pending"] == nil && stored["state"]?["done"] != nil, "\(stored)")
+        #expect(try store.document(Tagged.self, id: "E1") != nil, "it decodes again")
+        try store.write { try $0.save(WholeEvent(id: "E1", timestamp: Date(timeIntervalSince1970: 1_736_503_200), kind: "whole")) }
+        #expect(try store.document(json: "E1", in: "events")?.value["counts"] == nil, "a transaction's save honours keepsUndeclaredMembers = false")
+    }
+
+    @Test("a field the newer schema requires is kept from the stored document: the merge is what is validated")
+    func requiredNewerFieldIsKept() throws {
+        let folder = TemporaryFolder()
+        let schema = try TestSchema.write(in: folder)
+        try #"{"type": "object", "required": ["id", "timestamp", "kind", "note"]}"#.write(to: schema.appendingPathComponent("any.schema.json"), atomically: false, encoding: .utf8)
+        let store = try Store.create(at: folder.path("store"), schema: schema, timeZone: .gmt)
+        try store.save(json: Self.newer("E1"), in: "events")
+        var old = try #require(try store.document(OldEvent.self, id: "E1"))
+        old.kind = "changed"
+        try store.save(old)
+        let stored = try #require(try store.document(json: "E1", in: "events")?.value)
+        #expect(stored["kind"]?.stringValue == "changed" && stored["note"]?.stringValue == "House of halls", "\(stored)")
+        let refused = #expect(throws: AlmanacError.self, "a new document from the older type still lacks the field") {
+            try store.save(OldEvent(id: "E9", timestamp: Date(timeIntervalSince1970: 1_736_503_200), kind: "new"))
+        }
+        #expect(refused?.code == .invalidDocument)
+    }
 }

@@ -29,7 +29,7 @@ struct TypeChecker {
             asked[field.path, default: []].insert(field.name)
             let label = (field.path + [field.name]).joined(separator: ".")
             let object = probe.schema(at: field.path)
-            guard let member = object?["properties"]?[field.name] else {
+            guard let member = object.flatMap({ probe.property(field.name, of: $0) }).map(probe.resolved) else {
                 let declared = object?["properties"]?.objectValue.map { $0.keys.sorted() } ?? []
                 let hint = Suggestion.closest(to: field.name, in: declared).map { "; did you mean \"\($0)\"?" } ?? ""
                 report(label, "\(name) declares \"\(label)\", which the schema does not\(hint); rename the property (or its coding key), or add the field to the schema and a migration")

@@ -6,6 +6,19 @@
 final class DeclaredMembers {
     /// The keys asked for, by the path of the object asked (member names from the root).
     private var asked: [[String]: Set<String>] = [:]
+    /// Objects whose keys the type listed (`allKeys`: a dictionary, an enum with associated
+    /// values): the type's own whole, merged with nothing.
+    private var whole: Set<[String]> = []
+
+    /// Notes that the type listed the keys of the object at `path`.
+    func noteWhole(_ path: DocumentCodingPath) {
+        var names: [String] = []
+        for key in path.keys {
+            if key is DocumentIndexKey { return }
+            names.append(key.stringValue)
+        }
+        whole.insert(names)
+    }
 
     /// Notes that the type asked the object at `path` for `key`; paths through an array are
     /// not noted (elements are the type's own, whole).
@@ -54,7 +67,7 @@ final class DeclaredMembers {
         guard case .object(var members) = encoded, case .object(let old) = stored else { return encoded }
         // An object decoded by no keyed container (a single value, a custom decoding) is the
         // type's own whole: nothing of it is kept.
-        if let declared, declared.asked[path] == nil, !path.isEmpty { return encoded }
+        if let declared, declared.whole.contains(path) || (declared.asked[path] == nil && !path.isEmpty) { return encoded }
         let asked = declared?.asked[path] ?? []
         for (key, value) in old {
             if let new = members[key] {

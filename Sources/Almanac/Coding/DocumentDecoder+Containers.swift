@@ -19,7 +19,10 @@ struct DocumentKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerPro
     var codingPath: [any CodingKey] { path.keys }
 
     var allKeys: [Key] {
-        members.keys.compactMap { Key(stringValue: $0) }
+        // A type that lists the keys (a dictionary, an enum with associated values) takes the
+        // object whole: a save keeps nothing of it it did not encode.
+        decoder.declared?.noteWhole(path)
+        return members.keys.compactMap { Key(stringValue: $0) }
     }
 
     func contains(_ key: Key) -> Bool {

@@ -46,11 +46,40 @@ final class TypeProbe: Decoder {
         }
     }
 
-    /// The schema of the member at `path` (names from the document down), through `properties`.
+    /// The schema of the member at `path` (names from the document down), through
+    /// `properties`, following the schema's own `$ref`s and looking into `allOf`, `anyOf` and
+    /// `oneOf` (bounded: a schema that refers to itself ends the walk).
     func schema(at path: [String]) -> JSONValue? {
-        var node: JSONValue? = schema
-        for name in path { node = node?["properties"]?[name] }
+        var node: JSONValue? = resolved(schema)
+        for name in path {
+            guard let current = node else { return nil }
+            node = property(name, of: current).map(resolved)
+        }
         return node
+    }
+
+    /// `node` with its local `$ref` (`#/$defs/…`) followed, at most 16 times.
+    func resolved(_ node: JSONValue) -> JSONValue {
+        var node = node
+        for _ in 0..<16 {
+            guard let reference = node["$ref"]?.stringValue, reference.hasPrefix("#"),
+                  let target = schema.value(atPointer: String(reference.dropFirst()))
+            else { break }
+            node = target
+        }
+        return node
+    }
+
+    /// The schema `object` gives the member `name`: its own `properties`, or those of the
+    /// subschemas it combines.
+    func property(_ name: String, of object: JSONValue) -> JSONValue? {
+        if let own = object["properties"]?[name] { return own }
+        for combinator in ["allOf", "anyOf", "oneOf"] {
+            for part in object[combinator]?.arrayValue ?? [] {
+                if let found = resolved(part)["properties"]?[name] { return found }
+            }
+        }
+        return nil
     }
 
     /// The object path of the keyed container opened now: the member being decoded, or the root.
@@ -67,7 +96,8 @@ final class TypeProbe: Decoder {
 
     /// Decodes the member `name` of the object at `path` as `T`, noting it.
     fileprivate func member<T: Decodable>(_ type: T.Type, _ name: String, in path: [String], optional: Bool) throws -> T {
-        stack.append((path, name, optional, false))
+        // `decode(Int?.self, forKey:)` is an optional member as much as `decodeIfPresent`.
+        stack.append((path, name, optional || T.self is any ProbedOptional.Type, false))
         defer {
             if let top = stack.last, !top.noted { fields.append(Field(path: top.path, name: top.name, kind: .other, optional: top.optional)) }
             stack.removeLast()
@@ -151,6 +181,10 @@ final class TypeProbe: Decoder {
         ProbeSingleValueContainer(probe: self, schema: schema(at: currentObjectPath))
     }
 }
+
+/// `Optional`, told apart from other types by the probe.
+private protocol ProbedOptional {}
+extension Optional: ProbedOptional {}
 
 /// The probe's keyed container: every member is there (and not `null`), and is noted.
 private struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {

@@ -32,7 +32,9 @@ public struct Migrator: Sendable {
         case refuse
         /// Go on with the pending migrations, and list the edited files in
         /// ``MigrationResult/editedAppliedFiles``: for an app that must launch whatever its
-        /// developers did to a file already shipped. Nothing the edit says is applied again.
+        /// developers did to a file already shipped. Nothing the edit says is applied again, and
+        /// documents in an older shape are not brought forward (that would run the edited
+        /// steps): such a document can still make the migration refuse, naming it.
         case proceed
     }
 

@@ -196,7 +196,14 @@ struct SeedImporter {
         let owned = Set(descriptor.userOwnedFields)
         var kept: [String] = []
         for field in Set(old.keys).union(seed.objectValue?.keys ?? [:].keys).sorted()
-        where !SeededValues.notFields.contains(field) && !owned.contains(field) && !previous.isUntouched(field, stored: old[field]) {
+        where !SeededValues.notFields.contains(field) && !owned.contains(field) {
+            guard previous.fields[field] != nil else {
+                // Not the seed's before (a migration added or renamed it): the seed's value now
+                // where the file gives one, else what the document holds.
+                if seed[field] == nil, let value = old[field] { members[field] = value }
+                continue
+            }
+            guard !previous.isUntouched(field, stored: old[field]) else { continue }
             members[field] = old[field]
             if old[field] != seed[field] { kept.append(field) }
         }

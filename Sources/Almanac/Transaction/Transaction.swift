@@ -59,7 +59,7 @@ public final class Transaction: ReadTransaction {
     ///   Unique fields, counts, transitions and references are checked when the block returns.
     public func save<D: Document>(_ document: D) throws {
         let descriptor = try reader.documentCollection(for: D.self)
-        try save(json: try DocumentEncoder().encode(document), in: descriptor, declaredBy: D.self)
+        try save(json: try DocumentEncoder().encode(document), in: descriptor, declaredBy: D.keepsUndeclaredMembers ? D.self : nil)
     }
 
     /// Saves every document of `documents` when the transaction commits.
@@ -149,14 +149,25 @@ public final class Transaction: ReadTransaction {
     @discardableResult
     func save(json document: JSONValue, in descriptor: CollectionDescriptor, declaredBy type: (any Decodable.Type)? = nil) throws -> DocumentLocation {
         try requireOpen()
-        var write = try writer.prepare(document, in: descriptor)
+        var write: PreparedWrite
+        do {
+            write = try writer.prepare(document, in: descriptor)
+        } catch let error as AlmanacError where type != nil && error.code == .invalidDocument {
+            // The encoding alone may lack a field the schema requires that the stored document
+            // holds (an older build's type): the merge is what is saved, so it is what is checked.
+            let id = descriptor.isSingleton ? nil : document["id"]?.stringValue
+            guard let type, pending.removals[PendingChange.key(descriptor.name, id)] == nil,
+                  let stored = try current(descriptor, id: id)?.value, DeclaredMembers.storedHasMore(stored, than: document)
+            else { throw error }
+            write = try writer.prepare(DeclaredMembers.merging(document, over: stored, declared: Self.declaredMembers(of: type, document)), in: descriptor)
+        }
         let key = PendingChange.key(descriptor.name, write.location.id)
         // A typed save replacing a document keeps the members its type does not declare: read
         // only when something is replaced, decoded only when the stored one holds more.
         if let type, !write.isNew || pending.write(for: key) != nil, pending.removals[key] == nil,
            let stored = try current(descriptor, id: write.location.id)?.value, DeclaredMembers.storedHasMore(stored, than: document) {
             let merged = DeclaredMembers.merging(document, over: stored, declared: Self.declaredMembers(of: type, document))
-            if merged != document { write = try writer.prepare(merged, in: descriptor) }
+            if merged != .object(write.members) { write = try writer.prepare(merged, in: descriptor) }
         }
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(
