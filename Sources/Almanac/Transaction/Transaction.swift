@@ -150,6 +150,7 @@ public final class Transaction: ReadTransaction {
     func save(json document: JSONValue, in descriptor: CollectionDescriptor, declaredBy type: (any Decodable.Type)? = nil) throws -> DocumentLocation {
         try requireOpen()
         var write: PreparedWrite
+        var merged = false
         do {
             write = try writer.prepare(document, in: descriptor)
         } catch let error as AlmanacError where type != nil && error.code == .invalidDocument {
@@ -159,15 +160,16 @@ public final class Transaction: ReadTransaction {
             guard let type, pending.removals[PendingChange.key(descriptor.name, id)] == nil,
                   let stored = try current(descriptor, id: id)?.value, DeclaredMembers.storedHasMore(stored, than: document)
             else { throw error }
-            write = try writer.prepare(DeclaredMembers.merging(document, over: stored, declared: Self.declaredMembers(of: type, document)), in: descriptor)
+            write = try writer.prepare(DeclaredMembers.merging(document, over: stored, declared: DeclaredMembers.of(type, encoded: document)), in: descriptor)
+            merged = true
         }
         let key = PendingChange.key(descriptor.name, write.location.id)
         // A typed save replacing a document keeps the members its type does not declare: read
         // only when something is replaced, decoded only when the stored one holds more.
-        if let type, !write.isNew || pending.write(for: key) != nil, pending.removals[key] == nil,
+        if let type, !merged, !write.isNew || pending.write(for: key) != nil, pending.removals[key] == nil,
            let stored = try current(descriptor, id: write.location.id)?.value, DeclaredMembers.storedHasMore(stored, than: document) {
-            let merged = DeclaredMembers.merging(document, over: stored, declared: Self.declaredMembers(of: type, document))
-            if merged != .object(write.members) { write = try writer.prepare(merged, in: descriptor) }
+            let merged = DeclaredMembers.merging(document, over: stored, declared: DeclaredMembers.of(type, encoded: document))
+            if merged != document { write = try writer.prepare(merged, in: descriptor) }
         }
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(
@@ -189,10 +191,6 @@ public final class Transaction: ReadTransaction {
         }
         pending.put(write)
         return write.location
-    }
-
-    private static func declaredMembers<T: Decodable>(of type: T.Type, _ encoded: JSONValue) -> DeclaredMembers? {
-        DeclaredMembers.of(type, encoded: encoded)
     }
 
     // MARK: Deleting
