@@ -24,9 +24,14 @@ enum AlmanacTool {
             exit(0)
         case .run(let command):
             let code = run(command)
+            OpenStores.shared.finishAll()
             if ProcessInfo.processInfo.environment["ALMANAC_FLUSH_COUNTS"] == "1" {
                 // What the command paid for durability (the Apple platforms article, "Flushes").
                 Output.error("almanac: flushes: \(FlushCounts.current)")
+            }
+            if ProcessInfo.processInfo.environment["ALMANAC_WORK_COUNTS"] == "1" {
+                // What the command's reads and the folder index did (counted in debug builds).
+                Output.error("almanac: work: \(WorkCounter.summary)")
             }
             exit(code)
         }

@@ -36,7 +36,9 @@ struct CommandContext {
     func openStore() throws -> Store {
         let url = try storeURL()
         let codeVersion = try projectCatalog(app: try Store.app(at: url))?.version
-        return try Store(at: url, options: try storeOptions(codeSchemaVersion: codeVersion))
+        let store = try Store(at: url, options: try storeOptions(codeSchemaVersion: codeVersion))
+        OpenStores.shared.add(store)
+        return store
     }
 
     /// `--lock-timeout` (the one place it is read) and the command's name, shown to

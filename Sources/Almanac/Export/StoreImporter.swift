@@ -13,6 +13,10 @@ struct StoreImporter {
     /// Told of the documents saved so far, against the header's count.
     var progress: ProgressHandler?
 
+    /// Documents saved per commit: each commit checks its ids against the index's buckets,
+    /// so larger batches pass over them fewer times; a batch's documents are held at once.
+    static let batchSize = 4_096
+
     @discardableResult
     static func importExport(
         from file: URL, into url: URL, options: Store.Options = Store.Options(), progress: ProgressHandler? = nil
@@ -236,7 +240,7 @@ struct StoreImporter {
         }
         while let (item, place, lineNumber) = try next() {
             if item["kind"]?.stringValue == "document", let collection = item["collection"]?.stringValue,
-               collection != batchCollection || batch.count >= 500 {
+               collection != batchCollection || batch.count >= Self.batchSize {
                 try flush()
             }
             guard let collection = item["collection"]?.stringValue else {

@@ -43,8 +43,13 @@ extension FolderIndex {
     /// Checks the index against the folders again: every folder's signature, unless it was
     /// checked already in `scope` (the same read attempt, or write-lock hold), or `onlyWritten`;
     /// and the folders this process's commits changed since. Then writes the index when `persisting`.
-    func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false) throws {
+    ///
+    /// - Parameter relisting: before writing, list again the folders this process's commits
+    ///   wrote a large share of (``relistWrittenLocked(reader:)``): after a large commit.
+    func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false, relisting: Bool = false) throws {
         try lock.withLock {
+            // A new folder is listed below: after the moment, so that the listing is sure of it.
+            if relisting { waitForWrittenLocked() }
             if !onlyWritten, scope == nil || scope != validatedScope {
                 try validateLocked(reader: reader, writer: nil)
                 validatedScope = scope
@@ -63,7 +68,10 @@ extension FolderIndex {
                 }
                 try validateLocked(reader: reader, writer: nil, only: paths)
             }
-            if persisting { persistLocked(reader: reader, writer: nil) }
+            if persisting {
+                if relisting { try relistWrittenLocked(reader: reader) } else { writtenHeavily = [] }
+                persistLocked(reader: reader, writer: nil)
+            }
         }
     }
 
@@ -99,7 +107,7 @@ extension FolderIndex {
     }
 
     /// Spreads the ids over as many buckets as the collection's size suits, when that is more
-    /// than now, or far fewer (a thousand ids a bucket); returns the bucket files no longer used.
+    /// than now, or far fewer (``IndexFiles/idsPerBucket``); returns the bucket files no longer used.
     private func rebucketLocked(reader: StoreReader) throws -> [String] {
         let documents = folders.values.reduce(0) { $0 + $1.documents }
         let bits = IndexFiles.bucketBits(for: documents)

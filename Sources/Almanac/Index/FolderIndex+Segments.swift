@@ -94,9 +94,14 @@ extension FolderIndex {
             // Which of the changed ids (all of the bucket's, after a whole listing) are now in
             // several folders: a few ids are looked for in the bucket's bytes; a whole listing
             // decodes every line once.
+            // Looking for many ids one by one in a bucket of as many lines would cost their
+            // product: past a few, they are looked for in one pass over its lines.
             if let keys = keysByBucket[name], !edits.everyKey {
+                let found = keys.count <= Self.idsLookedFor
+                    ? Dictionary(uniqueKeysWithValues: keys.map { ($0, Self.folders(holding: $0, in: lines)) })
+                    : Self.folders(holding: keys, in: lines)
                 for key in keys {
-                    let paths = Self.folders(holding: key, in: lines)
+                    let paths = found[key] ?? []
                     spread[key] = paths.count > 1 ? paths.sorted() : nil
                 }
             } else {
@@ -106,11 +111,15 @@ extension FolderIndex {
                     guard fields.count == 2 else { continue }
                     foldersOf[fields[0], default: []].append(fields[1])
                 }
+                WorkCounter.count(.entriesCompared, foldersOf.count)
                 for (key, paths) in foldersOf { spread[key] = paths.count > 1 ? paths.sorted() : nil }
             }
         }
         changed = true
     }
+
+    /// How many ids of one bucket are looked for line by line (``applyLocked(_:reader:)``).
+    static let idsLookedFor = 16
 
     /// Lets go of the segments and buckets read and unchanged once there are many: a long-lived
     /// store holds a few, not the collection's.

@@ -106,6 +106,7 @@ extension FolderIndex {
             children.insert(path.isEmpty ? entry.name : path + "/" + entry.name)
         }
         let prefix = path.isEmpty ? "" : path + "/"
+        WorkCounter.count(.entriesCompared, folders.count)
         for recorded in folders.keys where recorded.hasPrefix(prefix) && recorded != path
             && !recorded.dropFirst(prefix.count).contains("/") && !children.contains(recorded) {
             try dropLocked(recorded, reader: reader, edits: &edits)

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// Taking this process's own commits into the index without listing the folders they wrote:
@@ -24,10 +31,35 @@ extension FolderIndex {
             }
             record.signature = signature
             record.markTakenWhileChanging()
+            // Listing it again costs at most four times what the commits wrote there.
+            if change.files.count * 4 >= record.documents { writtenHeavily.insert(path) }
             folders[path] = record
             written[path] = nil
             changed = true
         }
+    }
+
+    /// Waits until the folders this process's commits changed are far enough in the past for a
+    /// listing to be sure of them: the rest of the file system clock's tick, at most
+    /// ``FolderSignature/racyFineNanoseconds``. Folders on a clock of whole seconds are not
+    /// waited for (they stay unsure, and the next check of every folder lists them).
+    func waitForWrittenLocked() {
+        let fine = written.values.compactMap(\.signature).filter { !$0.hasWholeSeconds }
+        guard let last = fine.map({ max($0.changed, $0.modified) }).max() else { return }
+        let wait = last + FolderSignature.racyFineNanoseconds + 1_000_000 - DocumentCache.now()
+        if wait > 0, wait <= FolderSignature.racyFineNanoseconds + 1_000_000 { usleep(UInt32(wait / 1_000)) }
+    }
+
+    /// Lists again the folders of ``writtenHeavily`` whose last change is far enough in the past
+    /// for a listing to be sure of them: their files are known by inode, so nothing is read.
+    /// The others stay unsure, and the next check of every folder lists them.
+    func relistWrittenLocked(reader: StoreReader) throws {
+        guard !writtenHeavily.isEmpty else { return }
+        let now = DocumentCache.now()
+        let settled = writtenHeavily.filter { folders[$0]?.settles(at: now) == true }
+        writtenHeavily = []
+        guard !settled.isEmpty else { return }
+        try validateLocked(reader: reader, writer: nil, only: settled)
     }
 
     /// The usual case of ``applyWrittenLocked(reader:edits:)`` in place, in time proportional to

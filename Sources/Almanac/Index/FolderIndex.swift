@@ -52,6 +52,10 @@ final class FolderIndex: @unchecked Sendable {
     /// they wrote and removed there (the files written are filed where their dates say: never
     /// read again).
     var written: [String: WrittenFolder] = [:]
+    /// Folders whose signature was taken as this process's commits wrote a large share of their
+    /// files: listed again when the index is written back, once the moment has passed
+    /// (``relistWrittenLocked(reader:)``), so that the next process need not list them.
+    var writtenHeavily: Set<String> = []
     /// Folder → the epoch of its watch (``ChangeWatch``) at which it was last checked: while
     /// the watch is at that epoch, nothing changed in it.
     var watched: [String: UInt64] = [:]
@@ -144,11 +148,44 @@ extension FolderIndex {
         Self.folders(holding: key, in: try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader))
     }
 
+    /// The folders the bucket `lines` gives for each of `keys`, in one pass over its bytes:
+    /// each line's key is hashed where it lies, and only a line whose hash is one of theirs is
+    /// decoded.
+    static func folders(holding keys: Set<String>, in lines: [UInt8]) -> [String: [String]] {
+        var hashes: Set<UInt64> = []
+        for key in keys { hashes.insert(IndexFiles.hash(IndexFiles.escaped(key).utf8)) }
+        var found: [String: [String]] = [:]
+        var scanned = 0
+        defer { WorkCounter.count(.entriesCompared, scanned) }
+        let newline = Int32(UInt8(ascii: "\n")), tab = Int32(UInt8(ascii: "\t"))
+        lines.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                var end = count
+                if let found = memchr(base + start, newline, count - start) { end = base.distance(to: UnsafeRawPointer(found)) }
+                scanned += 1
+                if let split = memchr(base + start, tab, end - start).map({ base.distance(to: UnsafeRawPointer($0)) }),
+                   hashes.contains(IndexFiles.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<split]))) {
+                    let key = IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[start..<split]))
+                    if keys.contains(key) {
+                        found[key, default: []].append(IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[(split + 1)..<end])))
+                    }
+                }
+                start = end + 1
+            }
+        }
+        return found
+    }
+
     /// The folders the bucket `lines` gives for `key`: a scan of its bytes, no line decoded
     /// but the matching ones.
     static func folders(holding key: String, in lines: [UInt8]) -> [String] {
         let prefix = Array(IndexFiles.escaped(key).utf8) + [UInt8(ascii: "\t")]
         var found: [String] = []
+        var scanned = 0
+        defer { WorkCounter.count(.entriesCompared, scanned) }
         // memchr and memcmp: a lookup scans a thousand lines, and runs once per id saved.
         let newline = Int32(UInt8(ascii: "\n"))
         lines.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
@@ -159,6 +196,7 @@ extension FolderIndex {
                 while start < count {
                     var end = count
                     if let found = memchr(base + start, newline, count - start) { end = base.distance(to: UnsafeRawPointer(found)) }
+                    scanned += 1
                     if end - start >= wanted.count, memcmp(base + start, wantedBase, wanted.count) == 0 {
                         let field = UnsafeRawBufferPointer(rebasing: bytes[(start + wanted.count)..<end])
                         found.append(IndexFiles.unescaped(String(decoding: field, as: UTF8.self)))

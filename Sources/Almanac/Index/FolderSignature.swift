@@ -32,6 +32,7 @@ struct FolderSignature: Sendable, Equatable {
     /// kernel walks the path.
     static func of(_ path: String, in base: Directory) -> FolderSignature? {
         var info = stat()
+        WorkCounter.count(.folderLooks)
         guard fstatat(base.descriptor, path.isEmpty ? "." : path, &info, AT_SYMLINK_NOFOLLOW) == 0,
               (info.st_mode & S_IFMT) == S_IFDIR
         else { return nil }
@@ -46,6 +47,7 @@ struct FolderSignature: Sendable, Equatable {
         guard parent.isEmpty || fd >= 0 else { return names.map { _ in nil } }
         defer { if fd >= 0 { close(fd) } }
         let folder = fd >= 0 ? fd : base.descriptor
+        WorkCounter.count(.folderLooks, names.count)
         return names.map { name in
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }

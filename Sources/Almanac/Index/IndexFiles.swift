@@ -8,7 +8,7 @@ import Foundation
 /// - `s/<segment>`: the files of the leaf folders of one month (one year for month folders),
 ///   with the inode each had and what the index knows of it.
 /// - `b/<bucket>`: which folders hold each id, for a share of the ids (1 to 1,024 buckets, about
-///   a thousand ids each; the root says how many).
+///   256 ids each up to a quarter of a million ids, more beyond; the root says how many).
 /// - `lock`: taken without waiting by whoever writes the index; a process that finds it taken
 ///   leaves the writing to the holder.
 ///
@@ -22,6 +22,7 @@ enum IndexFiles {
     static let buckets = "b"
     static let lock = "lock"
     static let bucketCount: UInt64 = 1024
+    static let idsPerBucket = 256
     static let rootHeader = "almanac-index 2"
     static let segmentHeader = "almanac-index-segment 1"
     static let bucketHeader = "almanac-index-bucket 1"
@@ -42,11 +43,12 @@ enum IndexFiles {
         String(hash(key.utf8) % (1 << UInt64(bits)), radix: 16).leftPadded(to: 3)
     }
 
-    /// How many buckets (as bits) suit a collection of `documents`: about a thousand ids each,
-    /// up to ``bucketCount`` buckets, so a small collection's index is a handful of files.
+    /// How many buckets (as bits) suit a collection of `documents`: about 256 ids each, up to
+    /// ``bucketCount`` buckets, so a small collection's index is a handful of files. A lookup
+    /// scans its id's bucket, so a bucket's size is what each id saved or read costs.
     static func bucketBits(for documents: Int) -> Int {
         var bits = 0
-        while bits < 10, documents > 1024 << bits { bits += 1 }
+        while bits < 10, documents > idsPerBucket << bits { bits += 1 }
         return bits
     }
 

@@ -22,6 +22,13 @@ struct IndexedFolder: Sendable, Equatable {
         return signature.changed >= looked - window || signature.modified >= looked - window
     }
 
+    /// Whether a listing at `now` (wall-clock nanoseconds) would be sure of the folder, as it is
+    /// unless it changes again: its last change is further back than the racy window.
+    func settles(at now: Int64) -> Bool {
+        let window = signature.hasWholeSeconds ? FolderSignature.racyNanoseconds : FolderSignature.racyFineNanoseconds
+        return signature.changed < now - window && signature.modified < now - window
+    }
+
     /// Makes the folder listed again by the next check of every folder: its signature was
     /// taken just after this process changed it, and a change by another at that moment
     /// would not show in it.

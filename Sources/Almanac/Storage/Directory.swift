@@ -110,6 +110,7 @@ final class Directory: @unchecked Sendable {
             throw openFailure(name, errno: code)
         }
         defer { close(fd) }
+        WorkCounter.count(.filesRead)
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SystemCall.failure("stat", path: childPath(name), descriptor: descriptor) }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -327,11 +328,13 @@ final class Directory: @unchecked Sendable {
         }
         defer { closedir(stream) }
         rewinddir(stream)
+        WorkCounter.count(.listings)
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: &entry.pointee.d_name) {
                 String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
             }
             if name == "." || name == ".." { continue }
+            WorkCounter.count(.entriesListed)
             guard body(name, Int(entry.pointee.d_type), UInt64(entry.pointee.d_ino)) else { return }
         }
     }

@@ -93,9 +93,11 @@ extension StoreReader {
         caches.withLock { $0.folderIndexes[collection.name] = nil }
     }
 
-    /// Writes back the folder indexes this process's commits changed (when a write session ends).
-    func persistFolderIndexes() {
+    /// Writes back the folder indexes this process's commits changed (when a write session
+    /// ends, or after a large commit: then `relisting` the folders it wrote most of, so that
+    /// the next process need not list them).
+    func persistFolderIndexes(relisting: Bool = false) {
         let indexes = caches.withLock { Array($0.folderIndexes.values) }
-        for index in indexes { try? index.revalidate(reader: self, scope: nil, persisting: true, onlyWritten: true) }
+        for index in indexes { try? index.revalidate(reader: self, scope: nil, persisting: true, onlyWritten: true, relisting: relisting) }
     }
 }

@@ -118,7 +118,14 @@ extension StoreWriter {
         }
         recordInCaches(change, from: before, state)
         recordHints(hints, state)
+        // A large commit leaves the index saying what it wrote at once, not at the session's
+        // end: a process killed or suspended meanwhile would leave the next one to list every
+        // folder it wrote and read each of its files again.
+        if change.writes.count + change.removals.count >= StoreWriter.largeCommit { writeFolderIndexes(state, relisting: true) }
     }
+
+    /// How many documents written or removed make a commit large (``commit(_:_:crashPointKind:progress:)``).
+    static let largeCommit = 256
 
     /// Runs `body` (one rename or removal, a change readers can see) with the commit clock odd.
     @discardableResult

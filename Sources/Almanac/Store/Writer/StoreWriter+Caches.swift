@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The readers' caches as the writer changes them: only here, and only as the effect of a
 /// commit (or of a failed one, or of recovery, which forget them). Readers fill them as they read.
 extension StoreWriter {
@@ -15,6 +17,13 @@ extension StoreWriter {
             // Noted before the lock is let go: no read at the new value may miss them.
             for (name, folders) in written { caches.folderIndexes[name]?.noteWritten(folders) }
         }
+    }
+
+    /// Writes back the folder indexes this process's commits changed (after a large commit,
+    /// `relisting` the folders it wrote most of, ``StoreReader/persistFolderIndexes(relisting:)``).
+    func writeFolderIndexes(_ state: StoreState, relisting: Bool = false) {
+        reader.persistFolderIndexes(relisting: relisting)
+        state.indexesWritten = DispatchTime.now().uptimeNanoseconds
     }
 
     /// What `change` did in each folder of the collections whose folder index this process

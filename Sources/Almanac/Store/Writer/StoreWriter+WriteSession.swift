@@ -177,10 +177,7 @@ extension StoreWriter {
         guard let current = state.session else { return }
         flushHints(state)
         let now = DispatchTime.now().uptimeNanoseconds
-        if always || now - state.indexesWritten >= 1_000_000_000 {
-            reader.persistFolderIndexes()
-            state.indexesWritten = now
-        }
+        if always || now - state.indexesWritten >= 1_000_000_000 { writeFolderIndexes(state) }
         if current.interrupted {
             try? writeLock(state).abandon()
         } else {
