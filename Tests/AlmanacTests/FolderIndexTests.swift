@@ -191,6 +191,30 @@ struct FolderIndexTests {
         store.finishWriting()
         #expect(try Store(at: store.url).count(matching: Query("events")) == 37)
     }
+    @Test("a save taken into the index keeps its folder's other files when looking up its ids lets go of cached segments")
+    func takingASaveInKeepsTheFolder() throws {
+        let folder = TemporaryFolder()
+        let first = try storeWithEvents(folder)
+        // A long linger: the save is taken into the index when the session ends, below.
+        let store = try Store(at: first.url, options: Store.Options(lockLinger: 60))
+        let events = try store.collection(named: "events")
+        try store.save(LoggedEvent(id: "second", timestamp: instant("2025-01-05T08:00:00Z"), kind: "k"))
+        // Taken as the commit left it (a use would take the save in at once).
+        let index = try #require(store.reader.caches.withLock { $0.folderIndexes["events"] })
+        #expect(index.lock.withLock { !index.written.isEmpty })
+        index.lock.withLock {
+            // As in a large collection: the id's bucket is read from disk again, and many read
+            // buckets and segments are cached, so that the read lets go of every unchanged segment.
+            index.bucketCache = [:]
+            for number in 0..<80 { index.bucketCache["x\(number)"] = [] }
+            for number in 0..<20 { index.segmentCache["y\(number)"] = [:] }
+        }
+        store.finishWriting()
+        let files = try index.lock.withLock { try index.filesLocked(in: "2025/01/05", reader: store.reader) }
+        #expect(Set(files.map(\.id)) == ["e4", "second"], "\(files)")
+        #expect(try Store(at: store.url).count(matching: Query("events")) == 31)
+    }
+
     @Test("an index file's lines are read only when its seal holds and its first line is the header, and a reader can stop early")
     func sealedLines() {
         func lines(_ bytes: [UInt8], header: String = "h 1", stopAfter: Int = .max) -> [[String]]? {

@@ -7,13 +7,18 @@ extension FolderIndex {
     ///
     /// - Parameter persisting: write back what changed (not while a commit is being put in
     ///   place: the running read then sees the folders through the commit's journal).
+    /// - Parameter trusting: files (by path below the collection's folder) a listing takes as
+    ///   filed where their dates say, unread: the ones a migration just moved in.
     static func load(
-        _ collection: CollectionDescriptor, reader: StoreReader, persisting: Bool, scope: UInt64? = nil, fromScratch: Bool = false
+        _ collection: CollectionDescriptor, reader: StoreReader, persisting: Bool, scope: UInt64? = nil, fromScratch: Bool = false,
+        trusting: Set<String> = []
     ) throws -> FolderIndex {
         var attempt = 0
         while true {
             attempt += 1
             let index = FolderIndex(collection: collection)
+            index.trusted = trusting
+            defer { index.trusted = [] }
             // A root written by another process between two of our reads names files of a
             // generation we did not read: read it all again; after that, list the folders.
             var fromDisk = false
@@ -69,7 +74,7 @@ extension FolderIndex {
                 try validateLocked(reader: reader, writer: nil, only: paths)
             }
             if persisting {
-                if relisting { try relistWrittenLocked(reader: reader) } else { writtenHeavily = [] }
+                if relisting { try relistWrittenLocked(reader: reader) } else { writtenUnsure = [] }
                 persistLocked(reader: reader, writer: nil)
             }
         }

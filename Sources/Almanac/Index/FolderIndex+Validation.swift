@@ -129,8 +129,13 @@ extension FolderIndex {
     ) throws -> (documents: Int, unreadable: Int, unchecked: Int) {
         let components = Self.components(path)
         let segment = IndexFiles.segment(of: components, depth: depth)
+        let recorded = try segmentLocked(segment, reader: reader)[path] ?? []
         var known: [String: IndexedFile] = [:]
-        for file in try segmentLocked(segment, reader: reader)[path] ?? [] { known[file.name] = file }
+        known.reserveCapacity(recorded.count)
+        for file in recorded { known[file.name] = file }
+        // The usual case: the folder holds just the files recorded, each with its inode. They
+        // are what the index knew, with nothing to group or look at again.
+        if let same = Self.sameFiles(entries, as: known, recorded: recorded, documents: folders[path]?.documents) { return same }
         var inodes: [String: UInt64] = [:]
         for entry in entries where entry.kind == .file { inodes[entry.name] = entry.inode }
         let writtenHere = written[path].map { Set($0.files.keys) } ?? []
@@ -144,15 +149,35 @@ extension FolderIndex {
                 var file = IndexedFile(name: name, inode: inode, id: location.id ?? group.id, isCopy: location.copyName != nil, state: .filed)
                 if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unreadable {
                     file.state = previous.state
-                } else if !file.isCopy, !writtenHere.contains(name) {
+                } else if !file.isCopy, !writtenHere.contains(name), trusted.isEmpty || !trusted.contains(path.isEmpty ? name : path + "/" + name) {
                     file.state = folder.mayRead(name) == false ? .unreadable : depth > 0 ? .unchecked : .filed
                 }
                 files.append(file)
             }
         }
+        files.sort { $0.name < $1.name }
         try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
         let primaries = files.filter { !$0.isCopy }
         return (groups.count, primaries.filter { $0.state == .unreadable }.count, primaries.filter { $0.state == .unchecked }.count)
+    }
+
+    /// The counts of ``refreshFilesLocked(_:in:entries:reader:edits:)`` when the listing `entries`
+    /// holds exactly the `recorded` files (by name, in `known`) and each with its recorded inode,
+    /// none unreadable or a copy, and the folder's record counted `documents` for them; `nil`
+    /// otherwise (then the folder is worked out in full).
+    private static func sameFiles(_ entries: [Directory.Entry], as known: [String: IndexedFile], recorded: [IndexedFile], documents: Int?)
+        -> (documents: Int, unreadable: Int, unchecked: Int)? {
+        // As many documents as files: each id its own file, as a listing would count them.
+        guard !recorded.isEmpty, documents == recorded.count else { return nil }
+        var matched = 0
+        for entry in entries {
+            guard entry.kind == .file, let file = known[entry.name], file.inode == entry.inode, entry.inode != 0,
+                  !file.isCopy, file.state != .unreadable
+            else { return nil }
+            matched += 1
+        }
+        guard matched == recorded.count else { return nil }
+        return (recorded.count, 0, recorded.filter { $0.state == .unchecked }.count)
     }
 
     /// Reads the date of every file whose date the index has not read yet, so that it knows

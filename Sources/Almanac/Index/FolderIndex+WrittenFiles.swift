@@ -31,8 +31,7 @@ extension FolderIndex {
             }
             record.signature = signature
             record.markTakenWhileChanging()
-            // Listing it again costs at most four times what the commits wrote there.
-            if change.files.count * 4 >= record.documents { writtenHeavily.insert(path) }
+            writtenUnsure.insert(path)
             folders[path] = record
             written[path] = nil
             changed = true
@@ -50,14 +49,19 @@ extension FolderIndex {
         if wait > 0, wait <= FolderSignature.racyFineNanoseconds + 1_000_000 { usleep(UInt32(wait / 1_000)) }
     }
 
-    /// Lists again the folders of ``writtenHeavily`` whose last change is far enough in the past
+    /// Lists again the folders of ``writtenUnsure`` whose last change is far enough in the past
     /// for a listing to be sure of them: their files are known by inode, so nothing is read.
     /// The others stay unsure, and the next check of every folder lists them.
+    ///
+    /// A change another made in the same tick of the file system's clock as this process's last
+    /// one leaves the folder's times as they were, so only a listing after that tick is sure of
+    /// the folder. Done here, by the writer of a large commit, so that the first read after it
+    /// (an app's first screen) checks signatures only.
     func relistWrittenLocked(reader: StoreReader) throws {
-        guard !writtenHeavily.isEmpty else { return }
+        guard !writtenUnsure.isEmpty else { return }
         let now = DocumentCache.now()
-        let settled = writtenHeavily.filter { folders[$0]?.settles(at: now) == true }
-        writtenHeavily = []
+        let settled = writtenUnsure.filter { folders[$0]?.settles(at: now) == true }
+        writtenUnsure = []
         guard !settled.isEmpty else { return }
         try validateLocked(reader: reader, writer: nil, only: settled)
     }
@@ -76,6 +80,10 @@ extension FolderIndex {
         _ = try segmentLocked(segmentName, reader: reader)
         guard let (removedAt, replacedAt, added, removedIDs) = try plan(change, in: segmentCache[segmentName]?[path] ?? [], at: path, reader: reader)
         else { return false }
+        // The plan read buckets, and a read lets go of the segments not changed: this one is
+        // read again if it went (the same generation, so the positions hold), and kept.
+        _ = try segmentLocked(segmentName, reader: reader)
+        changedSegments.insert(segmentName)
         // Moved out of the cache, so that changing it copies nothing.
         var files = segmentCache[segmentName]?.removeValue(forKey: path) ?? []
         defer { segmentCache[segmentName, default: [:]][path] = files.isEmpty ? nil : files }
@@ -88,6 +96,8 @@ extension FolderIndex {
         for (name, at) in replacedAt { files[at] = change.files[name] ?? files[at] }
         for at in removedAt.sorted(by: >) { files.remove(at: at) }
         files += added
+        // In name order, as a listing records them: a listing that finds the same files changes nothing.
+        if !added.isEmpty { files.sort { $0.name < $1.name } }
         record.documents += added.count - removedAt.count
         let escapedPath = IndexFiles.escaped(path)
         for file in added {
@@ -100,7 +110,6 @@ extension FolderIndex {
             edits.removed[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(Array("\(IndexFiles.escaped(key))\t\(escapedPath)".utf8))
             if !edits.everyKey { edits.keys.insert(key) }
         }
-        changedSegments.insert(segmentName)
         return true
     }
 

@@ -52,10 +52,13 @@ final class FolderIndex: @unchecked Sendable {
     /// they wrote and removed there (the files written are filed where their dates say: never
     /// read again).
     var written: [String: WrittenFolder] = [:]
-    /// Folders whose signature was taken as this process's commits wrote a large share of their
-    /// files: listed again when the index is written back, once the moment has passed
-    /// (``relistWrittenLocked(reader:)``), so that the next process need not list them.
-    var writtenHeavily: Set<String> = []
+    /// Folders whose signature was taken as this process's commits changed them: after a large
+    /// commit, listed again once the moment has passed (``relistWrittenLocked(reader:)``), so
+    /// that the next process need not list them.
+    var writtenUnsure: Set<String> = []
+    /// Files (by path below the collection's folder) a listing takes as filed without reading
+    /// them, while ``load(_:reader:persisting:scope:fromScratch:trusting:)`` runs.
+    var trusted: Set<String> = []
     /// Folder → the epoch of its watch (``ChangeWatch``) at which it was last checked: while
     /// the watch is at that epoch, nothing changed in it.
     var watched: [String: UInt64] = [:]

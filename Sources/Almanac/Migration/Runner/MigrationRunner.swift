@@ -30,8 +30,11 @@ struct MigrationRunner {
             let work = MigrationWork(migrations: migrations, targetSchema: targetSchema, version: version, registry: registry, acceptingEdits: acceptingEdits,
                                      started: started, progress: progress)
             do {
-                let result = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
-                if var result {
+                let swapped = attempt < Store.unlockedStagingAttempts ? try MigrationRunner(store: store).migrateStagingUnlocked(work) : try MigrationRunner(store: store).migrateStagingLocked(work)
+                if var result = swapped?.result {
+                    // The index the migration leaves says what it wrote, so that the next read
+                    // lists the new folders and reads none of their files.
+                    if result.migrated, let written = swapped?.written { (try? Store(at: url, options: options))?.reader.leaveFolderIndexes(trusting: written) }
                     // Nothing to migrate: records written before content checksums get theirs
                     // now (once), so that a later re-indent of a file that is unchanged today is no edit.
                     if result.fromVersion == result.toVersion { try MigrationRunner(store: store).recordContentChecksums(migrations) }
@@ -59,9 +62,10 @@ struct MigrationRunner {
         }
     }
 
-    /// Stages without the writers' lock and commits holding it; `nil` when another writer
-    /// committed meanwhile (the staged version is dropped, and the caller stages again).
-    private func migrateStagingUnlocked(_ work: MigrationWork) throws -> MigrationResult? {
+    /// Stages without the writers' lock and commits holding it, with the files it moved in;
+    /// `nil` when another writer committed meanwhile (the staged version is dropped, and the
+    /// caller stages again).
+    private func migrateStagingUnlocked(_ work: MigrationWork) throws -> (result: MigrationResult, written: [String])? {
         guard let clockBefore = store.reader.clock.settled(), try store.reader.versionOnDisk() == store.schemaVersion else { return nil }
         let staged: StagedMigration
         do {
@@ -72,11 +76,13 @@ struct MigrationRunner {
             throw error
         }
         let result: MigrationResult?
+        var written: [String] = []
         do {
             result = try store.writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
                 guard store.reader.clock.now() == clockBefore, try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 TestHooks.crashPoint("migrate", "locked-unchanged")
                 let swapped = try swap(staged, work)
+                written = swapped.version.map { Array($0.change.written.keys) } ?? []
                 return (swapped.version, swapped.outcome)
             }
         } catch {
@@ -85,27 +91,29 @@ struct MigrationRunner {
             throw error
         }
         if result == nil, case .staged(_, _, let staging, _) = staged { store.writer.discardStaging(staging.name) }
-        return result
+        return result.map { ($0, written) }
     }
 
-    /// Stages and commits holding the writers' lock throughout; `nil` when another process
-    /// migrated between opening the store and locking it.
-    private func migrateStagingLocked(_ work: MigrationWork) throws -> MigrationResult? {
+    /// Stages and commits holding the writers' lock throughout, with the files it moved in;
+    /// `nil` when another process migrated between opening the store and locking it.
+    private func migrateStagingLocked(_ work: MigrationWork) throws -> (result: MigrationResult, written: [String])? {
         var staged: StagedMigration?
         let result: MigrationResult?
+        var written: [String] = []
         do {
             result = try store.writer.swapVersion { () throws -> (version: StagedVersion?, outcome: MigrationResult?) in
                 guard try store.reader.versionOnDisk() == store.schemaVersion else { return (nil, nil) }
                 let stagedNow = try stageMigration(work)
                 staged = stagedNow
                 let swapped = try swap(stagedNow, work)
+                written = swapped.version.map { Array($0.change.written.keys) } ?? []
                 return (swapped.version, swapped.outcome)
             }
         } catch {
             if case .staged(_, _, let staging, _)? = staged { store.writer.discardStaging(staging.name) }
             throw error
         }
-        return result
+        return result.map { ($0, written) }
     }
 
     /// Reads, transforms, validates and stages the pending migrations in a staging folder of its own,

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 extension StoreReader {
     /// The block running on this thread within which the folder index is checked against the
     /// folders once, and then follows this process's own commits: a hold of the writers' lock
@@ -91,6 +98,24 @@ extension StoreReader {
     /// edit); the next use checks the folders again.
     func forgetLocationIndex(of collection: CollectionDescriptor) {
         caches.withLock { $0.folderIndexes[collection.name] = nil }
+    }
+
+    /// Lists every partitioned collection afresh and writes its folder index, taking the files
+    /// at the store-relative paths `written` (a migration's, just swapped in) as filed where
+    /// their dates say: the next read lists no folder and reads none of them. Best effort: an
+    /// index that cannot be made now is made by the next read.
+    func leaveFolderIndexes(trusting written: [String]) {
+        var byCollection: [String: Set<String>] = [:]
+        for path in written {
+            let parts = path.split(separator: "/", maxSplits: 2)
+            guard parts.count == 3, parts[0] == "data" else { continue }
+            byCollection[String(parts[1]), default: []].insert(String(parts[2]))
+        }
+        // The folders just moved in would be unsure to a listing in the same tick of the clock.
+        usleep(UInt32(FolderSignature.racyFineNanoseconds / 1_000) + 10_000)
+        for descriptor in catalog.collections where !descriptor.isSingleton && descriptor.partition != nil {
+            _ = try? FolderIndex.load(descriptor, reader: self, persisting: true, fromScratch: true, trusting: byCollection[descriptor.name] ?? [])
+        }
     }
 
     /// Writes back the folder indexes this process's commits changed (when a write session
