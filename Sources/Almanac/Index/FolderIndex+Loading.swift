@@ -127,6 +127,7 @@ extension FolderIndex {
             }
         }
         bucketBits = bits
+        prefetched = [:]
         bucketCache = buckets
         bucketGenerations = [:]
         changedBuckets = Set(buckets.keys)

@@ -243,6 +243,7 @@ extension FolderIndex {
         folders = [:]
         spread = [:]
         misfiled = [:]
+        prefetched = [:]
         for name in segmentGenerations.keys { segmentCache[name] = [:]; changedSegments.insert(name) }
         for name in bucketGenerations.keys { bucketCache[name] = []; changedBuckets.insert(name) }
         changed = true

@@ -133,7 +133,7 @@ extension FolderIndex {
         var added: [IndexedFile] = []
         for file in change.files.values {
             let key = DocumentID.key(file.id)
-            if !Self.folders(holding: key, in: try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader)).contains(path) {
+            if try !foldersLocked(holding: key, reader: reader).contains(path) {
                 added.append(file)
             } else if let at = current.firstIndex(where: { $0.name == file.name }) {
                 replacedAt[file.name] = at

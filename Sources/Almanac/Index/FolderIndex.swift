@@ -56,6 +56,9 @@ final class FolderIndex: @unchecked Sendable {
     /// commit, listed again once the moment has passed (``relistWrittenLocked(reader:)``), so
     /// that the next process need not list them.
     var writtenUnsure: Set<String> = []
+    /// The folders of ids looked up ahead of a batch (``prefetch(keys:reader:)``), by key (empty:
+    /// in none), as the buckets are now: dropped whenever a bucket changes.
+    var prefetched: [String: [String]] = [:]
     /// Files (by path below the collection's folder) a listing takes as filed without reading
     /// them, while ``load(_:reader:persisting:scope:fromScratch:trusting:)`` runs.
     var trusted: Set<String> = []
@@ -148,7 +151,23 @@ extension FolderIndex {
     }
 
     func foldersLocked(holding key: String, reader: StoreReader) throws -> [String] {
-        Self.folders(holding: key, in: try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader))
+        if let known = prefetched[key] { return known }
+        return Self.folders(holding: key, in: try bucketLocked(IndexFiles.bucket(ofKey: key, bits: bucketBits), reader: reader))
+    }
+
+    /// Looks up the folders of every one of `keys` at once, bucket by bucket, one pass over each
+    /// bucket's lines, for a batch about to look them up one by one: a batch into a large
+    /// collection touches every bucket, and only a few stay cached, so each lookup would read
+    /// its bucket from disk again.
+    func prefetch(keys: Set<String>, reader: StoreReader) throws {
+        try lock.withLock {
+            var byBucket: [String: Set<String>] = [:]
+            for key in keys where prefetched[key] == nil { byBucket[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(key) }
+            for (name, wanted) in byBucket {
+                let found = Self.folders(holding: wanted, in: try bucketLocked(name, reader: reader))
+                for key in wanted { prefetched[key] = found[key] ?? [] }
+            }
+        }
     }
 
     /// The folders the bucket `lines` gives for each of `keys`, in one pass over its bytes:

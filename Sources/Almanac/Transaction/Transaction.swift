@@ -97,6 +97,13 @@ public final class Transaction: ReadTransaction {
     func save(batch items: [(CollectionDescriptor, JSONValue, (any Decodable.Type)?)], progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
         var claimed: [String: Int] = [:]
         let checked = ProgressCounter(progress, phase: "checking", total: items.count)
+        // Each document's id is looked up in the index: all of them at once first.
+        var ids: [String: (CollectionDescriptor, [String])] = [:]
+        for (descriptor, document, _) in items {
+            guard let id = document["id"]?.stringValue else { continue }
+            ids[descriptor.name, default: (descriptor, [])].1.append(id)
+        }
+        for (descriptor, batch) in ids.values { reader.prefetchLocations(of: batch, in: descriptor) }
         return try items.enumerated().map { index, item in
             do {
                 let location = try save(json: item.1, in: item.0, declaredBy: item.2)

@@ -71,6 +71,13 @@ extension StoreReader {
         }
     }
 
+    /// Looks up where the documents `ids` of `collection` are, all at once, ahead of a batch
+    /// that looks them up one by one (``FolderIndex/prefetch(keys:reader:)``). Best effort.
+    func prefetchLocations(of ids: [String], in collection: CollectionDescriptor) {
+        guard !collection.isSingleton, ids.count >= 64 else { return }
+        _ = try? withFolderIndex(collection) { try $0.prefetch(keys: Set(ids.map(DocumentID.key)), reader: self) }
+    }
+
     /// Every file of the document `id` (several when a sync left copies, or filed it in more
     /// than one date folder); `nil` when there is none.
     func documentFiles(of id: String, in collection: CollectionDescriptor) throws -> DocumentFiles? {
