@@ -406,9 +406,10 @@ struct QueryTests {
         // A full scan, and a sort on another field, open every day folder: the counts above are not an accident.
         let (all, openedAll) = try TestHooks.recordingFolderOpens(under: prefix) { try store.documents(WalkEvent.self, matching: Query(WalkEvent.self)) }
         #expect(all == events)
-        // A walk of the whole range lists its folders first (a document a sync put in two
-        // folders is then delivered once), then reads them: each day folder twice.
-        #expect(dayFolders(openedAll).count == 2 * 1096)
+        // A walk of the whole range reads each day folder once: the batch's writer listed its
+        // folders again once the clock's tick had passed (issue 59), so the index is sure of
+        // them and the walk's check lists none (before, each was opened twice).
+        #expect(dayFolders(openedAll).count == 1096)
         #expect(Set(dayFolders(openedAll)).count == 1096)
         let (byID, openedByID) = try TestHooks.recordingFolderOpens(under: prefix) {
             try store.documents(WalkEvent.self, matching: Query(WalkEvent.self).sorted(by: "id", descending: true).limit(20))

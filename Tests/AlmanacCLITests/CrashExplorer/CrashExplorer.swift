@@ -254,10 +254,17 @@ struct CrashExplorer {
     /// "Durability"). A volume sync flushes every folder. Folders gone by the end, and the
     /// hints and caches a crash may lose (`.almanac/ids/`, the folder index `.almanac/index/`,
     /// checked before every use), do not count.
+    /// The folders of `.almanac/` that hold caches (``unflushedFolders(_:after:until:)``).
+    static let cacheFolders: Set<String> = ["index", "ids"]
+
     static func unflushedFolders(_ log: [RecordedChange], after: FileTreeImage, until: Int?) -> [String] {
         var dirty: Set<ObjectID> = []
+        let internalFolders = Set(after.entries().filter { $0.key.hasSuffix(".almanac/") }.map(\.value.object))
         for change in log[..<(until ?? log.count)] {
             switch change.kind {
+            case .mkdir where Self.cacheFolders.contains(change.name) && change.folder.map(internalFolders.contains) == true:
+                // A cache's own folder in `.almanac/`, made afresh (a migration's index): lost, it is rebuilt.
+                continue
             case .create, .mkdir, .unlink, .rmdir:
                 if let folder = change.folder { dirty.insert(folder) }
             case .rename, .exchange:
