@@ -177,26 +177,14 @@ extension FolderIndex {
         var hashes: Set<UInt64> = []
         for key in keys { hashes.insert(IndexFiles.hash(IndexFiles.escaped(key).utf8)) }
         var found: [String: [String]] = [:]
-        var scanned = 0
-        defer { WorkCounter.count(.entriesCompared, scanned) }
-        let newline = Int32(UInt8(ascii: "\n")), tab = Int32(UInt8(ascii: "\t"))
-        lines.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var start = 0
-            while start < count {
-                var end = count
-                if let found = memchr(base + start, newline, count - start) { end = base.distance(to: UnsafeRawPointer(found)) }
-                scanned += 1
-                if let split = memchr(base + start, tab, end - start).map({ base.distance(to: UnsafeRawPointer($0)) }),
-                   hashes.contains(IndexFiles.hash(UnsafeRawBufferPointer(rebasing: bytes[start..<split]))) {
-                    let key = IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[start..<split]))
-                    if keys.contains(key) {
-                        found[key, default: []].append(IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[(split + 1)..<end])))
-                    }
-                }
-                start = end + 1
-            }
+        let tab = Int32(UInt8(ascii: "\t"))
+        eachLine(of: lines) { bytes, line in
+            guard let base = bytes.baseAddress,
+                  let split = memchr(base + line.lowerBound, tab, line.count).map({ base.distance(to: UnsafeRawPointer($0)) }),
+                  hashes.contains(IndexFiles.hash(UnsafeRawBufferPointer(rebasing: bytes[line.lowerBound..<split])))
+            else { return }
+            let key = IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[line.lowerBound..<split]))
+            if keys.contains(key) { found[key, default: []].append(IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[(split + 1)..<line.upperBound]))) }
         }
         return found
     }
@@ -206,27 +194,33 @@ extension FolderIndex {
     static func folders(holding key: String, in lines: [UInt8]) -> [String] {
         let prefix = Array(IndexFiles.escaped(key).utf8) + [UInt8(ascii: "\t")]
         var found: [String] = []
-        var scanned = 0
-        defer { WorkCounter.count(.entriesCompared, scanned) }
-        // memchr and memcmp: a lookup scans a thousand lines, and runs once per id saved.
-        let newline = Int32(UInt8(ascii: "\n"))
-        lines.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            prefix.withUnsafeBytes { (wanted: UnsafeRawBufferPointer) in
-                guard let base = bytes.baseAddress, let wantedBase = wanted.baseAddress else { return }
-                let count = bytes.count
-                var start = 0
-                while start < count {
-                    var end = count
-                    if let found = memchr(base + start, newline, count - start) { end = base.distance(to: UnsafeRawPointer(found)) }
-                    scanned += 1
-                    if end - start >= wanted.count, memcmp(base + start, wantedBase, wanted.count) == 0 {
-                        let field = UnsafeRawBufferPointer(rebasing: bytes[(start + wanted.count)..<end])
-                        found.append(IndexFiles.unescaped(String(decoding: field, as: UTF8.self)))
-                    }
-                    start = end + 1
-                }
+        prefix.withUnsafeBytes { (wanted: UnsafeRawBufferPointer) in
+            guard let wantedBase = wanted.baseAddress else { return }
+            eachLine(of: lines) { bytes, line in
+                guard let base = bytes.baseAddress, line.count >= wanted.count, memcmp(base + line.lowerBound, wantedBase, wanted.count) == 0 else { return }
+                found.append(IndexFiles.text(UnsafeRawBufferPointer(rebasing: bytes[(line.lowerBound + wanted.count)..<line.upperBound])))
             }
         }
         return found
+    }
+
+    /// Calls `body` with the bytes of `lines` and the range of each line (without its newline),
+    /// found with `memchr`: a lookup scans a bucket's lines, once per id saved or read.
+    private static func eachLine(of lines: [UInt8], _ body: (UnsafeRawBufferPointer, Range<Int>) -> Void) {
+        var scanned = 0
+        defer { WorkCounter.count(.entriesCompared, scanned) }
+        let newline = Int32(UInt8(ascii: "\n"))
+        lines.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                var end = count
+                if let found = memchr(base + start, newline, count - start) { end = base.distance(to: UnsafeRawPointer(found)) }
+                scanned += 1
+                body(bytes, start..<end)
+                start = end + 1
+            }
+        }
     }
 }
