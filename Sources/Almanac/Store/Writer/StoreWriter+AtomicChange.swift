@@ -121,7 +121,10 @@ extension StoreWriter {
         // A large commit leaves the index saying what it wrote at once, not at the session's
         // end: a process killed or suspended meanwhile would leave the next one to list every
         // folder it wrote and read each of its files again.
-        if change.writes.count + change.removals.count >= StoreWriter.largeCommit { writeFolderIndexes(state, relisting: true) }
+        if change.writes.count + change.removals.count >= StoreWriter.largeCommit {
+            let collections = Set(change.writes.map(\.collection.name) + change.removals.map(\.collection))
+            writeFolderIndexes(state, relisting: true, reading: collections)
+        }
     }
 
     /// How many documents written or removed make a commit large (``commit(_:_:crashPointKind:progress:)``).

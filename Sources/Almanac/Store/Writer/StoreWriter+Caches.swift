@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 
 /// The readers' caches as the writer changes them: only here, and only as the effect of a
@@ -20,9 +27,20 @@ extension StoreWriter {
     }
 
     /// Writes back the folder indexes this process's commits changed (after a large commit,
-    /// `relisting` the folders it wrote most of, ``StoreReader/persistFolderIndexes(relisting:)``).
-    func writeFolderIndexes(_ state: StoreState, relisting: Bool = false) {
+    /// `relisting` the folders it wrote, ``StoreReader/persistFolderIndexes(relisting:)``).
+    ///
+    /// - Parameter reading: the collections a large commit changed. One whose index this
+    ///   process had not read (a retention run or a delete that found its documents by listing
+    ///   folders) is read now, once the clock's tick has passed, and written: else the next
+    ///   process would list every folder the commit changed, and work out the buckets again.
+    func writeFolderIndexes(_ state: StoreState, relisting: Bool = false, reading: Set<String> = []) {
         reader.persistFolderIndexes(relisting: relisting)
+        let unread = reading.compactMap { reader.catalog.collection(named: $0) }
+            .filter { !$0.isSingleton && $0.partition != nil && !reader.hasLocationIndex(of: $0) }
+        if !unread.isEmpty {
+            usleep(UInt32(FolderSignature.racyFineNanoseconds / 1_000) + 10_000)
+            for descriptor in unread { _ = try? reader.folderIndex(of: descriptor) }
+        }
         state.indexesWritten = DispatchTime.now().uptimeNanoseconds
     }
 
