@@ -50,7 +50,7 @@ extension FolderIndex {
     /// and the folders this process's commits changed since. Then writes the index when `persisting`.
     ///
     /// - Parameter relisting: before writing, list again the folders this process's commits
-    ///   wrote a large share of (``relistWrittenLocked(reader:)``): after a large commit.
+    ///   wrote (``relistWrittenLocked(reader:)``): after a large commit.
     func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false, relisting: Bool = false) throws {
         try lock.withLock {
             // A new folder is listed below: after the moment, so that the listing is sure of it.

@@ -93,14 +93,11 @@ extension FolderIndex {
             bucketCache[name] = lines
             changedBuckets.insert(name)
             // Which of the changed ids (all of the bucket's, after a whole listing) are now in
-            // several folders: a few ids are looked for in the bucket's bytes; a whole listing
-            // decodes every line once.
-            // Looking for many ids one by one in a bucket of as many lines would cost their
-            // product: past a few, they are looked for in one pass over its lines.
+            // several folders: the changed ids are looked for in one pass over the bucket's
+            // bytes (one scan per id would cost their product); a whole listing decodes every
+            // line once.
             if let keys = keysByBucket[name], !edits.everyKey {
-                let found = keys.count <= Self.idsLookedFor
-                    ? Dictionary(uniqueKeysWithValues: keys.map { ($0, Self.folders(holding: $0, in: lines)) })
-                    : Self.folders(holding: keys, in: lines)
+                let found = Self.folders(holding: keys, in: lines)
                 for key in keys {
                     let paths = found[key] ?? []
                     spread[key] = paths.count > 1 ? paths.sorted() : nil
@@ -118,9 +115,6 @@ extension FolderIndex {
         }
         changed = true
     }
-
-    /// How many ids of one bucket are looked for line by line (``applyLocked(_:reader:)``).
-    static let idsLookedFor = 16
 
     /// Lets go of the segments and buckets read and unchanged once there are many: a long-lived
     /// store holds a few, not the collection's.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 
 /// Taking this process's own commits into the index without listing the folders they wrote:
@@ -45,8 +38,7 @@ extension FolderIndex {
     func waitForWrittenLocked() {
         let fine = written.values.compactMap(\.signature).filter { !$0.hasWholeSeconds }
         guard let last = fine.map({ max($0.changed, $0.modified) }).max() else { return }
-        let wait = last + FolderSignature.racyFineNanoseconds + 1_000_000 - DocumentCache.now()
-        if wait > 0, wait <= FolderSignature.racyFineNanoseconds + 1_000_000 { usleep(UInt32(wait / 1_000)) }
+        FolderSignature.waitOutTick(after: last)
     }
 
     /// Lists again the folders of ``writtenUnsure`` whose last change is far enough in the past

@@ -73,6 +73,15 @@ struct FolderSignature: Sendable, Equatable {
     static let racyNanoseconds: Int64 = 2_000_000_000
     static let racyFineNanoseconds: Int64 = 50_000_000
 
+    /// Waits until a change made at `time` (wall-clock nanoseconds) is a racy window in the past
+    /// on a file system of fine times, so that a listing from then on is sure of a folder changed
+    /// then; at most one window (``racyFineNanoseconds``). A file system of whole seconds is not
+    /// waited for: its folders stay unsure, and the next check of every folder lists them.
+    static func waitOutTick(after time: Int64) {
+        let wait = min(time + racyFineNanoseconds + 1_000_000 - DocumentCache.now(), racyFineNanoseconds + 1_000_000)
+        if wait > 0 { usleep(UInt32(wait / 1_000)) }
+    }
+
     /// Whether both times are whole seconds: a file system whose clock keeps no fraction.
     var hasWholeSeconds: Bool { modified % 1_000_000_000 == 0 && changed % 1_000_000_000 == 0 }
 }

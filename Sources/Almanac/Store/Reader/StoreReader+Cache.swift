@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 extension StoreReader {
     /// The block running on this thread within which the folder index is checked against the
     /// folders once, and then follows this process's own commits: a hold of the writers' lock
@@ -112,6 +105,7 @@ extension StoreReader {
     /// their dates say: the next read lists no folder and reads none of them. Best effort: an
     /// index that cannot be made now is made by the next read.
     func leaveFolderIndexes(trusting written: [String]) {
+        let swapped = DocumentCache.now()
         var byCollection: [String: Set<String>] = [:]
         for path in written {
             let parts = path.split(separator: "/", maxSplits: 2)
@@ -119,15 +113,15 @@ extension StoreReader {
             byCollection[String(parts[1]), default: []].insert(String(parts[2]))
         }
         // The folders just moved in would be unsure to a listing in the same tick of the clock.
-        usleep(UInt32(FolderSignature.racyFineNanoseconds / 1_000) + 10_000)
+        FolderSignature.waitOutTick(after: swapped)
         for descriptor in catalog.collections where !descriptor.isSingleton && descriptor.partition != nil {
             _ = try? FolderIndex.load(descriptor, reader: self, persisting: true, fromScratch: true, trusting: byCollection[descriptor.name] ?? [])
         }
     }
 
     /// Writes back the folder indexes this process's commits changed (when a write session
-    /// ends, or after a large commit: then `relisting` the folders it wrote most of, so that
-    /// the next process need not list them).
+    /// ends, or after a large commit: then `relisting` the folders it wrote, so that the next
+    /// process need not list them).
     func persistFolderIndexes(relisting: Bool = false) {
         let indexes = caches.withLock { Array($0.folderIndexes.values) }
         for index in indexes { try? index.revalidate(reader: self, scope: nil, persisting: true, onlyWritten: true, relisting: relisting) }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 
 /// The readers' caches as the writer changes them: only here, and only as the effect of a
@@ -34,11 +27,12 @@ extension StoreWriter {
     ///   folders) is read now, once the clock's tick has passed, and written: else the next
     ///   process would list every folder the commit changed, and work out the buckets again.
     func writeFolderIndexes(_ state: StoreState, relisting: Bool = false, reading: Set<String> = []) {
+        let committed = DocumentCache.now()
         reader.persistFolderIndexes(relisting: relisting)
         let unread = reading.compactMap { reader.catalog.collection(named: $0) }
             .filter { !$0.isSingleton && $0.partition != nil && !reader.hasLocationIndex(of: $0) }
         if !unread.isEmpty {
-            usleep(UInt32(FolderSignature.racyFineNanoseconds / 1_000) + 10_000)
+            FolderSignature.waitOutTick(after: committed)
             for descriptor in unread { _ = try? reader.folderIndex(of: descriptor) }
         }
         state.indexesWritten = DispatchTime.now().uptimeNanoseconds
