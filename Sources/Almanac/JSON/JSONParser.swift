@@ -90,8 +90,21 @@ extension JSONParser {
             self.index = contentStart
         }
 
+        /// Whether the input's top-level array hands each element out as it is finished
+        /// (``JSONParser/forEachElement(of:_:)``) instead of collecting them.
+        var handsOutElements = false
+
         /// Parses the single value that must make up the whole input.
         mutating func parseDocument() throws -> JSONValue {
+            try skipToValue()
+            let value = try parseValue()
+            skipWhitespace()
+            if index < count { try trailingContent() }
+            return value
+        }
+
+        /// Checks that the input holds something to parse and moves to its first value.
+        mutating func skipToValue() throws {
             if count == 0 {
                 throw failure("the file is empty; a JSON document needs exactly one value, such as {}", at: 0)
             }
@@ -103,10 +116,6 @@ extension JSONParser {
                 let what = contentStart == count ? "is empty apart from a byte order mark" : "contains only whitespace"
                 throw failure("the file \(what); a JSON document needs exactly one value, such as {}", at: index)
             }
-            let value = try parseValue()
-            skipWhitespace()
-            if index < count { try trailingContent() }
-            return value
         }
 
         /// Parses the value starting at `index` (whitespace already skipped), leaving `index`
@@ -168,6 +177,7 @@ extension JSONParser {
                 // A finished value belongs to the innermost open container; its closing
                 // bracket may finish that container too, so keep handing values outwards.
                 while !openIsObject.isEmpty {
+                    if handsOutElements, openIsObject.count == 1 { return value }
                     skipWhitespace()
                     if openIsObject[openIsObject.count - 1] {
                         let pending = pendingKeys.removeLast()

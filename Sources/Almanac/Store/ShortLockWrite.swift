@@ -35,11 +35,23 @@ struct ShortLockWrite {
             }
         }
         return try planningWithoutLock(kind: "batch", plan: {
-            try store.writer.dryRun { transaction in (try body(transaction), transaction.pending) }
+            try store.writer.dryRun { transaction in (try body(transaction), PlannedChange(transaction.pending)) }
         }, unchanged: { _ in nil }, commit: { planned, transaction in
             transaction.commitProgress = progress
-            try transaction.include(planned.1)
+            try transaction.include(planned.1.take())
             return planned.0
         }).outcome
+    }
+
+    /// A planned batch, handed over to the transaction that commits it rather than copied:
+    /// a batch of 100,000 documents is held once.
+    private final class PlannedChange {
+        private var change: PendingChange?
+        init(_ change: PendingChange) { self.change = change }
+        func take() -> PendingChange {
+            guard let taken = change else { preconditionFailure("a planned batch is committed once") }
+            change = nil
+            return taken
+        }
     }
 }

@@ -31,6 +31,41 @@ extension Store {
         }
     }
 
+    /// Saves every document of `texts` — each one document or an array of them — into
+    /// `collection` as one transaction, as ``save(json:in:progress:)-([JSONValue],_,_)`` does,
+    /// reading each text one document at a time: a file of 100,000 documents is checked and
+    /// committed without holding them all as parsed values.
+    ///
+    /// - Returns: the documents' locations, in order.
+    /// - Throws: `.malformedJSON` naming the text's `source`, line and column, before anything
+    ///   is checked; then as ``save(json:in:progress:)-([JSONValue],_,_)``.
+    @discardableResult
+    public func save(_ texts: [JSONText], in collection: String, progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
+        let descriptor = try self.collection(named: collection)
+        // A first pass checks the syntax, so that nothing is judged before every text parses;
+        // another gathers the ids for the index to look up together, and lets go of them.
+        var count = 0
+        for text in texts { count += try text.forEachDocument { _, _ in } }
+        return try savingBatch(of: count, progress: progress) { transaction in
+            try transaction.save(batchOf: count, ids: {
+                var ids: [String] = []
+                ids.reserveCapacity(count)
+                for text in texts {
+                    try text.forEachDocument { _, document in
+                        if let id = document["id"]?.stringValue { ids.append(id) }
+                    }
+                }
+                return [(descriptor, ids)]
+            }, progress: progress) { save in
+                var offset = 0
+                for text in texts {
+                    let first = offset
+                    offset += try text.forEachDocument { index, document in try save(first + index, descriptor, document, nil) }
+                }
+            }
+        }
+    }
+
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
     /// references (nullify, cascade, restrict); returns false when there was none.
     ///

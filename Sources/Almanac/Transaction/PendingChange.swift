@@ -47,15 +47,39 @@ struct PendingChange {
     /// Every pending write, in order.
     var allWrites: [PreparedWrite] { writes.compactMap { $0 } }
 
-    mutating func put(_ write: PreparedWrite) {
+    /// Adds or replaces the write of its document; returns its location as held (sharing its
+    /// folders with the batch's other writes).
+    @discardableResult
+    mutating func put(_ write: PreparedWrite) -> DocumentLocation {
+        var write = write
         let key = PendingChange.key(write.collection.name, write.location.id)
+        // A batch of many documents is held as bytes, one descriptor for its collection.
+        if let last = writes.last ?? nil { write.share(with: last) }
+        if writeIndex.count >= PendingChange.parsedWrites { write.dropMembers() }
         if let index = writeIndex[key] {
             writes[index] = write
         } else {
             writeIndex[key] = writes.count
             writes.append(write)
         }
+        return write.location
     }
+
+    /// How many writes keep their parsed members: a change beyond it holds each later one as
+    /// its bytes (read again for a rule), so a batch of 100,000 holds no tree of each.
+    static let parsedWrites = 256
+
+    /// Makes room for `count` more writes at once (a batch whose size is known).
+    mutating func reserve(_ count: Int) {
+        writes.reserveCapacity(writes.count + count)
+        writeIndex.reserveCapacity(writeIndex.count + count)
+    }
+
+    /// How many write slots there are (a later save of the same document reuses its slot).
+    var writeSlots: Int { writes.count }
+
+    /// The slot of the pending write of `key`, if any.
+    func slot(of key: String) -> Int? { writeIndex[key] }
 
     /// Drops the pending write of `key`; returns it.
     @discardableResult

@@ -3,9 +3,12 @@ extension Transaction {
     /// many documents, references): what a commit refuses, without writing anything.
     func checkChange() throws {
         guard !isRepair else { return }
-        let writes = pending.allWrites
-        for write in writes {
-            try writer.checkUnique(write, against: writes, changed: pending)
+        var unique: [String: [PreparedWrite]] = [:]
+        for case let write? in pending.writes where !write.collection.unique.isEmpty {
+            unique[write.collectionName, default: []].append(write)
+        }
+        for writes in unique.values {
+            for write in writes { try writer.checkUnique(write, against: writes, changed: pending) }
         }
         try checkChangeRules()
     }
@@ -14,8 +17,13 @@ extension Transaction {
     func commit() throws {
         try checkChange()
         let change = pending.atomicChange
-        try writer.commit(change, state, crashPointKind: crashPointKind, progress: commitProgress)
-        try writer.sweepLeftovers(pending.leftovers, state)
-        if pending.rewritesEditorSettings { try EditorSettings.update(in: reader.root, catalog: reader.catalog) }
+        let leftovers = pending.leftovers, rewritesEditorSettings = pending.rewritesEditorSettings
+        // The transaction is over: the change is held once, by the commit, which lets go of
+        // it before a large commit writes the index (a batch of 100,000 would hold both).
+        pending = PendingChange()
+        storedBefore = [:]
+        try writer.commit(consume change, state, crashPointKind: crashPointKind, progress: commitProgress)
+        try writer.sweepLeftovers(leftovers, state)
+        if rewritesEditorSettings { try EditorSettings.update(in: reader.root, catalog: reader.catalog) }
     }
 }

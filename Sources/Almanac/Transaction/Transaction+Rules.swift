@@ -4,10 +4,12 @@ extension Transaction {
     /// The rules of one document (comparisons between its fields), checked as it is saved.
     func checkDocumentRules(_ write: PreparedWrite) throws {
         let now = Date()
+        var members: [String: JSONValue]?  // read once: a batch's write may hold only its bytes
         for rule in write.collection.rules {
             guard let check = rule.check else { continue }
             let zone = try rule.zone(default: reader.timeZone) { try current(reader.collection(named: $0), id: nil)?.value }
-            guard let violation = check.violation(in: write.members, now: now, timeZone: zone) else { continue }
+            if members == nil { members = write.members }
+            guard let violation = check.violation(in: members ?? [:], now: now, timeZone: zone) else { continue }
             throw rule.error(at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
@@ -15,9 +17,15 @@ extension Transaction {
     /// The rules that depend on the whole change: allowed transitions from stored values,
     /// counts and groups over the collection as the change leaves it, and references.
     func checkChangeRules() throws {
-        let writes = pending.allWrites
+        // Gathered only for the collections something here judges: a batch of 100,000 events
+        // whose rules are each one document's needs no second copy of itself.
+        var judged: [String: Bool] = [:]
         var byCollection: [String: [PreparedWrite]] = [:]
-        for write in writes { byCollection[write.collection.name, default: []].append(write) }
+        for case let write? in pending.writes {
+            let name = write.collectionName
+            if judged[name] == nil { judged[name] = hasChangeRules(write.collection) }
+            if judged[name] == true { byCollection[name, default: []].append(write) }
+        }
         for (_, changed) in byCollection.sorted(by: { $0.key < $1.key }) {
             let collection = changed[0].collection
             for rule in collection.rules {
@@ -80,6 +88,24 @@ extension Transaction {
                         "\"\(reference.field)\" names \(target.name) document \"\(id)\", which does not exist; save that document first (in the same transaction, if need be)\(takesNull ? " or set \"\(reference.field)\" to null" : ", or name one that exists")",
                         path: write.location.relativePath, id: write.location.id, pointer: "/" + reference.field)
                 }
+            }
+        }
+    }
+
+    /// Whether ``checkChangeRules()`` has anything to judge in a change to `collection`.
+    private func hasChangeRules(_ collection: CollectionDescriptor) -> Bool {
+        let ownRules = collection.rules.contains { rule in
+            switch rule.check {
+            case .transitions, .frozen, .timeOfDay, .atMost, .unique, .among: true
+            case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template, nil: false
+            }
+        }
+        guard !ownRules, !collection.references.contains(where: { !$0.allowsDangling }) else { return true }
+        // Another collection's `among` rule may name this one's documents.
+        return reader.catalog.collections.contains { referring in
+            referring.rules.contains { rule in
+                guard case .among(_, let referenceField, _)? = rule.check else { return false }
+                return referring.references.contains { $0.field == referenceField && $0.collection == collection.name }
             }
         }
     }

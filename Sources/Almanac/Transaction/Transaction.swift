@@ -95,31 +95,55 @@ public final class Transaction: ReadTransaction {
     /// save keeps (`nil`: written as given).
     @discardableResult
     func save(batch items: [(CollectionDescriptor, JSONValue, (any Decodable.Type)?)], progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
-        var claimed: [String: Int] = [:]
-        let checked = ProgressCounter(progress, phase: "checking", total: items.count)
-        // Each document's id is looked up in the index: all of them at once first.
         var ids: [String: (CollectionDescriptor, [String])] = [:]
         for (descriptor, document, _) in items {
             guard let id = document["id"]?.stringValue else { continue }
             ids[descriptor.name, default: (descriptor, [])].1.append(id)
         }
-        for (descriptor, batch) in ids.values { reader.prefetchLocations(of: batch, in: descriptor) }
-        return try items.enumerated().map { index, item in
+        return try save(batchOf: items.count, ids: { Array(ids.values) }, progress: progress) { save in
+            for (index, item) in items.enumerated() { try save(index, item.0, item.1, item.2) }
+        }
+    }
+
+    /// Saves a batch of `count` documents that `documents` hands over one at a time (a JSON
+    /// text parsed as it is read), each with its place from 0, its collection and the type
+    /// whose undeclared members its save keeps; `ids` are the batch's ids per collection,
+    /// looked up in the index all at once before the first save.
+    func save(batchOf count: Int, ids: () throws -> [(CollectionDescriptor, [String])], progress: ProgressHandler?,
+              _ documents: ((Int, CollectionDescriptor, JSONValue, (any Decodable.Type)?) throws -> Void) throws -> Void) throws -> [DocumentLocation] {
+        let checked = ProgressCounter(progress, phase: "checking", total: count)
+        for (descriptor, batch) in try ids() { reader.prefetchLocations(of: batch, in: descriptor) }
+        pending.reserve(count)
+        // Which document of the batch took each write slot from `first` on: a document saved
+        // into a slot another one of the batch took is a second document with its id.
+        let first = pending.writeSlots
+        var claimed: [Int] = []
+        claimed.reserveCapacity(count)
+        var locations: [DocumentLocation] = []
+        locations.reserveCapacity(count)
+        try documents { index, descriptor, document, type in
             do {
-                let location = try save(json: item.1, in: item.0, declaredBy: item.2)
+                let location = try save(json: document, in: descriptor, declaredBy: type)
                 checked?.advance()
-                if let id = location.id, let earlier = claimed.updateValue(index, forKey: PendingChange.key(item.0.name, id)) {
+                guard let slot = pending.slot(of: PendingChange.key(descriptor.name, location.id)), slot >= first else {
+                    return locations.append(location)  // replaces what the transaction saved before the batch
+                }
+                let taken = slot - first
+                if taken >= claimed.count { claimed += repeatElement(index, count: taken - claimed.count + 1) }
+                if let id = location.id, claimed[taken] != index {
+                    let earlier = claimed[taken]
                     throw AlmanacError(
                         .idCollision,
-                        "documents \(earlier + 1) and \(index + 1) of this batch are both \(item.0.name) \"\(id)\" (ids are compared ignoring case); give each its own id",
+                        "documents \(earlier + 1) and \(index + 1) of this batch are both \(descriptor.name) \"\(id)\" (ids are compared ignoring case); give each its own id",
                         id: id)
                 }
-                return location
-            } catch let error as AlmanacError where items.count > 1 {
+                locations.append(location)
+            } catch let error as AlmanacError where count > 1 {
                 // Positions count from 1, as a person counts; a pointer into the input stays 0-based.
-                throw error.prefixed(Transaction.batchPrefix(index, of: items.count))
+                throw error.prefixed(Transaction.batchPrefix(index, of: count))
             }
         }
+        return locations
     }
 
     /// The words before a batch document's error: its place in the batch, counted from 1.
@@ -196,8 +220,7 @@ public final class Transaction: ReadTransaction {
             let path = (["archive", archived.collection] + archived.folders + [archived.fileName]).joined(separator: "/")
             if !pending.fileRemovals.contains(path) { pending.fileRemovals.append(path) }
         }
-        pending.put(write)
-        return write.location
+        return pending.put(write)
     }
 
     // MARK: Deleting
@@ -275,7 +298,13 @@ public final class Transaction: ReadTransaction {
     /// without the lock) to this one.
     ///
     /// Its documents join the transaction's own, so its reads, rules and references see them.
-    func include(_ other: PendingChange) throws {
+    func include(_ other: consuming PendingChange) throws {
+        if pending.isEmpty {
+            // The usual case, a batch planned alone: taken whole, not copied write by write.
+            for case let write? in other.writes { try checkDocumentRules(write) }
+            pending = other
+            return
+        }
         let change = other.atomicChange
         for write in change.writes {
             try checkDocumentRules(write)

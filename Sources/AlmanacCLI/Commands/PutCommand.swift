@@ -16,16 +16,14 @@ enum PutCommand: AlmanacCommand {
         let store = try context.openStore()
         _ = try context.collection(named: collection, in: store)
         let files = context.values.positionals(Self.files)
-        var documents: [JSONValue] = []
-        for file in files.isEmpty ? ["-"] : files {
-            let input = try readDocuments(file)
-            documents += input.arrayValue ?? [input]
-        }
+        // Read as texts, parsed one document at a time by the store: a file of 100,000
+        // documents is never held as 100,000 values.
+        let texts = try (files.isEmpty ? ["-"] : files).map(readText)
         let locations: [DocumentLocation]
         do {
             let line = ProgressLine("put", context: context, quiet: CommonOptions.quiet)
             defer { line?.finish() }
-            locations = try store.save(json: documents, in: collection, progress: line?.handler)
+            locations = try store.save(texts, in: collection, progress: line?.handler)
         } catch var error as AlmanacError {
             // The store validates with its own schema: when the app's project is ahead of it, the
             // document may be valid at the newer version, and migrating comes first.
@@ -44,26 +42,19 @@ enum PutCommand: AlmanacCommand {
         return ExitCode.success
     }
 
-    /// Parses one input file (`-` for standard input) strictly.
-    private static func readDocuments(_ file: String) throws -> JSONValue {
-        let bytes: [UInt8]
+    /// Reads one input file (`-` for standard input).
+    private static func readText(_ file: String) throws -> JSONText {
         if file == "-" {
-            bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        } else {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
-                throw AlmanacError(.invalidArgument, "is a folder; put reads files that hold a document or an array of documents (e.g. 'almanac put COLLECTION \(file)/*.json')", path: file)
-            }
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw AlmanacError(.notFound, "cannot read the file; check the path", path: file)
-            }
-            bytes = Array(data)
+            return JSONText(FileHandle.standardInput.readDataToEndOfFile(), source: "<stdin>")
         }
-        do {
-            return try JSONValue(parsing: bytes)
-        } catch let error as AlmanacError {
-            throw error.located(in: file == "-" ? "<stdin>" : file)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), isFolder.boolValue {
+            throw AlmanacError(.invalidArgument, "is a folder; put reads files that hold a document or an array of documents (e.g. 'almanac put COLLECTION \(file)/*.json')", path: file)
         }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw AlmanacError(.notFound, "cannot read the file; check the path", path: file)
+        }
+        return JSONText(data, source: file)
     }
 }
 

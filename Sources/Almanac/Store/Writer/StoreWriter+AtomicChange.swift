@@ -68,7 +68,7 @@ extension StoreWriter {
     /// one volume sync can write them all out, each flushed as a barrier otherwise; the journal
     /// is the commit point and pays the change's one full flush. `progress` is told of each
     /// file a change of several files writes (phase `writing`).
-    func commit(_ change: AtomicChange, _ state: StoreState, crashPointKind: String = "batch", progress: ProgressHandler? = nil) throws {
+    func commit(_ change: consuming AtomicChange, _ state: StoreState, crashPointKind: String = "batch", progress: ProgressHandler? = nil) throws {
         guard !change.isEmpty else { return }
         state.madeFolders.removeAll()
         defer { state.madeFolders.removeAll() }
@@ -107,22 +107,24 @@ extension StoreWriter {
             try commitWithJournal(change, state, crashPointKind: crashPointKind, progress: progress)
         }
         markOwnWrites(change, state)
-        var hints: [IDHint] = []
+        // The files are written: their bytes are not needed again, and a batch of 100,000
+        // would hold them through the index's work below.
+        for index in change.writes.indices { change.writes[index].bytes = [] }
+        recordInCaches(change, from: before, state)
         for removed in change.removals {
             guard let id = removed.id else { continue }
-            hints.append((id, removed.collection, nil))
+            recordHints([(id, removed.collection, nil)], state)
         }
         for write in change.writes {
             guard let id = write.location.id else { continue }
-            if write.isNew || write.previous != nil { hints.append((id, write.collection.name, write.location)) }
+            if write.isNew || write.previous != nil { recordHints([(id, write.collectionName, write.location)], state) }
         }
-        recordInCaches(change, from: before, state)
-        recordHints(hints, state)
         // A large commit leaves the index saying what it wrote at once, not at the session's
         // end: a process killed or suspended meanwhile would leave the next one to list every
         // folder it wrote and read each of its files again.
         if change.writes.count + change.removals.count >= StoreWriter.largeCommit {
             let collections = Set(change.writes.map(\.collection.name) + change.removals.map(\.collection))
+            change = AtomicChange()  // its files are written: the index's work needs room, not them
             writeFolderIndexes(state, relisting: true, reading: collections)
         }
     }

@@ -58,12 +58,13 @@ extension StoreWriter {
             let path = FolderIndex.path(location.folders)
             let folder = opened[location.folderPath] ?? (try? existingFolder(location.folderPath, state)) ?? nil
             opened[location.folderPath] = folder
-            var note = written[location.collection]?[path] ?? WrittenFolder()
-            note.removed.remove(location.fileName)
+            let name = location.fileName  // made once: the note's key and its file share it
             // Without an inode the note is incomplete, and the folder is listed again.
-            let inode = (folder.flatMap { try? $0.identity(of: location.fileName) })?.inode ?? 0
-            note.files[location.fileName] = IndexedFile(name: location.fileName, inode: inode, id: id, isCopy: false, state: .filed)
-            written[location.collection, default: [:]][path] = note
+            let inode = (folder.flatMap { try? $0.identity(of: name) })?.inode ?? 0
+            // Changed in place: a copy of the note per file would copy its folder's files each time.
+            written[location.collection, default: [:]][path, default: WrittenFolder()].removed.remove(name)
+            written[location.collection, default: [:]][path, default: WrittenFolder()].files[name] =
+                IndexedFile(name: name, inode: inode, id: id, isCopy: false, state: .filed)
         }
         for (collection, folders) in written {
             for path in folders.keys {

@@ -1,18 +1,3 @@
-/// One document ready to be written: where it goes, its bytes, and where it was before
-/// when the save moves it to another date folder.
-struct PreparedWrite {
-    var collection: CollectionDescriptor
-    var location: DocumentLocation
-    var members: [String: JSONValue]
-    var bytes: [UInt8]
-    var previous: DocumentLocation?
-    /// The other files of the document a sync left in several versions (copies, another date
-    /// folder): the save replaces them all, in the same atomic change.
-    var superseded: [DocumentLocation] = []
-    /// Whether no document with this id was stored before.
-    var isNew: Bool
-}
-
 extension StoreWriter {
     /// Works out where `document` goes and whether an existing copy must move.
     ///
@@ -53,7 +38,7 @@ extension StoreWriter {
             superseded = files.locations.filter { $0.copyName != nil }
         }
         return PreparedWrite(collection: collection, location: location, members: members,
-                             bytes: CanonicalJSON.prettyBytes(document), previous: previous, superseded: superseded, isNew: isNew)
+                             bytes: PreparedWrite.exact(CanonicalJSON.prettyBytes(document)), previous: previous, superseded: superseded, isNew: isNew)
     }
 
     /// Removes a document file, flushes its folder with `flush` (`.full` when the removal is the
