@@ -41,29 +41,7 @@ extension Store {
     ///   is checked; then as ``save(json:in:progress:)-([JSONValue],_,_)``.
     @discardableResult
     public func save(_ texts: [JSONText], in collection: String, progress: ProgressHandler? = nil) throws -> [DocumentLocation] {
-        let descriptor = try self.collection(named: collection)
-        // A first pass checks the syntax, so that nothing is judged before every text parses;
-        // another gathers the ids for the index to look up together, and lets go of them.
-        var count = 0
-        for text in texts { count += try text.forEachDocument { _, _ in } }
-        return try savingBatch(of: count, progress: progress) { transaction in
-            try transaction.save(batchOf: count, ids: {
-                var ids: [String] = []
-                ids.reserveCapacity(count)
-                for text in texts {
-                    try text.forEachDocument { _, document in
-                        if let id = document["id"]?.stringValue { ids.append(id) }
-                    }
-                }
-                return [(descriptor, ids)]
-            }, progress: progress) { save in
-                var offset = 0
-                for text in texts {
-                    let first = offset
-                    offset += try text.forEachDocument { index, document in try save(first + index, descriptor, document, nil) }
-                }
-            }
-        }
+        try JSONTextBatch(texts: texts).save(into: self, collection: try self.collection(named: collection), progress: progress)
     }
 
     /// Deletes the document `id` of `collection` with its attachments, applying the catalog's
