@@ -38,29 +38,14 @@ extension JSONParser.Reader {
             openStarts.append(0)
             handsOutElements = true
             defer { handsOutElements = false }
-            element: while true {
+            repeat {
                 try body(elements, try parseValue())
                 elements += 1
                 skipWhitespace()
-                guard index < count else { try endOfInput(expecting: "',' or ']' after an array element") }
-                switch bytes[index] {
-                case UInt8(ascii: ","):
-                    let comma = index
-                    index += 1
-                    skipWhitespace()
-                    if index < count, bytes[index] == UInt8(ascii: "]") {
-                        throw failure("trailing comma before ']'; remove the comma after the array's last element", at: comma)
-                    }
-                case UInt8(ascii: "]"):
-                    index += 1
-                    openIsObject.removeLast()
-                    openOffsets.removeLast()
-                    openStarts.removeLast()
-                    break element
-                default:
-                    try missingSeparator(after: "an array element", closer: "]")
-                }
-            }
+            } while try passArraySeparator()
+            openIsObject.removeLast()
+            openOffsets.removeLast()
+            openStarts.removeLast()
         }
         skipWhitespace()
         if index < count { try trailingContent() }

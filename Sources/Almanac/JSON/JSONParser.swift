@@ -203,29 +203,36 @@ extension JSONParser {
                         }
                     } else {
                         elements.append(value)
-                        guard index < count else { try endOfInput(expecting: "',' or ']' after an array element") }
-                        switch bytes[index] {
-                        case UInt8(ascii: ","):
-                            let comma = index
-                            index += 1
-                            skipWhitespace()
-                            if index < count, bytes[index] == UInt8(ascii: "]") {
-                                throw failure("trailing comma before ']'; remove the comma after the array's last element", at: comma)
-                            }
-                            continue nextValue
-                        case UInt8(ascii: "]"):
-                            index += 1
-                            let first = openStarts.removeLast()
-                            openIsObject.removeLast()
-                            openOffsets.removeLast()
-                            value = .array(Array(elements[first...]))
-                            elements.removeSubrange(first...)
-                        default:
-                            try missingSeparator(after: "an array element", closer: "]")
-                        }
+                        if try passArraySeparator() { continue nextValue }
+                        let first = openStarts.removeLast()
+                        openIsObject.removeLast()
+                        openOffsets.removeLast()
+                        value = .array(Array(elements[first...]))
+                        elements.removeSubrange(first...)
                     }
                 }
                 return value
+            }
+        }
+
+        /// Passes what follows an array element (whitespace already skipped): a comma, leaving
+        /// `index` at the next element (true), or the closing bracket (false).
+        mutating func passArraySeparator() throws -> Bool {
+            guard index < count else { try endOfInput(expecting: "',' or ']' after an array element") }
+            switch bytes[index] {
+            case UInt8(ascii: ","):
+                let comma = index
+                index += 1
+                skipWhitespace()
+                if index < count, bytes[index] == UInt8(ascii: "]") {
+                    throw failure("trailing comma before ']'; remove the comma after the array's last element", at: comma)
+                }
+                return true
+            case UInt8(ascii: "]"):
+                index += 1
+                return false
+            default:
+                try missingSeparator(after: "an array element", closer: "]")
             }
         }
 

@@ -52,7 +52,7 @@ struct PendingChange {
     @discardableResult
     mutating func put(_ write: PreparedWrite) -> DocumentLocation {
         var write = write
-        let key = PendingChange.key(write.collection.name, write.location.id)
+        let key = PendingChange.key(write.collectionName, write.location.id)
         // A batch of many documents is held as bytes, one descriptor for its collection.
         if let last = writes.last ?? nil { write.share(with: last) }
         if writeIndex.count >= PendingChange.parsedWrites { write.dropMembers() }

@@ -22,8 +22,7 @@ struct PreparedWrite {
         self.parsed = members
         self.bytes = bytes
         self.isNew = isNew
-        self.previous = previous
-        self.superseded = superseded
+        self.replaced = Replaced(previous: previous, superseded: superseded).nonEmpty
     }
 
     /// Where the document was stored before, when the save moves it to another date folder.
