@@ -118,7 +118,7 @@ struct ArchitectureTests {
         let words = ["withWriteLock", "StoreState", "AtomicChange", "writeJournal", "MigrationJournal\\(", "StoreSwap\\.commit",
                      "\\.commit\\(", "writeFile\\(Manifest\\.fileName", "createFile\\(Manifest\\.fileName", "stagingMark",
                      // The transaction's pending change and its repair mode are reached through its methods.
-                     "transaction\\.pending\\b", "\\.pending\\.(put|dropWrite|removals|fileRemovals|extra|leftovers|atomicChange)", "isRepair",
+                     "transaction\\.pending\\b", "\\.pending\\.(put|dropWrite|removals|fileRemovals|extra|leftovers|takeAtomicChange)", "isRepair",
                      // The writer's own steps.
                      "finishChange", "removeDocumentFile", "sweepLeftovers", "(forget|drop|recordIn)Caches",
                      // The store's folder written in place.

@@ -191,6 +191,29 @@ struct FolderIndexTests {
         store.finishWriting()
         #expect(try Store(at: store.url).count(matching: Query("events")) == 37)
     }
+    @Test("commits taken in together: a new document, one deleted then saved again, one saved twice, each in the index once")
+    func commitsTakenInTogether() throws {
+        let folder = TemporaryFolder()
+        let first = try storeWithEvents(folder)
+        // A long linger: the commits are noted, and taken into the index together when the session ends.
+        let store = try Store(at: first.url, options: Store.Options(lockLinger: 60))
+        let at = instant("2025-01-05T08:00:00Z")
+        try store.save(LoggedEvent(id: "new", timestamp: at, kind: "k"))
+        #expect(try store.delete(LoggedEvent.self, id: "e4"))
+        try store.save(LoggedEvent(id: "e4", timestamp: at, kind: "again"))
+        try store.save(LoggedEvent(id: "twice", timestamp: at, kind: "k"))
+        try store.save(LoggedEvent(id: "twice", timestamp: at, kind: "k2"))
+        store.finishWriting()
+        let index = try #require(store.reader.caches.withLock { $0.folderIndexes["events"] })
+        let files = try index.lock.withLock { try index.filesLocked(in: "2025/01/05", reader: store.reader) }
+        #expect(files.map(\.id).sorted() == ["e4", "new", "twice"], "\(files)")
+        #expect(try store.reader.documentFiles(of: "E4", in: store.collection(named: "events"))?.locations.count == 1)
+        let reopened = try Store(at: store.url)
+        #expect(try reopened.count(matching: Query("events")) == 32)
+        #expect(try reopened.document(LoggedEvent.self, id: "e4")?.kind == "again")
+        #expect(try reopened.check().isClean)
+    }
+
     @Test("a save taken into the index keeps its folder's other files when looking up its ids lets go of cached segments")
     func takingASaveInKeepsTheFolder() throws {
         let folder = TemporaryFolder()

@@ -50,13 +50,18 @@ extension FolderIndex {
     /// and the folders this process's commits changed since. Then writes the index when `persisting`.
     ///
     /// - Parameter relisting: before writing, list again the folders this process's commits
-    ///   wrote (``relistWrittenLocked(reader:)``): after a large commit.
+    ///   wrote (``relistWrittenLocked(reader:writer:)``): after a large commit.
     func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false, relisting: Bool = false) throws {
         try lock.withLock {
             // A new folder is listed below: after the moment, so that the listing is sure of it.
             if relisting { waitForWrittenLocked() }
+            // After a large commit, the folders listed below write each month as they finish it:
+            // 100,000 new documents are never all held as index records at once.
+            let writer = persisting && relisting && reader.view?.overlay == nil
+                ? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) : nil
+            defer { writer?.release() }
             if !onlyWritten, scope == nil || scope != validatedScope {
-                try validateLocked(reader: reader, writer: nil)
+                try validateLocked(reader: reader, writer: writer)
                 validatedScope = scope
             } else if !written.isEmpty {
                 var edits = BucketEdits()
@@ -71,11 +76,14 @@ extension FolderIndex {
                     while !components.isEmpty, folders[Self.path(components)] == nil { components.removeLast() }
                     paths.insert(Self.path(components))
                 }
-                try validateLocked(reader: reader, writer: nil, only: paths)
+                // The listing changes the buckets, which lets go of the ids looked up ahead of a
+                // batch: let go of them before it, not after.
+                prefetched = PrefetchedFolders()
+                try validateLocked(reader: reader, writer: writer, only: paths)
             }
             if persisting {
-                if relisting { try relistWrittenLocked(reader: reader) } else { writtenUnsure = [] }
-                persistLocked(reader: reader, writer: nil)
+                if relisting { try relistWrittenLocked(reader: reader, writer: writer) } else { writtenUnsure = [] }
+                persistLocked(reader: reader, writer: writer)
             }
         }
     }
@@ -127,7 +135,7 @@ extension FolderIndex {
             }
         }
         bucketBits = bits
-        prefetched = [:]
+        prefetched = PrefetchedFolders()
         bucketCache = buckets
         bucketGenerations = [:]
         changedBuckets = Set(buckets.keys)

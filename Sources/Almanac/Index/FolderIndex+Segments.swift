@@ -77,7 +77,7 @@ extension FolderIndex {
         for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(key) }
         let names = edits.everyKey ? Set(edits.added.keys).union(edits.removed.keys) : Set(keysByBucket.keys)
         guard !names.isEmpty else { return }
-        prefetched = [:]
+        prefetched = PrefetchedFolders()
         for name in names {
             var lines = try bucketLocked(name, reader: reader)
             if let removed = edits.removed[name], !removed.isEmpty {

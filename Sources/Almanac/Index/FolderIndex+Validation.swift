@@ -57,9 +57,16 @@ extension FolderIndex {
                 let signatures = FolderSignature.of(children.map(\.name), inFolder: parent, below: top)
                 for (child, signature) in zip(children, signatures) where signature != child.record.signature { toList.append(child.path) }
             }
-            // Parents first: a parent listed again drops the children that left it.
-            for path in toList.sorted() where folders[path] != nil {
+            // Parents first: a parent listed again drops the children that left it. Given a
+            // writer, each month's segment is written as its last folder is listed, so that a
+            // large commit's folders are not all held at once.
+            let listing = toList.sorted().filter { folders[$0] != nil }
+            for (position, path) in listing.enumerated() {
                 try refreshLocked(path, top: top, reader: reader, now: now, edits: &edits, writer: writer)
+                let segment = IndexFiles.segment(of: Self.components(path), depth: depth)
+                if let writer, position + 1 == listing.count || IndexFiles.segment(of: Self.components(listing[position + 1]), depth: depth) != segment {
+                    writeSegmentLocked(segment, with: writer)
+                }
             }
         }
         written = [:]
@@ -138,7 +145,9 @@ extension FolderIndex {
         if let same = Self.sameFiles(entries, as: known, recorded: recorded, documents: folders[path]?.documents) { return same }
         var inodes: [String: UInt64] = [:]
         for entry in entries where entry.kind == .file { inodes[entry.name] = entry.inode }
-        let writtenHere = written[path].map { Set($0.files.keys) } ?? []
+        // Let go as it is used: a large commit's notes would otherwise be held while every
+        // folder it wrote is listed.
+        let writtenHere = written.removeValue(forKey: path)?.files ?? [:]
         let groups = DocumentFiles.group(entries, collection: collection.name, folders: components, in: folder)
         var files: [IndexedFile] = []
         files.reserveCapacity(groups.count)
@@ -149,7 +158,7 @@ extension FolderIndex {
                 var file = IndexedFile(name: name, inode: inode, id: location.id ?? group.id, isCopy: location.copyName != nil, state: .filed)
                 if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unreadable {
                     file.state = previous.state
-                } else if !file.isCopy, !writtenHere.contains(name), trusted.isEmpty || !trusted.contains(path.isEmpty ? name : path + "/" + name) {
+                } else if !file.isCopy, writtenHere[name] == nil, trusted.isEmpty || !trusted.contains(path.isEmpty ? name : path + "/" + name) {
                     file.state = folder.mayRead(name) == false ? .unreadable : depth > 0 ? .unchecked : .filed
                 }
                 files.append(file)
@@ -243,7 +252,7 @@ extension FolderIndex {
         folders = [:]
         spread = [:]
         misfiled = [:]
-        prefetched = [:]
+        prefetched = PrefetchedFolders()
         for name in segmentGenerations.keys { segmentCache[name] = [:]; changedSegments.insert(name) }
         for name in bucketGenerations.keys { bucketCache[name] = []; changedBuckets.insert(name) }
         changed = true

@@ -49,13 +49,13 @@ extension FolderIndex {
     /// one leaves the folder's times as they were, so only a listing after that tick is sure of
     /// the folder. Done here, by the writer of a large commit, so that the first read after it
     /// (an app's first screen) checks signatures only.
-    func relistWrittenLocked(reader: StoreReader) throws {
+    func relistWrittenLocked(reader: StoreReader, writer: IndexWriter?) throws {
         guard !writtenUnsure.isEmpty else { return }
         let now = DocumentCache.now()
         let settled = writtenUnsure.filter { folders[$0]?.settles(at: now) == true }
         writtenUnsure = []
         guard !settled.isEmpty else { return }
-        try validateLocked(reader: reader, writer: nil, only: settled)
+        try validateLocked(reader: reader, writer: writer, only: settled)
     }
 
     /// The usual case of ``applyWrittenLocked(reader:edits:)`` in place, in time proportional to
@@ -109,8 +109,9 @@ extension FolderIndex {
     /// removes and replaces, the files it adds, and the ids it removes; `nil` when the folder
     /// holds copies, or an id ignoring case is in it twice (counted as a listing would).
     ///
-    /// A new document costs no look at the folder's files: its id's bucket says whether any
-    /// file of the folder has that id.
+    /// A new document costs no look at the folder's files, nor at its id's bucket: the writer
+    /// knew that no document had its id. Another's bucket says whether any file of the folder
+    /// has that id.
     private func plan(_ change: WrittenFolder, in current: [IndexedFile], at path: String, reader: StoreReader) throws
         -> (removedAt: [Int], replacedAt: [String: Int], added: [IndexedFile], removedIDs: [String])? {
         guard !current.contains(where: \.isCopy) else { return nil }
@@ -124,8 +125,7 @@ extension FolderIndex {
         var replacedAt: [String: Int] = [:]
         var added: [IndexedFile] = []
         for file in change.files.values {
-            let key = DocumentID.key(file.id)
-            if try !foldersLocked(holding: key, reader: reader).contains(path) {
+            if try !change.stored.contains(file.name) || !foldersLocked(holding: DocumentID.key(file.id), reader: reader).contains(path) {
                 added.append(file)
             } else if let at = current.firstIndex(where: { $0.name == file.name }) {
                 replacedAt[file.name] = at

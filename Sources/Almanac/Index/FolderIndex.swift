@@ -53,12 +53,12 @@ final class FolderIndex: @unchecked Sendable {
     /// read again).
     var written: [String: WrittenFolder] = [:]
     /// Folders whose signature was taken as this process's commits changed them: after a large
-    /// commit, listed again once the moment has passed (``relistWrittenLocked(reader:)``), so
+    /// commit, listed again once the moment has passed (``relistWrittenLocked(reader:writer:)``), so
     /// that the next process need not list them.
     var writtenUnsure: Set<String> = []
     /// The folders of ids looked up ahead of a batch (``prefetch(keys:reader:)``), by key (empty:
     /// in none), as the buckets are now: dropped whenever a bucket changes.
-    var prefetched: [String: [String]] = [:]
+    var prefetched = PrefetchedFolders()
     /// Files (by path below the collection's folder) a listing takes as filed without reading
     /// them, while ``load(_:reader:persisting:scope:fromScratch:trusting:)`` runs.
     var trusted: Set<String> = []
@@ -163,11 +163,17 @@ extension FolderIndex {
         try lock.withLock {
             var byBucket: [String: Set<String>] = [:]
             for key in keys where prefetched[key] == nil { byBucket[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(key) }
+            prefetched.reserve(keys.count, length: keys.first?.utf8.count ?? 0)
             for (name, wanted) in byBucket {
                 let found = Self.folders(holding: wanted, in: try bucketLocked(name, reader: reader))
-                for key in wanted { prefetched[key] = found[key] ?? [] }
+                for key in wanted { prefetched.record(key, folders: found[key] ?? []) }
             }
         }
+    }
+
+    /// Lets go of the ids looked up ahead of a batch.
+    func forgetPrefetched() {
+        lock.withLock { prefetched = PrefetchedFolders() }
     }
 
     /// The folders the bucket `lines` gives for each of `keys`, in one pass over its bytes:

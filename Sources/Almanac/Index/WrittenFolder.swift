@@ -11,6 +11,10 @@ struct WrittenFolder: Sendable, Equatable {
     var files: [String: IndexedFile] = [:]
     /// The names of the files removed from the folder.
     var removed: Set<String> = []
+    /// The written files whose document the index may already hold (one stored before, or a
+    /// name also removed): the others are new documents, which the index takes in without
+    /// looking their ids up.
+    var stored: Set<String> = []
 
     /// Whether the index can take the change in as it is: a signature, and every written
     /// file's inode (one that could not be looked at makes the folder listed again).
@@ -21,9 +25,10 @@ struct WrittenFolder: Sendable, Equatable {
         signature = later.signature
         for name in later.removed { files[name] = nil }
         removed.formUnion(later.removed)
+        stored.formUnion(later.stored)
         for (name, file) in later.files {
             files[name] = file
-            removed.remove(name)
+            if removed.remove(name) != nil { stored.insert(name) }
         }
     }
 }

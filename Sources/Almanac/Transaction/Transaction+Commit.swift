@@ -16,11 +16,10 @@ extension Transaction {
     /// Checks the change, then commits it: one durability point for all of it.
     func commit() throws {
         try checkChange()
-        let change = pending.atomicChange
         let leftovers = pending.leftovers, rewritesEditorSettings = pending.rewritesEditorSettings
         // The transaction is over: the change is held once, by the commit, which lets go of
         // it before a large commit writes the index (a batch of 100,000 would hold both).
-        pending = PendingChange()
+        let change = pending.takeAtomicChange()
         storedBefore = [:]
         try writer.commit(consume change, state, crashPointKind: crashPointKind, progress: commitProgress)
         try writer.sweepLeftovers(leftovers, state)

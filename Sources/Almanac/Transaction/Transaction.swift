@@ -112,7 +112,12 @@ public final class Transaction: ReadTransaction {
     func save(batchOf count: Int, ids: () throws -> [(CollectionDescriptor, [String])], progress: ProgressHandler?,
               _ documents: ((Int, CollectionDescriptor, JSONValue, (any Decodable.Type)?) throws -> Void) throws -> Void) throws -> [DocumentLocation] {
         let checked = ProgressCounter(progress, phase: "checking", total: count)
-        for (descriptor, batch) in try ids() { reader.prefetchLocations(of: batch, in: descriptor) }
+        let collections = try ids().map { descriptor, batch in
+            reader.prefetchLocations(of: batch, in: descriptor)
+            return descriptor
+        }
+        // Held while the documents are saved, not while they are committed.
+        defer { for descriptor in collections { reader.forgetPrefetchedLocations(in: descriptor) } }
         pending.reserve(count)
         // Which document of the batch took each write slot from `first` on: a document saved
         // into a slot another one of the batch took is a second document with its id.
@@ -305,7 +310,8 @@ public final class Transaction: ReadTransaction {
             pending = other
             return
         }
-        let change = other.atomicChange
+        let leftovers = other.leftovers
+        let change = other.takeAtomicChange()
         for write in change.writes {
             try checkDocumentRules(write)
             pending.put(write)
@@ -319,6 +325,6 @@ public final class Transaction: ReadTransaction {
         pending.extra.fileRemovals += change.fileRemovals
         pending.extra.manifestCopyRemovals += change.manifestCopyRemovals
         if let manifest = change.manifest { pending.extra.manifest = manifest }
-        pending.leftovers += other.leftovers
+        pending.leftovers += leftovers
     }
 }

@@ -71,6 +71,12 @@ extension StoreReader {
         _ = try? withFolderIndex(collection) { try $0.prefetch(keys: Set(ids.map(DocumentID.key)), reader: self) }
     }
 
+    /// Lets go of what ``prefetchLocations(of:in:)`` looked up, once the batch has saved its
+    /// documents: a commit knows which of them are new, and needs none of it.
+    func forgetPrefetchedLocations(in collection: CollectionDescriptor) {
+        caches.withLock { $0.folderIndexes[collection.name] }?.forgetPrefetched()
+    }
+
     /// Every file of the document `id` (several when a sync left copies, or filed it in more
     /// than one date folder); `nil` when there is none.
     func documentFiles(of id: String, in collection: CollectionDescriptor) throws -> DocumentFiles? {

@@ -158,13 +158,17 @@ extension StoreWriter {
 
     private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String, progress: ProgressHandler?) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
-        var staged: [(folder: [String], name: String, bytes: [UInt8])] = change.writes.map { ($0.location.folderPath, $0.location.fileName, $0.bytes) }
         for file in change.files {
             guard let top = file.folder.first, AtomicChange.writableRoots.contains(top), !file.name.contains("/") else {
                 preconditionFailure("an atomic change writes below data/ or archive/ only")
             }
-            staged.append((file.folder, file.name, file.bytes))
         }
+        // The files to write, by number: the documents, then the change's other files. Nothing
+        // is copied per document, where a batch of 100,000 would hold each path and name again.
+        let writes = change.writes, files = change.files
+        func folder(_ at: Int) -> [String] { at < writes.count ? writes[at].location.folderPath : files[at - writes.count].folder }
+        func name(_ at: Int) -> String { at < writes.count ? writes[at].location.fileName : files[at - writes.count].name }
+        func bytes(_ at: Int) -> [UInt8] { at < writes.count ? writes[at].bytes : files[at - writes.count].bytes }
         // A moved document's attachments move with it (decided before anything is written).
         var journal = WriteJournal(kind: .change)
         for write in change.writes where write.collection.attachments {
@@ -176,9 +180,9 @@ extension StoreWriter {
                 to: (write.location.folderPath + [Filing.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
         }
         var created: [(folder: [String], name: String)] = []
-        let written = ProgressCounter(progress, phase: "writing", total: staged.count, unit: "files")
+        let written = ProgressCounter(progress, phase: "writing", total: writes.count + files.count, unit: "files")
         do {
-            let groups = staged.indicesGrouped { $0.folder }
+            let groups = Array(0..<(writes.count + files.count)).indicesGrouped(by: folder)
             for (path, indices) in groups {
                 let existing = try existingFolder(path, state)
                 // A date folder that does not exist yet is filled under a temporary name and
@@ -190,7 +194,7 @@ extension StoreWriter {
                     created.append((parentPath, temporary))
                     let folder = try parent.openOrCreateFolder(temporary, synchronize: false).folder
                     for index in indices {
-                        try folder.createFile(staged[index].name, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                        try folder.createFile(name(index), bytes(index), flush: volumeSync ? nil : .barrier)
                         written?.advance()
                     }
                     if !volumeSync {
@@ -201,12 +205,14 @@ extension StoreWriter {
                     continue
                 }
                 let folder = try existing ?? writableFolder(path, state)
+                let folderName = path.joined(separator: "/")  // one string for the folder's renames
                 for index in indices {
-                    let temporary = Directory.temporaryName(for: staged[index].name)
+                    let fileName = name(index)
+                    let temporary = Directory.temporaryName(for: fileName)
                     created.append((path, temporary))
-                    try folder.createFile(temporary, staged[index].bytes, flush: volumeSync ? nil : .barrier)
+                    try folder.createFile(temporary, bytes(index), flush: volumeSync ? nil : .barrier)
                     written?.advance()
-                    journal.renames.append(WriteJournal.Rename(folder: path.joined(separator: "/"), from: temporary, to: staged[index].name))
+                    journal.renames.append(WriteJournal.Rename(folder: folderName, from: temporary, to: fileName))
                 }
                 if !volumeSync { try folder.synchronize(.barrier) }
             }

@@ -62,7 +62,9 @@ extension StoreWriter {
             // Without an inode the note is incomplete, and the folder is listed again.
             let inode = (folder.flatMap { try? $0.identity(of: name) })?.inode ?? 0
             // Changed in place: a copy of the note per file would copy its folder's files each time.
-            written[location.collection, default: [:]][path, default: WrittenFolder()].removed.remove(name)
+            if written[location.collection, default: [:]][path, default: WrittenFolder()].removed.remove(name) != nil || !write.isNew {
+                written[location.collection, default: [:]][path, default: WrittenFolder()].stored.insert(name)
+            }
             written[location.collection, default: [:]][path, default: WrittenFolder()].files[name] =
                 IndexedFile(name: name, inode: inode, id: id, isCopy: false, state: .filed)
         }
