@@ -116,6 +116,26 @@ struct StoreRecordTests {
         #expect(unknown?.path == ".almanac/journal.json" && unknown?.pointer == "/kind")
     }
 
+    @Test("a write journal made entry by entry is byte for byte the canonical pretty form of its whole tree")
+    func writeJournalBytesAreCanonical() throws {
+        var change = WriteJournal(kind: .change)
+        var journals = [change, WriteJournal(kind: .deleteAll)]
+        change.renames = (0..<300).map { WriteJournal.Rename(folder: "data/n\u{e9}tes/2025/0\($0 % 9)", from: ".\($0).json.1-\($0).almanac-tmp", to: "\($0)\"\\\u{1}.json") }
+        change.removals = ["data/notes/b.json", "data/notes/\u{1F44D}.json"]
+        journals.append(change)
+        change.newFolders = [WriteJournal.Move(from: "data/x/.27.tmp-1", to: "data/x/27")]
+        change.folderMoves = [WriteJournal.Move(from: "data/x/a.files", to: "data/y/a.files")]
+        journals.append(change)
+        var moves = WriteJournal(kind: .moves)
+        moves.moves = [WriteJournal.Move(from: "data/a/1.json", to: "data/b/1.json")]
+        journals.append(moves)
+        for journal in journals {
+            let bytes = try journal.recordBytes()
+            #expect(bytes == CanonicalJSON.prettyBytes(try DocumentEncoder().encode(journal)))
+            #expect(try WriteJournal(recordBytes: bytes, path: "j") == journal)
+        }
+    }
+
     @Test("the migration journal keeps 64-bit inodes exactly and refuses a foreign staging folder")
     func migrationJournal() throws {
         let journal = MigrationJournal(kind: .rollback, fromVersion: 3, toVersion: 2, stagingFolder: "backup",

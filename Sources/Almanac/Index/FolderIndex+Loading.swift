@@ -65,7 +65,7 @@ extension FolderIndex {
                 validatedScope = scope
             } else if !written.isEmpty {
                 var edits = BucketEdits()
-                try applyWrittenLocked(reader: reader, edits: &edits)
+                try applyWrittenLocked(reader: reader, edits: &edits, writer: writer)
                 try applyLocked(&edits, reader: reader)
             }
             if !written.isEmpty {

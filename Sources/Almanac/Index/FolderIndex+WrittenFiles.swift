@@ -8,27 +8,52 @@ extension FolderIndex {
     /// listed once by the next check of every folder, since its signature was taken as it
     /// changed. What cannot be taken in so (a new folder, one the commit removed, a file that
     /// could not be looked at) stays in `written`, to be listed again.
-    func applyWrittenLocked(reader: StoreReader, edits: inout BucketEdits) throws {
-        for (path, change) in written {
-            guard change.isComplete, let signature = change.signature, var record = folders[path], record.holdsDocuments else { continue }
-            if try !changeFilesLocked(path, change, record: &record, reader: reader, edits: &edits) {
-                var files = try filesLocked(in: path, reader: reader).filter { change.files[$0.name] == nil && !change.removed.contains($0.name) }
-                files += change.files.values
-                files.sort { $0.name < $1.name }
-                try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
-                let primaries = files.filter { !$0.isCopy }
-                // As a listing counts: each file a document, unless copies join some to their originals.
-                record.documents = primaries.count == files.count ? files.count : Set(files.map { DocumentID.key($0.id) }).count
-                record.unreadable = primaries.filter { $0.state == .unreadable }.count
-                record.unchecked = primaries.filter { $0.state == .unchecked }.count
+    ///
+    /// - Parameter writer: where each month's segment goes once its folders are taken in (after
+    ///   a large commit), so that they are not all held at once.
+    func applyWrittenLocked(reader: StoreReader, edits: inout BucketEdits, writer: IndexWriter? = nil) throws {
+        let paths = written.keys.sorted()
+        for (position, path) in paths.enumerated() {
+            if let change = written[path] {
+                written[path] = nil  // let go as it is taken in (or kept, below)
+                do {
+                    if try !takeWrittenLocked(path, change, reader: reader, edits: &edits) { written[path] = change }
+                } catch {
+                    written[path] = change
+                    throw error
+                }
             }
-            record.signature = signature
-            record.markTakenWhileChanging()
-            writtenUnsure.insert(path)
-            folders[path] = record
-            written[path] = nil
-            changed = true
+            let segment = IndexFiles.segment(of: Self.components(path), depth: depth)
+            if let writer, position + 1 == paths.count || IndexFiles.segment(of: Self.components(paths[position + 1]), depth: depth) != segment {
+                writeSegmentLocked(segment, with: writer)
+            }
         }
+    }
+
+    /// Takes in what this process's commits changed in the folder at `path`; returns false,
+    /// changing nothing, when the note cannot be taken in so.
+    private func takeWrittenLocked(_ path: String, _ change: WrittenFolder, reader: StoreReader, edits: inout BucketEdits) throws -> Bool {
+        guard change.isComplete, let signature = change.signature, var record = folders[path], record.holdsDocuments else { return false }
+        if try !changeFilesLocked(path, change, record: &record, reader: reader, edits: &edits) {
+            let kept = try filesLocked(in: path, reader: reader).filter { change.files[$0.name] == nil && !change.removed.contains($0.name) }
+            var files: [IndexedFile] = []
+            files.reserveCapacity(kept.count + change.files.count)
+            files += kept
+            files += change.files.values
+            files.sort { $0.name < $1.name }
+            try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
+            let primaries = files.filter { !$0.isCopy }
+            // As a listing counts: each file a document, unless copies join some to their originals.
+            record.documents = primaries.count == files.count ? files.count : Set(files.map { DocumentID.key($0.id) }).count
+            record.unreadable = primaries.filter { $0.state == .unreadable }.count
+            record.unchecked = primaries.filter { $0.state == .unchecked }.count
+        }
+        record.signature = signature
+        record.markTakenWhileChanging()
+        writtenUnsure.insert(path)
+        folders[path] = record
+        changed = true
+        return true
     }
 
     /// Waits until the folders this process's commits changed are far enough in the past for a

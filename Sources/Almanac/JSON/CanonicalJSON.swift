@@ -20,6 +20,49 @@ enum CanonicalJSON {
         return output
     }
 
+    /// A member of an object written by ``prettyBytes(members:capacity:)``.
+    enum StreamedMember {
+        case value(JSONValue)
+        /// An array of `count` elements, each made when it is written.
+        case elements(count: Int, element: (Int) throws -> JSONValue)
+    }
+
+    /// The pretty form of an object of `members`, byte for byte as ``prettyBytes(_:)`` writes
+    /// it, each array member's elements made one at a time into room for `capacity` bytes: a
+    /// record of 100,000 entries (a large commit's journal) is never held as one tree, nor
+    /// copied as its bytes grow.
+    static func prettyBytes(members: [(key: String, member: StreamedMember)], capacity: Int) throws -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(capacity)
+        guard !members.isEmpty else { return Array("{}\n".utf8) }
+        output.append(UInt8(ascii: "{"))
+        for (position, (key, member)) in members.sorted(by: { UTF8Order.precedes($0.key, $1.key) }).enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            newline(depth: 1, into: &output)
+            writeString(key, into: &output)
+            output.append(contentsOf: ": ".utf8)
+            switch member {
+            case .value(let value):
+                writePretty(value, depth: 1, into: &output)
+            case .elements(let count, _) where count == 0:
+                output.append(contentsOf: "[]".utf8)
+            case .elements(let count, let element):
+                output.append(UInt8(ascii: "["))
+                for index in 0..<count {
+                    if index > 0 { output.append(UInt8(ascii: ",")) }
+                    newline(depth: 2, into: &output)
+                    writePretty(try element(index), depth: 2, into: &output)
+                }
+                newline(depth: 1, into: &output)
+                output.append(UInt8(ascii: "]"))
+            }
+        }
+        newline(depth: 0, into: &output)
+        output.append(UInt8(ascii: "}"))
+        output.append(0x0A)
+        return output
+    }
+
     /// The pretty form with every record on one line: the top-level members one per line, the
     /// elements of a member's array one per line, and each object below the top level compact.
     ///

@@ -16,7 +16,10 @@ extension Directory {
     private static let processID = getpid()
 
     static func temporaryName(for name: String) -> String {
-        ".\(name).\(processID)-\(counter.next())\(temporarySuffix)"
+        // Made at its length: a large commit holds one per file until its journal is finished,
+        // and an interpolated string keeps the room it grew into.
+        let text = ".\(name).\(processID)-\(counter.next())\(temporarySuffix)"
+        return String(decoding: Array(text.utf8), as: UTF8.self)
     }
 
     /// Whether `name` is a temporary file left by a writer.

@@ -6,6 +6,8 @@ protocol StoreRecord: Codable {
     static var recordName: String { get }
     /// The code of the error a damaged record is reported with.
     static var damagedCode: AlmanacError.Code { get }
+    /// The record as written to disk: canonical, pretty JSON.
+    func recordBytes() throws -> [UInt8]
 }
 
 extension StoreRecord {

@@ -56,6 +56,29 @@ struct WriteJournal: StoreRecord, Sendable, Equatable {
         moves = try container.decodeIfPresent([Move].self, forKey: .moves) ?? []
     }
 
+    /// The journal's bytes, as every record's (``StoreRecord``), made entry by entry: a commit
+    /// of 100,000 files into existing folders has as many renames, and its journal is never
+    /// held as one tree.
+    func recordBytes() throws -> [UInt8] {
+        let encoder = DocumentEncoder()
+        func elements<T: Encodable>(_ entries: [T]) -> CanonicalJSON.StreamedMember {
+            .elements(count: entries.count) { try encoder.encode(entries[$0]) }
+        }
+        var members: [(key: String, member: CanonicalJSON.StreamedMember)] = [("kind", .value(.string(kind.rawValue)))]
+        if kind == .change {
+            members.append(("renames", elements(renames)))
+            members.append(("removals", elements(removals)))
+        }
+        if !newFolders.isEmpty { members.append(("newFolders", elements(newFolders))) }
+        if !folderMoves.isEmpty { members.append(("folderMoves", elements(folderMoves))) }
+        if !moves.isEmpty { members.append(("moves", elements(moves))) }
+        // Room for every entry with its keys, indentation and a few escapes (a rename takes 66
+        // bytes beside its names), so that the bytes are not copied as they grow.
+        let moved = (newFolders + folderMoves + moves).reduce(0) { $0 + $1.from.utf8.count + $1.to.utf8.count + 64 }
+        let renamed = renames.reduce(0) { $0 + $1.folder.utf8.count + $1.from.utf8.count + $1.to.utf8.count + 80 }
+        return try CanonicalJSON.prettyBytes(members: members, capacity: 128 + moved + renamed + removals.reduce(0) { $0 + $1.utf8.count + 16 })
+    }
+
     /// Writes only what the kind uses, so a journal stays as short as the change.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

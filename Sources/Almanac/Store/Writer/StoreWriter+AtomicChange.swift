@@ -104,7 +104,7 @@ extension StoreWriter {
         } else if let removal = change.singleRemoval {
             try removeDocumentFile(at: removal, flush: commitFlush, state, visibly: true, reporting: true)
         } else {
-            try commitWithJournal(change, state, crashPointKind: crashPointKind, progress: progress)
+            try commitWithJournal(&change, state, crashPointKind: crashPointKind, progress: progress)
         }
         markOwnWrites(change, state)
         // The files are written: their bytes are not needed again, and a batch of 100,000
@@ -156,7 +156,7 @@ extension StoreWriter {
         }
     }
 
-    private func commitWithJournal(_ change: AtomicChange, _ state: StoreState, crashPointKind: String, progress: ProgressHandler?) throws {
+    private func commitWithJournal(_ change: inout AtomicChange, _ state: StoreState, crashPointKind: String, progress: ProgressHandler?) throws {
         let volumeSync = Directory.canSynchronizeFileSystem
         for file in change.files {
             guard let top = file.folder.first, AtomicChange.writableRoots.contains(top), !file.name.contains("/") else {
@@ -165,10 +165,16 @@ extension StoreWriter {
         }
         // The files to write, by number: the documents, then the change's other files. Nothing
         // is copied per document, where a batch of 100,000 would hold each path and name again.
-        let writes = change.writes, files = change.files
-        func folder(_ at: Int) -> [String] { at < writes.count ? writes[at].location.folderPath : files[at - writes.count].folder }
-        func name(_ at: Int) -> String { at < writes.count ? writes[at].location.fileName : files[at - writes.count].name }
-        func bytes(_ at: Int) -> [UInt8] { at < writes.count ? writes[at].bytes : files[at - writes.count].bytes }
+        // Each document's bytes go once its file is written: a batch of 100,000 would hold them
+        // while its journal is made.
+        let (documents, total) = (change.writes.count, change.writes.count + change.files.count)
+        func folder(_ at: Int) -> [String] { at < documents ? change.writes[at].location.folderPath : change.files[at - documents].folder }
+        func name(_ at: Int) -> String { at < documents ? change.writes[at].location.fileName : change.files[at - documents].name }
+        func takeBytes(_ at: Int) -> [UInt8] {
+            guard at < documents else { return change.files[at - documents].bytes }
+            defer { change.writes[at].bytes = [] }
+            return change.writes[at].bytes
+        }
         // A moved document's attachments move with it (decided before anything is written).
         var journal = WriteJournal(kind: .change)
         for write in change.writes where write.collection.attachments {
@@ -180,9 +186,9 @@ extension StoreWriter {
                 to: (write.location.folderPath + [Filing.attachmentFolderName(write.location.id ?? id)]).joined(separator: "/")))
         }
         var created: [(folder: [String], name: String)] = []
-        let written = ProgressCounter(progress, phase: "writing", total: writes.count + files.count, unit: "files")
+        let written = ProgressCounter(progress, phase: "writing", total: total, unit: "files")
         do {
-            let groups = Array(0..<(writes.count + files.count)).indicesGrouped(by: folder)
+            let groups = Array(0..<total).indicesGrouped(by: folder)
             for (path, indices) in groups {
                 let existing = try existingFolder(path, state)
                 // A date folder that does not exist yet is filled under a temporary name and
@@ -194,7 +200,7 @@ extension StoreWriter {
                     created.append((parentPath, temporary))
                     let folder = try parent.openOrCreateFolder(temporary, synchronize: false).folder
                     for index in indices {
-                        try folder.createFile(name(index), bytes(index), flush: volumeSync ? nil : .barrier)
+                        try folder.createFile(name(index), takeBytes(index), flush: volumeSync ? nil : .barrier)
                         written?.advance()
                     }
                     if !volumeSync {
@@ -210,7 +216,7 @@ extension StoreWriter {
                     let fileName = name(index)
                     let temporary = Directory.temporaryName(for: fileName)
                     created.append((path, temporary))
-                    try folder.createFile(temporary, bytes(index), flush: volumeSync ? nil : .barrier)
+                    try folder.createFile(temporary, takeBytes(index), flush: volumeSync ? nil : .barrier)
                     written?.advance()
                     journal.renames.append(WriteJournal.Rename(folder: folderName, from: temporary, to: fileName))
                 }
