@@ -129,11 +129,23 @@ struct StoreRecordTests {
         var moves = WriteJournal(kind: .moves)
         moves.moves = [WriteJournal.Move(from: "data/a/1.json", to: "data/b/1.json")]
         journals.append(moves)
+        var large = WriteJournal(kind: .change)
+        large.renames = (0..<12_000).map { WriteJournal.Rename(folder: "data/events/2025/01/\($0 % 28)", from: ".e\($0).json.1-\($0).almanac-tmp", to: "e\($0).json") }
+        journals.append(large)
         for journal in journals {
+            var pieces: [[UInt8]] = []
+            try journal.write { pieces.append($0) }
             let bytes = try journal.recordBytes()
+            #expect(pieces.joined().elementsEqual(bytes))
             #expect(bytes == CanonicalJSON.prettyBytes(try DocumentEncoder().encode(journal)))
             #expect(try WriteJournal(recordBytes: bytes, path: "j") == journal)
+            // Written as it is made: pieces of about a megabyte, not the whole.
+            #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 20 })
+            #expect(pieces.allSatisfy { $0.count < (1 << 20) + 4096 })
         }
+        var largePieces = 0
+        try large.write { _ in largePieces += 1 }
+        #expect(largePieces == 2)
     }
 
     @Test("the migration journal keeps 64-bit inodes exactly and refuses a foreign staging folder")

@@ -20,21 +20,26 @@ enum CanonicalJSON {
         return output
     }
 
-    /// A member of an object written by ``prettyBytes(members:capacity:)``.
+    /// A member of an object written by ``writePretty(members:piece:to:)``.
     enum StreamedMember {
         case value(JSONValue)
         /// An array of `count` elements, each made when it is written.
         case elements(count: Int, element: (Int) throws -> JSONValue)
     }
 
-    /// The pretty form of an object of `members`, byte for byte as ``prettyBytes(_:)`` writes
-    /// it, each array member's elements made one at a time into room for `capacity` bytes: a
-    /// record of 100,000 entries (a large commit's journal) is never held as one tree, nor
-    /// copied as its bytes grow.
-    static func prettyBytes(members: [(key: String, member: StreamedMember)], capacity: Int) throws -> [UInt8] {
+    /// Hands `emit` the pretty form of an object of `members`, byte for byte as
+    /// ``prettyBytes(_:)`` writes it, in pieces of about `piece` bytes, each array member's
+    /// elements made one at a time: a record of 100,000 entries (a large commit's journal) is
+    /// never held as one tree, nor as its whole bytes.
+    static func writePretty(members: [(key: String, member: StreamedMember)], piece: Int, to emit: ([UInt8]) throws -> Void) throws {
         var output: [UInt8] = []
-        output.reserveCapacity(capacity)
-        guard !members.isEmpty else { return Array("{}\n".utf8) }
+        output.reserveCapacity(piece + 4096)
+        func emitWhenFull() throws {
+            guard output.count >= piece else { return }
+            try emit(output)
+            output.removeAll(keepingCapacity: true)
+        }
+        guard !members.isEmpty else { return try emit(Array("{}\n".utf8)) }
         output.append(UInt8(ascii: "{"))
         for (position, (key, member)) in members.sorted(by: { UTF8Order.precedes($0.key, $1.key) }).enumerated() {
             if position > 0 { output.append(UInt8(ascii: ",")) }
@@ -52,6 +57,7 @@ enum CanonicalJSON {
                     if index > 0 { output.append(UInt8(ascii: ",")) }
                     newline(depth: 2, into: &output)
                     writePretty(try element(index), depth: 2, into: &output)
+                    try emitWhenFull()
                 }
                 newline(depth: 1, into: &output)
                 output.append(UInt8(ascii: "]"))
@@ -60,7 +66,7 @@ enum CanonicalJSON {
         newline(depth: 0, into: &output)
         output.append(UInt8(ascii: "}"))
         output.append(0x0A)
-        return output
+        try emit(output)
     }
 
     /// The pretty form with every record on one line: the top-level members one per line, the

@@ -148,7 +148,13 @@ final class Directory: @unchecked Sendable {
     /// Readers see either the old file or the new one, never a mix; after a crash the
     /// only possible leftover is a temporary file, which ``isTemporaryName(_:)`` recognises.
     func writeFile(_ name: String, _ bytes: [UInt8], folderFlush: Flush?, mode: mode_t = 0o600) throws {
-        let temporary = try writeTemporary(for: name, bytes, mode: mode)
+        try writeFile(name, folderFlush: folderFlush, mode: mode) { write in try write(bytes) }
+    }
+
+    /// As ``writeFile(_:_:folderFlush:mode:)``, the bytes handed over in pieces by `contents`
+    /// (a large record is written as it is made, never held whole).
+    func writeFile(_ name: String, folderFlush: Flush?, mode: mode_t = 0o600, contents: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let temporary = try writeTemporary(for: name, mode: mode, contents: contents)
         try placeTemporary(temporary, as: name)
         // The test switch is the explorer's proof that it catches a missing folder flush.
         if let folderFlush, !TestSwitch.skipFolderFlush { try synchronize(folderFlush) }
@@ -169,6 +175,11 @@ final class Directory: @unchecked Sendable {
     /// Writes `bytes` under a new temporary name beside `name`, flushed (a barrier), and returns
     /// that name; on failure nothing is left behind.
     func writeTemporary(for name: String, _ bytes: [UInt8], mode: mode_t) throws -> String {
+        try writeTemporary(for: name, mode: mode) { write in try write(bytes) }
+    }
+
+    /// As ``writeTemporary(for:_:mode:)``, the bytes handed over in pieces by `contents`.
+    func writeTemporary(for name: String, mode: mode_t, contents: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws -> String {
         let temporary = Directory.temporaryName(for: name)
         let fd = FileSystemRecorder.creating(descriptor, temporary) {
             SystemCall.changing(.create, descriptor) {
@@ -181,15 +192,17 @@ final class Directory: @unchecked Sendable {
             defer { if !closed { close(fd) } }
             guard SystemCall.changing(.chmod, fd, { fchmod(fd, mode) }) == 0 else { throw SystemCall.failure("chmod", path: childPath(temporary), descriptor: descriptor) }
             try TestHooks.check(.diskFull, name: name)
-            try bytes.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let count = SystemCall.changing(.write, fd) {
-                        write(fd, buffer.baseAddress! + written, buffer.count - written)
+            try contents { bytes in
+                try bytes.withUnsafeBytes { buffer in
+                    var written = 0
+                    while written < buffer.count {
+                        let count = SystemCall.changing(.write, fd) {
+                            write(fd, buffer.baseAddress! + written, buffer.count - written)
+                        }
+                        FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
+                        guard count > 0 else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
+                        written += count
                     }
-                    FileSystemRecorder.wrote(fd, buffer.baseAddress! + written, count: count)
-                    guard count > 0 else { throw SystemCall.failure("write", path: childPath(name), descriptor: descriptor) }
-                    written += count
                 }
             }
             TestHooks.crashPoint("write", "after-temporary-write:\(name)")

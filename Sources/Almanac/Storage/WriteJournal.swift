@@ -56,10 +56,16 @@ struct WriteJournal: StoreRecord, Sendable, Equatable {
         moves = try container.decodeIfPresent([Move].self, forKey: .moves) ?? []
     }
 
-    /// The journal's bytes, as every record's (``StoreRecord``), made entry by entry: a commit
-    /// of 100,000 files into existing folders has as many renames, and its journal is never
-    /// held as one tree.
+    /// The journal's bytes, as every record's (``StoreRecord``): those of ``write(to:)``.
     func recordBytes() throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try write { bytes += $0 }
+        return bytes
+    }
+
+    /// Hands `emit` the journal's bytes in pieces, made entry by entry: a commit of 100,000
+    /// files into existing folders has as many renames, and its journal is never held whole.
+    func write(to emit: ([UInt8]) throws -> Void) throws {
         let encoder = DocumentEncoder()
         func elements<T: Encodable>(_ entries: [T]) -> CanonicalJSON.StreamedMember {
             .elements(count: entries.count) { try encoder.encode(entries[$0]) }
@@ -72,11 +78,7 @@ struct WriteJournal: StoreRecord, Sendable, Equatable {
         if !newFolders.isEmpty { members.append(("newFolders", elements(newFolders))) }
         if !folderMoves.isEmpty { members.append(("folderMoves", elements(folderMoves))) }
         if !moves.isEmpty { members.append(("moves", elements(moves))) }
-        // Room for every entry with its keys, indentation and a few escapes (a rename takes 66
-        // bytes beside its names), so that the bytes are not copied as they grow.
-        let moved = (newFolders + folderMoves + moves).reduce(0) { $0 + $1.from.utf8.count + $1.to.utf8.count + 64 }
-        let renamed = renames.reduce(0) { $0 + $1.folder.utf8.count + $1.from.utf8.count + $1.to.utf8.count + 80 }
-        return try CanonicalJSON.prettyBytes(members: members, capacity: 128 + moved + renamed + removals.reduce(0) { $0 + $1.utf8.count + 16 })
+        try CanonicalJSON.writePretty(members: members, piece: 1 << 20, to: emit)
     }
 
     /// Writes only what the kind uses, so a journal stays as short as the change.

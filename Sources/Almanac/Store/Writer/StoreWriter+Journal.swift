@@ -28,7 +28,7 @@ extension StoreWriter {
     ///   says a writer was interrupted, and the next writer finishes it).
     func writeJournal(_ journal: WriteJournal, _ state: StoreState, flush: Flush, undo: () -> Void) throws {
         do {
-            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, try journal.recordBytes(), folderFlush: flush)
+            try createFolders([".almanac"]).writeFile(WriteJournal.fileName, folderFlush: flush) { write in try journal.write(to: write) }
         } catch let error as AlmanacError {
             // Renamed into place but not flushed, a journal might still reach the disk: it goes
             // now, durably, or it stays and is the commit.
