@@ -66,7 +66,7 @@ extension FolderIndex {
             } else if !written.isEmpty {
                 var edits = BucketEdits()
                 try applyWrittenLocked(reader: reader, edits: &edits, writer: writer)
-                try applyLocked(&edits, reader: reader)
+                try applyLocked(&edits, reader: reader, writer: writer)
             }
             if !written.isEmpty {
                 // The rest are listed again; a new folder by listing its nearest recorded ancestor.

@@ -72,7 +72,10 @@ extension FolderIndex {
 
     /// Applies `edits` to the buckets and works out again which of their ids are in more than
     /// one folder. Each bucket's added lines are let go once applied.
-    func applyLocked(_ edits: inout BucketEdits, reader: StoreReader) throws {
+    ///
+    /// - Parameter writer: where each changed bucket goes at once (after a large commit), so
+    ///   that a million ids are never all held.
+    func applyLocked(_ edits: inout BucketEdits, reader: StoreReader, writer: IndexWriter? = nil) throws {
         var keysByBucket: [String: Set<String>] = [:]
         for key in edits.keys { keysByBucket[IndexFiles.bucket(ofKey: key, bits: bucketBits), default: []].insert(key) }
         let names = edits.everyKey ? Set(edits.added.keys).union(edits.removed.keys) : Set(keysByBucket.keys)
@@ -112,14 +115,25 @@ extension FolderIndex {
                 WorkCounter.count(.entriesCompared, foldersOf.count)
                 for (key, paths) in foldersOf { spread[key] = paths.count > 1 ? paths.sorted() : nil }
             }
+            if let writer { writeBucketLocked(name, with: writer) }
         }
         changed = true
+    }
+
+    /// Writes the bucket `name` now and lets it go from memory.
+    private func writeBucketLocked(_ name: String, with writer: IndexWriter) {
+        guard changedBuckets.contains(name), let lines = bucketCache[name] else { return }
+        guard writer.writeBucket(name, Self.encodedBucket(lines, generation: writer.generation)) else { return }
+        bucketGenerations[name] = writer.generation
+        changedBuckets.remove(name)
+        bucketCache[name] = nil
     }
 
     /// Lets go of the segments and buckets read and unchanged once there are many: a long-lived
     /// store holds a few, not the collection's.
     func trimCachesLocked() {
-        if segmentCache.count > 16 {
+        // By count and by size: a month of a large collection holds thousands of files.
+        if segmentCache.count > 16 || segmentCache.values.reduce(0, { $0 + $1.values.reduce(0) { $0 + $1.count } }) > 65_536 {
             for name in Array(segmentCache.keys) where !changedSegments.contains(name) { segmentCache[name] = nil }
         }
         if bucketCache.count > 64 {

@@ -36,9 +36,15 @@ enum PutCommand: AlmanacCommand {
             }
             throw files.count <= 1 ? error.located(in: files.first.flatMap { $0 == "-" ? nil : $0 } ?? "<stdin>") : error
         }
-        try context.print(["saved": locations.map(\.relativePath)]) { saved in
-            saved["saved", default: []].map { "Saved \($0)" }.joined(separator: "\n")
+        guard !context.json else {
+            try context.print(["saved": locations.map(\.relativePath)]) { _ in "" }
+            return ExitCode.success
         }
+        // A few thousand lines at a time: a put of 100,000 documents never holds its whole report.
+        for start in stride(from: 0, to: locations.count, by: 4096) {
+            Output.write(locations[start..<min(start + 4096, locations.count)].map { "Saved \($0.relativePath)" }.joined(separator: "\n"))
+        }
+        if locations.isEmpty { Output.write("") }
         return ExitCode.success
     }
 
