@@ -133,7 +133,7 @@ extension FolderIndex {
     /// store holds a few, not the collection's.
     func trimCachesLocked() {
         // By count and by size: a month of a large collection holds thousands of files.
-        if segmentCache.count > 16 || segmentCache.values.reduce(0, { $0 + $1.values.reduce(0) { $0 + $1.count } }) > 65_536 {
+        if segmentCache.count > 16 || segmentCache.values.reduce(0, { $0 + $1.values.reduce(0) { $0 + $1.count } }) > 16_384 {
             for name in Array(segmentCache.keys) where !changedSegments.contains(name) { segmentCache[name] = nil }
         }
         if bucketCache.count > 64 {
