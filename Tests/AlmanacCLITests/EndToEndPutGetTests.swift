@@ -45,6 +45,20 @@ import Testing
         #expect(object["saved"] as? [String] == [relative])
     }
 
+    /// A writer killed, or failing on a sick disk (a rename refused, then the removal), leaves
+    /// its temporary in the folder index; the next process to write that index removes it.
+    @Test func theNextIndexWriterRemovesADeadWritersTemporaries() throws {
+        let folder = E2EFolder()
+        let store = try makeStore(in: folder)
+        #expect(try run(["put", "--store", store.path, "usage-events", "-"], stdin: usageEvent(id: uuid(4), timestamp: "2025-02-01T12:00:00Z")).exit == 0)
+        let index = store.appendingPathComponent(".almanac/index/usage-events")
+        let left = [index.appendingPathComponent(".root.99999-1.almanac-tmp"), index.appendingPathComponent("b/.000.99999-2.almanac-tmp")]
+        for file in left { try Data("torn".utf8).write(to: file) }
+        let put = try run(["put", "--store", store.path, "usage-events", "-"], stdin: usageEvent(id: uuid(5), timestamp: "2025-02-02T12:00:00Z"))
+        #expect(put.exit == 0, "\(put)")
+        for file in left { #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.lastPathComponent) is left") }
+    }
+
     @Test func putFromStandardInput() throws {
         let folder = E2EFolder()
         let store = try makeStore(in: folder)

@@ -14,8 +14,8 @@ import Testing
 @Suite("The first read after a write costs the work")
 struct FirstReadCostTests {
     /// What one command did, by ``WorkCounter`` kind, from the line `almanac: work: …`.
-    static func work(of result: AlmanacRun, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Int] {
-        try #require(result.exit == 0, "\(result)", sourceLocation: sourceLocation)
+    static func work(of result: AlmanacRun, exit: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Int] {
+        try #require(result.exit == exit, "\(result)", sourceLocation: sourceLocation)
         let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("almanac: work: ") }, "\(result)",
                                 sourceLocation: sourceLocation)
         var counts: [String: Int] = [:]
@@ -137,6 +137,31 @@ struct FirstReadCostTests {
             print("\(name), \(command): \(fewTotal) at 1,000 events, \(manyTotal) at 4,000 (\(few) → \(many))")
             #expect(manyTotal <= 5 * fewTotal, "\(name), \(command): \(few) at 1,000 events, \(many) at 4,000")
         }
+    }
+
+    /// A rollback puts back the index of the version it restores: the files it returns are
+    /// the ones that index knew (renamed out and back), so the first range read after it
+    /// reads no more files than the next one, and a document misfiled before the migration
+    /// is still found where its date says.
+    @Test("after a rollback, the first range read reads what the next one reads and finds a misfiled document")
+    func rollbackPutsBackTheIndex() throws {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.path("fixture"), events: 1_000)
+        let january = fixture.store.appendingPathComponent("data/events/2025/01")
+        // Moved by hand a day late: the range read below learns it is misfiled.
+        try FileManager.default.moveItem(at: january.appendingPathComponent("02/e00001.json"), to: january.appendingPathComponent("03/e00001.json"))
+        let range = ["ls", "events", "--from", "2025-01-02", "--to", "2025-01-02", "--store", fixture.store.path]
+        // Exit 3 and a warning naming it: the range holds a document filed elsewhere.
+        let misfiled = "data/events/2025/01/03/e00001.json: /at: is misfiled"
+        let before = try run(range)
+        #expect(before.exit == 3 && before.stderr.contains(misfiled), "\(before)")
+        try #require(try run(fixture.upArguments).exit == 0)
+        try #require(try run(["migrate", "rollback", "--store", fixture.store.path]).exit == 0)
+        let first = try run(range, env: Self.counting), next = try run(range, env: Self.counting)
+        #expect(first.stderr.contains(misfiled), "\(first)")
+        #expect(first.stdout == before.stdout && next.stdout == before.stdout)
+        let firstWork = try Self.work(of: first, exit: 3), nextWork = try Self.work(of: next, exit: 3)
+        #expect(firstWork["files-read"] == nextWork["files-read"], "first \(firstWork), next \(nextWork)")
     }
 }
 #endif

@@ -42,6 +42,33 @@ final class IndexWriter {
         self.folder = folder
         lockDescriptor = fd
         generation = max(onDisk, loaded) + 1
+        sweepLeftoversOnce()
+    }
+
+    /// The index folders this process swept, by device and inode: once each is enough, since
+    /// this process's own failed writes remove their temporaries.
+    private static let swept = Guarded(SweptFolders())
+
+    private final class SweptFolders {
+        var folders: Set<[UInt64]> = []
+    }
+
+    /// Removes the temporaries that writers of this index killed, or failing on a sick disk
+    /// (a rename and then the removal refused), left in its folders; holding the index lock,
+    /// so no live writer's file is among them. Once per process and collection.
+    private func sweepLeftoversOnce() {
+        var info = stat()
+        guard fstat(folder.descriptor, &info) == 0,
+              Self.swept.withLock({ $0.folders.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted })
+        else { return }
+        let me = getpid()
+        for subfolder in [nil, IndexFiles.segments, IndexFiles.buckets] {
+            guard let target = subfolder.map({ try? folder.openFolder($0) }) ?? folder else { continue }
+            for entry in (try? target.entries()) ?? [] {
+                guard let writer = Directory.writer(ofTemporary: entry.name), writer != me, SystemCall.processIsGone(writer) else { continue }
+                _ = try? target.removeFile(entry.name)
+            }
+        }
     }
 
     deinit { release() }

@@ -108,6 +108,7 @@ enum StoreSwap {
             journal.phase = .finishing
             try internalFolder.writeFile(MigrationJournal.fileName, journal.bytes, folderFlush: .barrier)
         }
+        var restoredIndex = false
         switch journal.kind {
         case .migrate:
             // The staging folder now holds what the migration replaced: it becomes the backup.
@@ -121,19 +122,45 @@ enum StoreSwap {
                 try internalFolder.synchronize(.barrier)
                 TestHooks.crashPoint(kind, "after-backup-kept")
             }
+            try keepIndex(in: internalFolder)
         case .rollback:
+            restoredIndex = try restoreIndex(from: staging, in: internalFolder)
             try internalFolder.removeTree(journal.stagingFolder)
         }
-        try finishCleanup(root: root, journal: journal)
+        try finishCleanup(root: root, journal: journal, keepingIndex: restoredIndex)
+    }
+
+    /// The index of the version a migration replaced goes into the backup with that version's
+    /// files. Nothing is flushed: the index is a cache, and one lost costs a listing.
+    private static func keepIndex(in internalFolder: Directory) throws {
+        let name = IndexFiles.folderPath[1]
+        guard let backup = try internalFolder.openFolder(backupFolder), try backup.entryKind(of: name) == nil,
+              try internalFolder.entryKind(of: name) == .folder
+        else { return }
+        try internalFolder.rename(name, into: backup, as: name)
+    }
+
+    /// Puts back the index a migration kept with its backup (``keepIndex(in:)``), in place of
+    /// the migrated version's; whether there was one. The files a rollback returns are the ones
+    /// that index knew, renamed out and back with their inodes, so the next read takes what it
+    /// knew of each (its date, a misfiling) and reads none of them again; the files written
+    /// since are new to it, and read once.
+    private static func restoreIndex(from backup: Directory?, in internalFolder: Directory) throws -> Bool {
+        let name = IndexFiles.folderPath[1]
+        guard let backup, try backup.entryKind(of: name) == .folder else { return false }
+        try internalFolder.removeTree(name)
+        try backup.rename(name, into: internalFolder, as: name)
+        return true
     }
 
     /// The last steps of every change of version: the caches of the other version's files
-    /// go, the editor settings follow the schema now in place, and the journal is removed.
-    static func finishCleanup(root: Directory, journal: MigrationJournal) throws {
+    /// go (the folder index stays when `keepingIndex`: a rollback put back the one of its
+    /// version), the editor settings follow the schema now in place, and the journal is removed.
+    static func finishCleanup(root: Directory, journal: MigrationJournal, keepingIndex: Bool = false) throws {
         let internalFolder = try root.openOrCreateFolder(".almanac").folder
         // Id hints and the folder index describe the other version's files; they are rebuilt.
         try internalFolder.removeTree("ids")
-        try internalFolder.removeTree(IndexFiles.folderPath[1])
+        if !keepingIndex { try internalFolder.removeTree(IndexFiles.folderPath[1]) }
         try internalFolder.synchronize(.barrier)
         updateEditorSettings(root: root)
         TestHooks.crashPoint(journal.kind.rawValue, "before-journal-removed")

@@ -197,7 +197,10 @@ struct SnapshotTaker {
         if including, let internalFolder = try root.openFolder(".almanac"),
            let backup = try internalFolder.openFolder(StoreSwap.backupFolder) {
             let copy = try target.openOrCreateFolder(".almanac", synchronize: false).folder
-            try copier.copyTree(backup, into: copy, as: StoreSwap.backupFolder)
+            // Not the index kept with it: a copy's files have other inodes, so it would know none of them.
+            try copier.copyContents(of: backup, into: try copy.openOrCreateFolder(StoreSwap.backupFolder, synchronize: false).folder) {
+                $0.name != IndexFiles.folderPath[1]
+            }
         }
     }
 

@@ -267,6 +267,10 @@ struct CrashExplorer {
                 continue
             case .create, .mkdir, .unlink, .rmdir:
                 if let folder = change.folder { dirty.insert(folder) }
+            case .rename where Self.cacheFolders.contains(change.name) && change.name == change.otherName
+                && [change.folder, change.otherFolder].contains { $0.map(internalFolders.contains) == true }:
+                // The folder index going with the backup of its version, or back: lost, it is rebuilt.
+                continue
             case .rename, .exchange:
                 if let folder = change.folder { dirty.insert(folder) }
                 if let other = change.otherFolder { dirty.insert(other) }

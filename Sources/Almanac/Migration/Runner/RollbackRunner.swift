@@ -8,7 +8,11 @@ struct RollbackRunner {
     static func rollback(at url: URL, force: Bool, options: Store.Options) throws -> MigrationRollback {
         let store = try Store(at: url, options: options)
         defer { store.finishWriting() }
-        return try store.writer.swapVersion { try RollbackRunner(store: store).rollbackVersion(force: force) }
+        let rollback = try store.writer.swapVersion { try RollbackRunner(store: store).rollbackVersion(force: force) }
+        // The index put back with the old version is brought up to date with the folders and
+        // written, so that the next read checks signatures and reads no returned file.
+        (try? Store(at: url, options: options))?.reader.leaveFolderIndexes(trusting: [], fromScratch: false)
+        return rollback
     }
 
     /// The pre-migration copy to swap in, checked (holding the writers' lock), with the rollback's outcome.

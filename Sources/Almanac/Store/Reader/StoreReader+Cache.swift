@@ -110,7 +110,11 @@ extension StoreReader {
     /// at the store-relative paths `written` (a migration's, just swapped in) as filed where
     /// their dates say: the next read lists no folder and reads none of them. Best effort: an
     /// index that cannot be made now is made by the next read.
-    func leaveFolderIndexes(trusting written: [String]) {
+    ///
+    /// - Parameter fromScratch: `false` after a rollback, which put back the index of the
+    ///   version it restores: that index is checked against the folders and written, so that
+    ///   what it knew of the returned files (renamed back, inodes and all) is kept.
+    func leaveFolderIndexes(trusting written: [String], fromScratch: Bool = true) {
         let swapped = DocumentCache.now()
         var byCollection: [String: Set<String>] = [:]
         for path in written {
@@ -121,7 +125,7 @@ extension StoreReader {
         // The folders just moved in would be unsure to a listing in the same tick of the clock.
         FolderSignature.waitOutTick(after: swapped)
         for descriptor in catalog.collections where !descriptor.isSingleton && descriptor.partition != nil {
-            _ = try? FolderIndex.load(descriptor, reader: self, persisting: true, fromScratch: true, trusting: byCollection[descriptor.name] ?? [])
+            _ = try? FolderIndex.load(descriptor, reader: self, persisting: true, fromScratch: fromScratch, trusting: byCollection[descriptor.name] ?? [])
         }
     }
 
