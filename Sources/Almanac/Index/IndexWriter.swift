@@ -42,7 +42,7 @@ final class IndexWriter {
         self.folder = folder
         lockDescriptor = fd
         generation = max(onDisk, loaded) + 1
-        sweepLeftoversOnce()
+        removeDeadWritersTemporariesOnce()
     }
 
     /// The index folders this process swept, by device and inode: once each is enough, since
@@ -56,7 +56,7 @@ final class IndexWriter {
     /// Removes the temporaries that writers of this index killed, or failing on a sick disk
     /// (a rename and then the removal refused), left in its folders; holding the index lock,
     /// so no live writer's file is among them. Once per process and collection.
-    private func sweepLeftoversOnce() {
+    private func removeDeadWritersTemporariesOnce() {
         var info = stat()
         guard fstat(folder.descriptor, &info) == 0,
               Self.swept.withLock({ $0.folders.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted })
