@@ -11,11 +11,9 @@ import Foundation
 enum ImportLeftovers {
     static func removeLeftovers(of names: Set<String>, in folder: URL, includingThisProcess: Bool = false) {
         guard let parent = try? Directory.openRoot(atPath: folder.path), let entries = try? parent.entries() else { return }
-        let ownProcess = getpid()
         for entry in entries {
             guard let name = Directory.finalName(ofTemporary: entry.name), names.contains(name),
-                  let pid = Directory.writer(ofTemporary: entry.name),
-                  pid == ownProcess ? includingThisProcess : SystemCall.processIsGone(pid)
+                  Directory.isAbandonedTemporary(entry.name, includingThisProcess: includingThisProcess)
             else { continue }
             _ = try? parent.removeTree(entry.name)
         }

@@ -52,7 +52,7 @@ enum StoreRecovery {
               let entries = try? parent.entries()
         else { return false }
         for entry in entries.sorted(by: { $0.name < $1.name }) where entry.kind == .folder && Directory.isTemporaryName(entry.name) && entry.name.hasPrefix(".\(name).") {
-            guard let pid = Directory.writer(ofTemporary: entry.name), pid == getpid() || SystemCall.processIsGone(pid),
+            guard Directory.isAbandonedTemporary(entry.name, includingThisProcess: true),
                   (try? parent.openFolder(entry.name)?.openFolder(".almanac")?.entryKind(of: readyMark)) == .file,
                   (try? parent.rename(entry.name, into: parent, as: name)) != nil
             else { continue }
@@ -87,7 +87,7 @@ enum StoreRecovery {
         guard let entries = try? parent.entries() else { return }
         for entry in entries where entry.kind == .folder && Directory.isTemporaryName(entry.name)
             && entry.name.hasPrefix(".\(name).") {
-            guard let pid = Directory.writer(ofTemporary: entry.name), pid != getpid(), SystemCall.processIsGone(pid),
+            guard let pid = Directory.writer(ofTemporary: entry.name), Directory.isAbandonedTemporary(entry.name),
                   let folder = try? parent.openFolder(entry.name)
             else { continue }
             // A whole copy about to take the store's place: the next open of the store puts it there.

@@ -35,6 +35,14 @@ extension Directory {
         return Int32(middle[middle.index(after: dot)...].prefix(while: { $0 != "-" }))
     }
 
+    /// Whether the temporary `name` is one its writer will never finish: the process that made
+    /// it is gone (or, with `includingThisProcess`, is this one, which knows it gave up on it).
+    /// A live writer's temporary is its work in progress, never removed from under it.
+    static func isAbandonedTemporary(_ name: String, includingThisProcess: Bool = false) -> Bool {
+        guard let pid = writer(ofTemporary: name) else { return false }
+        return pid == getpid() ? includingThisProcess : SystemCall.processIsGone(pid)
+    }
+
     /// The name a temporary file stands in for (`A1.json` for `.A1.json.812-3.almanac-tmp`).
     static func finalName(ofTemporary name: String) -> String? {
         guard isTemporaryName(name) else { return nil }
