@@ -13,7 +13,8 @@ import Darwin
 /// Files are written whole under temporary names and renamed into place, segments and
 /// buckets first and the root last, so a reader sees either the old root with the files it
 /// names or the new one; a file of another generation than its root names is noticed
-/// (``FolderIndex/Inconsistent``). Nothing is flushed: a crash costs a rebuild, not data.
+/// (``FolderIndex/Inconsistent``). Nothing is flushed for durability: a crash costs a rebuild, not data
+/// (a large write is only pushed to the disk before the lock goes, for the next process's sake).
 /// Failing to write (a full disk, a read-only volume) costs later commands listings, never
 /// an error.
 final class IndexWriter {
