@@ -52,4 +52,71 @@ struct ArchivedIDTests {
         #expect(!E2EFiles.exists(live))
         #expect(try run(["check", "--store", fixture.store.path]).exit == 0)
     }
+
+    @Test("one store value archives, then brings an archived id back, then archives again: the archive's index follows its own commits")
+    func oneStoreFollowsItsOwnArchiving() throws {
+        let fixture = try RetentionFixture()
+        try fixture.fill()
+        let store = try Store(at: fixture.store)
+        #expect(try store.applyRetention(asOf: CalendarDate(year: 2026, month: 1, day: 1)).archived == 2)
+        let archived = fixture.store.appendingPathComponent(Self.archivedFile)
+        #expect(E2EFiles.exists(archived))
+        // A new document with the archived id, saved through the same store value.
+        _ = try store.save(json: JSONValue(parsing: Array(#"{"id": "e-older", "at": "2025-06-15T08:00:00Z", "n": 7}"#.utf8)), in: "events")
+        #expect(!E2EFiles.exists(archived), "brought back, not a second copy")
+        #expect(try store.archivedDocuments(json: "events").compactMap(\.location.id) == ["e-old"])
+        #expect(try store.applyRetention(asOf: CalendarDate(year: 2026, month: 1, day: 1)).archived == 1)
+        #expect(E2EFiles.text(archived)?.contains("\"n\": 7") == true)
+        // And saved again, its id spelled otherwise: the index knew the file the second run wrote.
+        _ = try store.save(json: JSONValue(parsing: Array(#"{"id": "E-OLDER", "at": "2025-06-15T08:00:00Z", "n": 8}"#.utf8)), in: "events")
+        #expect(!E2EFiles.exists(archived))
+        #expect(try run(["check", "--store", fixture.store.path]).exit == 0)
+    }
+
+    @Test("an archived file a sync tool delivered, or removed, after the archive's index was written is seen by the next save of its id")
+    func archiveChangedByAnotherDevice() throws {
+        let fixture = try RetentionFixture()
+        try fixture.fill()
+        #expect(try fixture.retention().exit == 0)
+        // A put of a new id leaves the archive's index written.
+        #expect(try run(["put", "events", "-", "--store", fixture.store.path], stdin: #"{"id": "e-first", "at": "2025-12-20T08:00:00Z"}"#).exit == 0)
+        let delivered = fixture.store.appendingPathComponent("archive/events/2025/07/02/e-synced.json")
+        try FileManager.default.createDirectory(at: delivered.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(#"{"id": "e-synced", "at": "2025-07-02T08:00:00Z", "n": 5}"#.utf8).write(to: delivered)
+        try FileManager.default.removeItem(at: fixture.store.appendingPathComponent(Self.archivedFile))
+        #expect(try run(["put", "events", "-", "--store", fixture.store.path], stdin: #"{"id": "e-synced", "at": "2025-07-02T08:00:00Z", "n": 6}"#).exit == 0)
+        #expect(!E2EFiles.exists(delivered), "the delivered archived file is the document saved, brought back")
+        let older = try run(["put", "events", "-", "--store", fixture.store.path], stdin: #"{"id": "e-older", "at": "2025-06-15T08:00:00Z", "n": 9}"#)
+        #expect(older.exit == 0, "the removed archived file is no longer looked for: \(older)")
+        #expect(try run(["check", "--store", fixture.store.path]).exit == 0)
+    }
+
+    #if DEBUG
+    /// The work of a `put` of one new event after `retention run` archived `events` events.
+    static func putAfterArchiving(_ events: Int) throws -> [String: Int] {
+        let fixture = try RetentionFixture()
+        let documents = (0..<events).map { number in
+            let day = String(format: "2025-%02d-%02d", 1 + (number / 28) % 10, 1 + number % 28)
+            return #"{"id": "a\#(number)", "at": "\#(day)T08:00:00Z"}"#
+        }
+        try fixture.put("events", documents)
+        #expect(try fixture.retention().exit == 0)
+        // Past the file system clock's tick: the folders the run wrote are sure to a listing.
+        Thread.sleep(forTimeInterval: 0.1)
+        let put = try run(["put", "events", "-", "--store", fixture.store.path], stdin: #"{"id": "fresh", "at": "2025-12-20T08:00:00Z"}"#,
+                          env: FirstReadCostTests.counting)
+        return try FirstReadCostTests.work(of: put)
+    }
+
+    @Test("a put of a new id after retention looks it up in the archive's index: 4 times the archive, no more work")
+    func putAfterRetentionCostsItsWork() throws {
+        let small = try Self.putAfterArchiving(1_000)
+        let large = try Self.putAfterArchiving(4_000)
+        let smallTotal = small.values.reduce(0, +), largeTotal = large.values.reduce(0, +)
+        print("put after retention: \(small) at 1,000 archived, \(large) at 4,000")
+        // The archive's 280 day folders are looked at either way; its files are never listed.
+        #expect(largeTotal <= 2 * smallTotal, "\(small) at 1,000 archived, \(large) at 4,000")
+        #expect((large["entries-listed"] ?? 0) < 1_000, "\(large)")
+    }
+    #endif
 }

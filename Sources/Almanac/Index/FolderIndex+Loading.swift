@@ -9,20 +9,21 @@ extension FolderIndex {
     ///   place: the running read then sees the folders through the commit's journal).
     /// - Parameter trusting: files (by path below the collection's folder) a listing takes as
     ///   filed where their dates say, unread: the ones a migration just moved in.
+    /// - Parameter area: the collection's live documents, or its archived ones.
     static func load(
-        _ collection: CollectionDescriptor, reader: StoreReader, persisting: Bool, scope: UInt64? = nil, fromScratch: Bool = false,
-        trusting: Set<String> = []
+        _ collection: CollectionDescriptor, area: Area = .live, reader: StoreReader, persisting: Bool, scope: UInt64? = nil,
+        fromScratch: Bool = false, trusting: Set<String> = []
     ) throws -> FolderIndex {
         var attempt = 0
         while true {
             attempt += 1
-            let index = FolderIndex(collection: collection)
+            let index = FolderIndex(collection: collection, area: area)
             index.trusted = trusting
             defer { index.trusted = [] }
             // A root written by another process between two of our reads names files of a
             // generation we did not read: read it all again; after that, list the folders.
             var fromDisk = false
-            if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name))?.readFile(IndexFiles.root) {
+            if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: index.indexName))?.readFile(IndexFiles.root) {
                 fromDisk = index.decodeRoot(bytes, timeZone: reader.timeZone.identifier)
             }
             // A whole listing starts with every bucket, so that no bucket holds a million ids
@@ -30,9 +31,10 @@ extension FolderIndex {
             if !fromDisk { index.bucketBits = 10 }
             do {
                 try index.lock.withLock {
-                    // A full listing writes each month as it finishes it.
-                    let writer = persisting && !fromDisk
-                        ? IndexWriter(root: reader.root, collection: collection.name, loaded: 0, replacing: true) : nil
+                    // A full listing writes each month as it finishes it. A folder that is not
+                    // there (a collection nothing was archived from) needs no index files.
+                    let writer = try persisting && !fromDisk && reader.openFolders(index.top) != nil
+                        ? IndexWriter(root: reader.root, index: index.indexName, loaded: 0, replacing: true) : nil
                     defer { writer?.release() }
                     try index.validateLocked(reader: reader, writer: writer)
                     index.validatedScope = scope
@@ -58,7 +60,7 @@ extension FolderIndex {
             // After a large commit, the folders listed below write each month as they finish it:
             // 100,000 new documents are never all held as index records at once.
             let writer = persisting && relisting && reader.view?.overlay == nil
-                ? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) : nil
+                ? IndexWriter(root: reader.root, index: indexName, loaded: generation, replacing: false) : nil
             defer { writer?.release() }
             if !onlyWritten, scope == nil || scope != validatedScope {
                 try validateLocked(reader: reader, writer: writer)
@@ -102,7 +104,7 @@ extension FolderIndex {
     /// another process holds the index lock or wrote the index since this one was read.
     func persistLocked(reader: StoreReader, writer given: IndexWriter?) {
         guard changed, reader.view?.overlay == nil else { return }
-        guard let writer = given ?? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) else { return }
+        guard let writer = given ?? IndexWriter(root: reader.root, index: indexName, loaded: generation, replacing: false) else { return }
         defer { if given == nil { writer.release() } }
         for name in changedSegments { writeSegmentLocked(name, with: writer) }
         guard changedSegments.isEmpty else { return }

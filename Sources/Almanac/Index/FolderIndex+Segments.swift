@@ -25,7 +25,7 @@ extension FolderIndex {
     func segmentLocked(_ name: String, reader: StoreReader) throws -> [String: [IndexedFile]] {
         if let cached = segmentCache[name] { return cached }
         guard let generation = segmentGenerations[name] else { return [:] }
-        guard let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name) + [IndexFiles.segments])?.readFile(name)
+        guard let bytes = try? reader.openFolders(IndexFiles.path(of: indexName) + [IndexFiles.segments])?.readFile(name)
         else { throw Inconsistent() }
         let segment = try Self.decodeSegment(bytes, generation: generation)
         // Read segments are kept while few: a long-lived store's memory stays bounded.
@@ -38,7 +38,7 @@ extension FolderIndex {
     func bucketLocked(_ name: String, reader: StoreReader) throws -> [UInt8] {
         if let cached = bucketCache[name] { return cached }
         guard let generation = bucketGenerations[name] else { return [] }
-        guard let bytes = try? reader.openFolders(IndexFiles.path(of: collection.name) + [IndexFiles.buckets])?.readFile(name)
+        guard let bytes = try? reader.openFolders(IndexFiles.path(of: indexName) + [IndexFiles.buckets])?.readFile(name)
         else { throw Inconsistent() }
         let lines = try Self.decodeBucket(bytes, generation: generation)
         trimCachesLocked()

@@ -10,7 +10,7 @@ extension FolderIndex {
     ///   million documents are never held at once.
     /// - Parameter only: list just these folders (the ones this process's commits changed).
     func validateLocked(reader: StoreReader, writer: IndexWriter?, only: Set<String>? = nil) throws {
-        guard let top = try reader.openFolders(["data", collection.name]) else {
+        guard let top = try reader.openFolders(self.top) else {
             if !folders.isEmpty { resetLocked() }
             return
         }
@@ -28,11 +28,11 @@ extension FolderIndex {
             // In a watched store, a folder whose watch saw nothing since it was last checked is
             // as it was: no look at it. The others are watched first, parents first, then looked at.
             let watch = only == nil && reader.view?.overlay == nil ? reader.warm.watch : nil
-            let base = "data/" + collection.name
+            let base = FolderIndex.path(self.top)
             var unsure: [(path: String, record: IndexedFolder)] = []
             if let watch {
                 watch.arm("")
-                watch.arm("data")
+                watch.arm(self.top[0])
                 for (path, record) in folders {
                     if let epoch = watched[path], written[path] == nil, watch.epoch(of: path.isEmpty ? base : base + "/" + path) == epoch { continue }
                     unsure.append((path, record))
@@ -80,7 +80,7 @@ extension FolderIndex {
         _ path: String, top: Directory, reader: StoreReader, now: Int64, edits: inout BucketEdits, writer: IndexWriter?
     ) throws {
         let components = Self.components(path)
-        let fromRoot = ["data", collection.name] + components
+        let fromRoot = self.top + components
         guard let folder = path.isEmpty ? top : try reader.openFolders(fromRoot) else {
             try dropLocked(path, reader: reader, edits: &edits)
             return
@@ -93,7 +93,9 @@ extension FolderIndex {
         var record = IndexedFolder(
             signature: signature, looked: now, holdsDocuments: components.count >= depth || olderLayout, documents: 0, unreadable: 0, unchecked: 0)
         if record.holdsDocuments {
-            try folder.refusePlaceholders(among: entries)
+            // An archived file not downloaded is passed by, as an archive's listing always did:
+            // a save of a new id must not fail for it.
+            if area == .live { try folder.refusePlaceholders(among: entries) }
             (record.documents, record.unreadable, record.unchecked) = try refreshFilesLocked(path, in: folder, entries: entries, reader: reader, edits: &edits)
         } else if folders[path]?.holdsDocuments == true {
             try replaceFilesLocked(path, with: [], reader: reader, edits: &edits)
@@ -156,9 +158,12 @@ extension FolderIndex {
                 let name = location.fileName
                 let inode = inodes[name] ?? 0
                 var file = IndexedFile(name: name, inode: inode, id: location.id ?? group.id, isCopy: location.copyName != nil, state: .filed)
+                // An archived file is indexed by its id alone: nothing asks whether it is filed
+                // where its date says, so it is never read or looked at.
                 if let previous = known[name], previous.inode == inode, inode != 0, previous.state != .unreadable {
                     file.state = previous.state
-                } else if !file.isCopy, writtenHere[name] == nil, trusted.isEmpty || !trusted.contains(path.isEmpty ? name : path + "/" + name) {
+                } else if !file.isCopy, area == .live, writtenHere[name] == nil,
+                          trusted.isEmpty || !trusted.contains(path.isEmpty ? name : path + "/" + name) {
                     file.state = folder.mayRead(name) == false ? .unreadable : depth > 0 ? .unchecked : .filed
                 }
                 files.append(file)
@@ -203,11 +208,11 @@ extension FolderIndex {
             // A month's segment is written as soon as its folders are checked, so a first date
             // query over a million documents holds one month's records, not all of them.
             let writer = persisting && reader.view?.overlay == nil
-                ? IndexWriter(root: reader.root, collection: collection.name, loaded: generation, replacing: false) : nil
+                ? IndexWriter(root: reader.root, index: indexName, loaded: generation, replacing: false) : nil
             defer { writer?.release() }
             for (position, path) in pending.enumerated() {
                 let components = Self.components(path)
-                guard let open = try reader.openFolders(["data", collection.name] + components) else { continue }
+                guard let open = try reader.openFolders(self.top + components) else { continue }
                 var files = try filesLocked(in: path, reader: reader)
                 let toRead = files.indices.filter { files[$0].state == .unchecked && !files[$0].isCopy }
                 let read = files

@@ -18,11 +18,13 @@ import Foundation
 /// read. An edit inside a file changes no folder, and needs nothing from the index: the file
 /// is where it was, and a read of it reads its bytes.
 ///
-/// One value per collection, cached by ``StoreReader`` at a commit clock value; its methods
-/// take its own lock, since parallel readers share it.
+/// One value per collection and area (its live documents in `data/`, its archived ones in
+/// `archive/`), cached by ``StoreReader`` at a commit clock value; its methods take its own
+/// lock, since parallel readers share it.
 final class FolderIndex: @unchecked Sendable {
     // Sendable: every mutable property is touched only with `lock` held.
     let collection: CollectionDescriptor
+    let area: Area
     let lock = NSLock()
 
     /// The generation of the root this value was loaded from (0: none on disk).
@@ -66,11 +68,27 @@ final class FolderIndex: @unchecked Sendable {
     /// the watch is at that epoch, nothing changed in it.
     var watched: [String: UInt64] = [:]
 
-    init(collection: CollectionDescriptor) {
+    /// Which of a collection's two folder trees an index describes.
+    enum Area: Sendable {
+        /// `data/<collection>/`: the documents, whose dates the index checks against their folders.
+        case live
+        /// `archive/<collection>/`: what retention archived, indexed by id only (an id is one
+        /// document across live and archived files, so a save of a new id looks it up here).
+        case archive
+    }
+
+    init(collection: CollectionDescriptor, area: Area = .live) {
         self.collection = collection
+        self.area = area
     }
 
     var depth: Int { collection.partition?.depth ?? 0 }
+
+    /// The indexed folder from the store root.
+    var top: [String] { [area == .live ? "data" : "archive", collection.name] }
+
+    /// The index's folder below `.almanac/index/` (``IndexFiles/name(of:archive:)``).
+    var indexName: String { IndexFiles.name(of: collection.name, archive: area == .archive) }
 
     static func components(_ path: String) -> [String] {
         path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)

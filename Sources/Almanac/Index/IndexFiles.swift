@@ -1,6 +1,7 @@
 import Foundation
 
-/// The files of the folder index under `.almanac/index/<collection>/`, and how each is sealed.
+/// The files of the folder index under `.almanac/index/<collection>/` (and, for what retention
+/// archived, `.almanac/index/archive.<collection>/`), and how each is sealed.
 ///
 /// - `root`: every folder of the collection with the signature it had when last listed, the
 ///   generation of each segment and bucket, the ids filed in more than one folder, and the
@@ -27,8 +28,13 @@ enum IndexFiles {
     static let segmentHeader = "almanac-index-segment 1"
     static let bucketHeader = "almanac-index-bucket 1"
 
-    /// The path of `collection`'s index folder from the store root.
-    static func path(of collection: String) -> [String] { folderPath + [collection] }
+    /// The name of the folder below ``folderPath`` holding the index of `collection`'s live
+    /// documents, or of its archived ones: a dot is in no collection's name, so neither is
+    /// ever another collection's.
+    static func name(of collection: String, archive: Bool) -> String { archive ? "archive." + collection : collection }
+
+    /// The path of the index folder `name` (``name(of:archive:)``) from the store root.
+    static func path(of name: String) -> [String] { folderPath + [name] }
 
     /// FNV-1a, 64 bits: bucket and segment names, and the seal of every file.
     static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {

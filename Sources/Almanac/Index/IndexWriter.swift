@@ -22,12 +22,13 @@ final class IndexWriter {
     private let folder: Directory
     private var lockDescriptor: Int32
 
-    /// Takes the index lock of `collection`; `nil` when another process holds it, the folder
-    /// cannot be made, or (unless `replacing`) the index changed since `loaded` was read.
-    init?(root: Directory, collection: String, loaded: UInt64, replacing: Bool) {
+    /// Takes the lock of the index folder `index` (``IndexFiles/name(of:archive:)``); `nil` when
+    /// another process holds it, the folder cannot be made, or (unless `replacing`) the index
+    /// changed since `loaded` was read.
+    init?(root: Directory, index: String, loaded: UInt64, replacing: Bool) {
         guard let internalFolder = try? root.openFolder(".almanac"),
               let indexes = try? internalFolder.openOrCreateFolder(IndexFiles.folderPath[1], synchronize: false).folder,
-              let folder = try? indexes.openOrCreateFolder(collection, synchronize: false).folder
+              let folder = try? indexes.openOrCreateFolder(index, synchronize: false).folder
         else { return nil }
         let fd = folder.openLockFile(IndexFiles.lock)
         guard fd >= 0 else { return nil }

@@ -11,12 +11,18 @@ final class ReadCaches {
     var clock: UInt64?
     /// collection → its folder index, checked at ``clock``.
     var folderIndexes: [String: FolderIndex] = [:]
-    /// collection → lowercased id → where `archive/<collection>/` holds it (folders below that).
-    var archived: [String: [String: DocumentLocation]] = [:]
+    /// collection → the folder index of its archive (`archive/<collection>/`), checked at ``clock``.
+    var archiveIndexes: [String: FolderIndex] = [:]
     /// Collection schemas compiled so far, by collection name (they change only with a migration).
     var compiledSchemas: [String: JSONSchema] = [:]
     /// The fields each collection's schema declares, read on the first filtered read.
     var schemaFields: [String: SchemaFields] = [:]
+
+    /// The folder indexes of `area`, by collection (a few: copied whole when changed).
+    subscript(area: FolderIndex.Area) -> [String: FolderIndex] {
+        get { area == .live ? folderIndexes : archiveIndexes }
+        set { if area == .live { folderIndexes = newValue } else { archiveIndexes = newValue } }
+    }
 
     /// Makes the id indexes those of clock value `now`: kept when they are, emptied when they
     /// are older. Returns false, keeping them, when they are newer (a reader that began before
@@ -35,7 +41,7 @@ final class ReadCaches {
     /// migration, after which the store refuses to be used).
     func invalidate() {
         folderIndexes.removeAll()
-        archived.removeAll()
+        archiveIndexes.removeAll()
         clock = nil
     }
 }

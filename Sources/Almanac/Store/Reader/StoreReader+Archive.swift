@@ -55,28 +55,12 @@ extension StoreReader {
     /// or `nil`: an id is one document across live and archived files, so a save of a new
     /// document with an archived id brings that document back instead of adding a second one.
     ///
-    /// Listed once per collection (folder names only, no file read) and remembered like the
-    /// live id index, until another writer writes or this store changes the archive.
+    /// Looked up in the archive's folder index (``FolderIndex/Area/archive``), checked like the
+    /// live one: a `stat` per archived folder, not a listing of every archived file. A sync
+    /// tool's copy of an archived file is not the archived document.
     func archivedLocation(of id: String, in collection: CollectionDescriptor) throws -> DocumentLocation? {
         guard !collection.isSingleton else { return nil }
-        let now = readClock
-        if let known = caches.withLock({ caches -> [String: DocumentLocation]? in
-            caches.clock == now ? caches.archived[collection.name] : nil
-        }) {
-            return known[DocumentID.key(id)]
-        }
-        var index: [String: DocumentLocation] = [:]
-        if let folder = try openFolders(["archive", collection.name]) {
-            try forEachArchivedFile(in: folder, folders: []) { _, folders, id, _ in
-                index[DocumentID.key(id)] = DocumentLocation(collection: collection.name, folders: folders, id: id)
-            }
-        }
-        if now % 2 == 0 {
-            caches.withLock { caches in
-                guard caches.settle(at: now) else { return }
-                caches.archived[collection.name] = index
-            }
-        }
-        return index[DocumentID.key(id)]
+        let files = try withFolderIndex(collection, area: .archive) { try $0.files(ofKey: DocumentID.key(id), reader: self) }
+        return files?.locations.first { $0.copyName == nil }
     }
 }

@@ -26,40 +26,42 @@ extension StoreReader {
     /// loaded from `.almanac/index/` and checked against the folders, then remembered in
     /// ``ReadCaches`` until a commit moves the clock; this store's own commits note the folders
     /// they changed in it instead, which are listed again on its next use.
-    func folderIndex(of collection: CollectionDescriptor) throws -> FolderIndex {
+    ///
+    /// - Parameter area: the collection's live documents, or its archived ones.
+    func folderIndex(of collection: CollectionDescriptor, area: FolderIndex.Area = .live) throws -> FolderIndex {
         let now = readClock
         let name = collection.name
         let scope = StoreReader.indexScope.value ?? view.map { UInt64($0.attempt) }
-        if let known = caches.withLock({ $0.clock == now ? $0.folderIndexes[name] : nil }) {
+        if let known = caches.withLock({ $0.clock == now ? $0[area][name] : nil }) {
             // Not written back here: a write session's end does that, and a process that starts
             // lists what changed since (writing beside every durable save costs its flush).
             try known.revalidate(reader: self, scope: scope, persisting: false)
             return known
         }
-        let index = try FolderIndex.load(collection, reader: self, persisting: view?.overlay == nil, scope: scope)
+        let index = try FolderIndex.load(collection, area: area, reader: self, persisting: view?.overlay == nil, scope: scope)
         // Kept only for a settled clock (even): one odd value lasts while a commit puts its
         // files in place, and its writer notes the commit in the indexes of the value before.
         if now % 2 == 0 {
             caches.withLock { caches in
                 guard caches.settle(at: now) else { return }
-                caches.folderIndexes[name] = index
+                caches[area][name] = index
             }
         }
         return index
     }
 
-    /// Runs `body` on the folder index of `collection`, loading it again once when another
-    /// process rewrote a file of it meanwhile.
-    func withFolderIndex<T>(_ collection: CollectionDescriptor, _ body: (FolderIndex) throws -> T) throws -> T {
+    /// Runs `body` on the folder index of `collection` (of its `area`), loading it again once
+    /// when another process rewrote a file of it meanwhile.
+    func withFolderIndex<T>(_ collection: CollectionDescriptor, area: FolderIndex.Area = .live, _ body: (FolderIndex) throws -> T) throws -> T {
         do {
-            return try body(folderIndex(of: collection))
+            return try body(folderIndex(of: collection, area: area))
         } catch is FolderIndex.Inconsistent {
-            forgetLocationIndex(of: collection)
+            caches.withLock { $0[area][collection.name] = nil }
             do {
-                return try body(folderIndex(of: collection))
+                return try body(folderIndex(of: collection, area: area))
             } catch is FolderIndex.Inconsistent {
                 // Rewritten again under this read: list the folders, trusting nothing on disk.
-                return try body(FolderIndex.load(collection, reader: self, persisting: false, fromScratch: true))
+                return try body(FolderIndex.load(collection, area: area, reader: self, persisting: false, fromScratch: true))
             }
         }
     }
@@ -133,7 +135,7 @@ extension StoreReader {
     /// ends, or after a large commit: then `relisting` the folders it wrote, so that the next
     /// process need not list them).
     func persistFolderIndexes(relisting: Bool = false) {
-        let indexes = caches.withLock { Array($0.folderIndexes.values) }
+        let indexes = caches.withLock { Array($0.folderIndexes.values) + Array($0.archiveIndexes.values) }
         for index in indexes { try? index.revalidate(reader: self, scope: nil, persisting: true, onlyWritten: true, relisting: relisting) }
     }
 }

@@ -49,16 +49,6 @@ struct AtomicChange {
     /// The top folders a change may write into or remove from (`schema/` only to keep one
     /// version of a schema file a sync left in several).
     static let writableRoots: Set<String> = ["data", "archive", "schema"]
-
-    /// The collections whose archive the change writes into or removes from.
-    var archiveCollections: Set<String> {
-        var names = Set(files.filter { $0.folder.first == "archive" && $0.folder.count > 1 }.map { $0.folder[1] })
-        for path in fileRemovals where path.hasPrefix("archive/") {
-            let parts = path.split(separator: "/")
-            if parts.count > 1 { names.insert(String(parts[1])) }
-        }
-        return names
-    }
 }
 
 extension StoreWriter {

@@ -7,15 +7,14 @@ extension StoreWriter {
     /// `before` to the value now; caches at any other value were another's and are dropped.
     func recordInCaches(_ change: AtomicChange, from before: UInt64, _ state: StoreState) {
         let now = clock.now()
-        let archives = change.archiveCollections
         let written = writtenFolders(change, state)
+        let archived = archiveWrittenFolders(change, state)
         reader.caches.withLock { caches in
             guard caches.clock == before else { return caches.invalidate() }
             caches.clock = now
-            // An archive the change wrote into or removed from is listed afresh on its next read.
-            for name in archives { caches.archived[name] = nil }
             // Noted before the lock is let go: no read at the new value may miss them.
             for (name, folders) in written { caches.folderIndexes[name]?.noteWritten(folders) }
+            for (name, folders) in archived { caches.archiveIndexes[name]?.noteWritten(folders) }
         }
     }
 
@@ -68,14 +67,53 @@ extension StoreWriter {
             written[location.collection, default: [:]][path, default: WrittenFolder()].files[name] =
                 IndexedFile(name: name, inode: inode, id: id, isCopy: false, state: .filed)
         }
+        sign(&written, below: "data", opened: opened, state)
+        return written
+    }
+
+    /// What `change` did in the archives whose folder index this process holds, as
+    /// ``writtenFolders(_:_:)`` for the live folders: the files retention archived, the ones it
+    /// replaced, and the archived files a save of their id took back into `data/`. An archived
+    /// file's document may be one the index holds already (retention replaces an older
+    /// archived copy of its id), so each is looked up when the note is taken in.
+    private func archiveWrittenFolders(_ change: AtomicChange, _ state: StoreState) -> [String: [String: WrittenFolder]] {
+        let indexed = reader.caches.withLock { Set($0.archiveIndexes.keys) }
+        guard !indexed.isEmpty else { return [:] }
+        var written: [String: [String: WrittenFolder]] = [:]
+        for removal in change.fileRemovals {
+            let parts = removal.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count > 2, parts[0] == "archive", indexed.contains(parts[1]) else { continue }
+            let path = FolderIndex.path(Array(parts[2..<(parts.count - 1)]))
+            written[parts[1], default: [:]][path, default: WrittenFolder()].removed.insert(parts[parts.count - 1])
+        }
+        var opened: [[String]: Directory] = [:]
+        for file in change.files where file.folder.count > 1 && file.folder[0] == "archive" && indexed.contains(file.folder[1]) {
+            // Only a document file is indexed (an attachment's folder is no date folder).
+            guard let (id, copy) = SyncConflict.documentFile(named: file.name), copy == nil else { continue }
+            let collection = file.folder[1]
+            let path = FolderIndex.path(Array(file.folder.dropFirst(2)))
+            let folder = opened[file.folder] ?? (try? existingFolder(file.folder, state)) ?? nil
+            opened[file.folder] = folder
+            let inode = (folder.flatMap { try? $0.identity(of: file.name) })?.inode ?? 0
+            written[collection, default: [:]][path, default: WrittenFolder()].removed.remove(file.name)
+            written[collection, default: [:]][path, default: WrittenFolder()].stored.insert(file.name)
+            written[collection, default: [:]][path, default: WrittenFolder()].files[file.name] =
+                IndexedFile(name: file.name, inode: inode, id: id, isCopy: false, state: .filed)
+        }
+        sign(&written, below: "archive", opened: opened, state)
+        return written
+    }
+
+    /// Takes the signature of every folder of `written` (below `<top>/<collection>/`) as the
+    /// commit left it, through the folders it opened.
+    private func sign(_ written: inout [String: [String: WrittenFolder]], below top: String, opened: [[String]: Directory], _ state: StoreState) {
         for (collection, folders) in written {
             for path in folders.keys {
-                let names = ["data", collection] + FolderIndex.components(path)
+                let names = [top, collection] + FolderIndex.components(path)
                 let folder = opened[names] ?? (try? existingFolder(names, state)) ?? nil
                 written[collection]?[path]?.signature = folder.flatMap { try? FolderSignature.of($0) }
             }
         }
-        return written
     }
 
     /// Forgets what this store's writer and readers remember of the files (a migration or
