@@ -149,7 +149,7 @@ extension FolderIndex {
         for entry in entries where entry.kind == .file { inodes[entry.name] = entry.inode }
         // Let go as it is used: a large commit's notes would otherwise be held while every
         // folder it wrote is listed.
-        let writtenHere = written.removeValue(forKey: path)?.files ?? [:]
+        let writtenHere = written.removeValue(forKey: path)?.files ?? WrittenFiles()
         let groups = DocumentFiles.group(entries, collection: collection.name, folders: components, in: folder)
         var files: [IndexedFile] = []
         files.reserveCapacity(groups.count)

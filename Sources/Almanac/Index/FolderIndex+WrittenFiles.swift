@@ -39,7 +39,7 @@ extension FolderIndex {
             var files: [IndexedFile] = []
             files.reserveCapacity(kept.count + change.files.count)
             files += kept
-            files += change.files.values
+            files += change.files.all
             files.sort { $0.name < $1.name }
             try replaceFilesLocked(path, with: files, reader: reader, edits: &edits)
             let primaries = files.filter { !$0.isCopy }
@@ -149,8 +149,9 @@ extension FolderIndex {
         }
         var replacedAt: [String: Int] = [:]
         var added: [IndexedFile] = []
-        for file in change.files.values {
-            if try !change.stored.contains(file.name) || !foldersLocked(holding: DocumentID.key(file.id), reader: reader).contains(path) {
+        for entry in change.files.entries {
+            let file = entry.file
+            if try !entry.mayBeStored || !foldersLocked(holding: DocumentID.key(file.id), reader: reader).contains(path) {
                 added.append(file)
             } else if let at = current.firstIndex(where: { $0.name == file.name }) {
                 replacedAt[file.name] = at

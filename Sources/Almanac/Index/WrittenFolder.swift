@@ -7,28 +7,25 @@ struct WrittenFolder: Sendable, Equatable {
     /// emptied and removed by the commit, or not to be looked at now): the folder is then
     /// listed again.
     var signature: FolderSignature?
-    /// The document files put in the folder, by name: filed where their dates say.
-    var files: [String: IndexedFile] = [:]
+    /// The document files put in the folder: filed where their dates say.
+    var files = WrittenFiles()
     /// The names of the files removed from the folder.
     var removed: Set<String> = []
-    /// The written files whose document the index may already hold (one stored before, or a
-    /// name also removed): the others are new documents, which the index takes in without
-    /// looking their ids up.
-    var stored: Set<String> = []
 
     /// Whether the index can take the change in as it is: a signature, and every written
     /// file's inode (one that could not be looked at makes the folder listed again).
-    var isComplete: Bool { signature != nil && files.values.allSatisfy { $0.inode != 0 } }
+    var isComplete: Bool { signature != nil && files.entries.allSatisfy { $0.file.inode != 0 } }
 
     /// Adds what a later commit changed in the same folder.
     mutating func merge(_ later: WrittenFolder) {
         signature = later.signature
-        for name in later.removed { files[name] = nil }
+        var entries = files.entries.filter { later.files[$0.file.name] == nil && !later.removed.contains($0.file.name) }
         removed.formUnion(later.removed)
-        stored.formUnion(later.stored)
-        for (name, file) in later.files {
-            files[name] = file
-            if removed.remove(name) != nil { stored.insert(name) }
+        for var entry in later.files.entries {
+            // Removed by an earlier commit and written again: it may be a document the index holds.
+            if removed.remove(entry.file.name) != nil { entry.mayBeStored = true }
+            entries.append(entry)
         }
+        files = WrittenFiles(entries)
     }
 }

@@ -113,7 +113,10 @@ extension StoreWriter {
         // end: a process killed or suspended meanwhile would leave the next one to list every
         // folder it wrote and read each of its files again.
         if change.writes.count + change.removals.count >= StoreWriter.largeCommit {
-            let collections = Set(change.writes.map(\.collection.name) + change.removals.map(\.collection))
+            // Gathered without an array of a name per write, which a batch would hold at its peak.
+            var collections: Set<String> = []
+            for write in change.writes { collections.insert(write.collectionName) }
+            for removal in change.removals { collections.insert(removal.collection) }
             change = AtomicChange()  // its files are written: the index's work needs room, not them
             writeFolderIndexes(state, relisting: true, reading: collections)
         }

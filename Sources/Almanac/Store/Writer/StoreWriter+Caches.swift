@@ -51,22 +51,22 @@ extension StoreWriter {
             written[location.collection, default: [:]][FolderIndex.path(location.folders), default: WrittenFolder()].removed.insert(location.fileName)
         }
         var opened: [[String]: Directory] = [:]
-        for write in change.writes where indexed.contains(write.collection.name) {
+        var entries: [String: [String: [WrittenFiles.Entry]]] = [:]
+        for write in change.writes where indexed.contains(write.collectionName) {
             let location = write.location
             guard let id = location.id else { continue }
             let path = FolderIndex.path(location.folders)
             let folder = opened[location.folderPath] ?? (try? existingFolder(location.folderPath, state)) ?? nil
             opened[location.folderPath] = folder
-            let name = location.fileName  // made once: the note's key and its file share it
+            let name = location.fileName
             // Without an inode the note is incomplete, and the folder is listed again.
             let inode = (folder.flatMap { try? $0.identity(of: name) })?.inode ?? 0
-            // Changed in place: a copy of the note per file would copy its folder's files each time.
-            if written[location.collection, default: [:]][path, default: WrittenFolder()].removed.remove(name) != nil || !write.isNew {
-                written[location.collection, default: [:]][path, default: WrittenFolder()].stored.insert(name)
-            }
-            written[location.collection, default: [:]][path, default: WrittenFolder()].files[name] =
-                IndexedFile(name: name, inode: inode, id: id, isCopy: false, state: .filed)
+            let removedHere = written[location.collection]?[path]?.removed.remove(name) != nil
+            // Changed in place: a copy of the list per file would copy its folder's files each time.
+            entries[location.collection, default: [:]][path, default: []].append(WrittenFiles.Entry(
+                file: IndexedFile(name: name, inode: inode, id: id, isCopy: false, state: .filed), mayBeStored: removedHere || !write.isNew))
         }
+        file(&entries, into: &written)
         sign(&written, below: "data", opened: opened, state)
         return written
     }
@@ -87,6 +87,7 @@ extension StoreWriter {
             written[parts[1], default: [:]][path, default: WrittenFolder()].removed.insert(parts[parts.count - 1])
         }
         var opened: [[String]: Directory] = [:]
+        var entries: [String: [String: [WrittenFiles.Entry]]] = [:]
         for file in change.files where file.folder.count > 1 && file.folder[0] == "archive" && indexed.contains(file.folder[1]) {
             // Only a document file is indexed (an attachment's folder is no date folder).
             guard let (id, copy) = SyncConflict.documentFile(named: file.name), copy == nil else { continue }
@@ -95,13 +96,25 @@ extension StoreWriter {
             let folder = opened[file.folder] ?? (try? existingFolder(file.folder, state)) ?? nil
             opened[file.folder] = folder
             let inode = (folder.flatMap { try? $0.identity(of: file.name) })?.inode ?? 0
-            written[collection, default: [:]][path, default: WrittenFolder()].removed.remove(file.name)
-            written[collection, default: [:]][path, default: WrittenFolder()].stored.insert(file.name)
-            written[collection, default: [:]][path, default: WrittenFolder()].files[file.name] =
-                IndexedFile(name: file.name, inode: inode, id: id, isCopy: false, state: .filed)
+            written[collection]?[path]?.removed.remove(file.name)
+            entries[collection, default: [:]][path, default: []].append(WrittenFiles.Entry(
+                file: IndexedFile(name: file.name, inode: inode, id: id, isCopy: false, state: .filed), mayBeStored: true))
         }
+        file(&entries, into: &written)
         sign(&written, below: "archive", opened: opened, state)
         return written
+    }
+
+    /// Moves the files written (`entries`, per collection and folder) into the notes of their
+    /// folders, one folder at a time: a batch's notes are never held twice.
+    private func file(_ entries: inout [String: [String: [WrittenFiles.Entry]]], into written: inout [String: [String: WrittenFolder]]) {
+        for collection in Array(entries.keys) {
+            guard var folders = entries.removeValue(forKey: collection) else { continue }
+            for path in Array(folders.keys) {
+                guard let list = folders.removeValue(forKey: path) else { continue }
+                written[collection, default: [:]][path, default: WrittenFolder()].files = WrittenFiles(list)
+            }
+        }
     }
 
     /// Takes the signature of every folder of `written` (below `<top>/<collection>/`) as the
