@@ -163,5 +163,56 @@ struct FirstReadCostTests {
         let firstWork = try Self.work(of: first, exit: 3), nextWork = try Self.work(of: next, exit: 3)
         #expect(firstWork["files-read"] == nextWork["files-read"], "first \(firstWork), next \(nextWork)")
     }
+
+    /// The event files of the fixture's store, as paths below it, sorted.
+    static func eventFiles(_ store: URL) -> [String] {
+        E2EFiles.files(under: store).filter { $0.hasPrefix("data/events/") && $0.hasSuffix(".json") }.sorted()
+    }
+
+    /// The work of the first range read of June and of the one after it, once `write` ran on a
+    /// fixture of 1,000 events (read once, so that its index is steady).
+    static func firstAndNextRead(after write: (MigrationFixture) throws -> Void) throws -> (first: [String: Int], next: [String: Int]) {
+        let folder = E2EFolder()
+        let fixture = try MigrationFixture(in: folder.path("fixture"), events: 1_000)
+        try #require(try run(["ls", "events", "--count", "--from", "2025-01-01", "--to", "2025-12-31", "--store", fixture.store.path]).exit == 0)
+        try write(fixture)
+        // Past the file system clock's tick: what the command wrote is sure to a listing.
+        Thread.sleep(forTimeInterval: 0.1)
+        let range = ["ls", "events", "--from", "2025-06-01", "--to", "2025-06-30", "--store", fixture.store.path]
+        let first = try work(of: run(range, env: counting))
+        return (first, try work(of: run(range, env: counting)))
+    }
+
+    @Test("after check --fix moves back 300 files moved by hand, the first range read reads what the next one reads")
+    func checkFixLeavesWhatItWroteIndexed() throws {
+        let (first, next) = try Self.firstAndNextRead { fixture in
+            // A person moves 300 events into the folder of another day.
+            for (number, path) in Self.eventFiles(fixture.store).prefix(300).enumerated() {
+                let from = fixture.store.appendingPathComponent(path)
+                let day = fixture.store.appendingPathComponent(String(format: "data/events/2025/12/%02d", 1 + number % 28))
+                try FileManager.default.createDirectory(at: day, withIntermediateDirectories: true)
+                try FileManager.default.moveItem(at: from, to: day.appendingPathComponent(from.lastPathComponent))
+            }
+            let fixed = try run(["check", "--fix", "--store", fixture.store.path])
+            try #require(fixed.exit == 0 && fixed.stdout.contains("repaired 300 files"), "\(fixed)")
+        }
+        #expect(first["files-read"] == next["files-read"], "first \(first), next \(next)")
+    }
+
+    @Test("after resolve merges 300 Syncthing copies one document at a time, the first range read lists and reads what the next one does")
+    func resolveLeavesWhatItWroteIndexed() throws {
+        let (first, next) = try Self.firstAndNextRead { fixture in
+            for path in Self.eventFiles(fixture.store).prefix(300) {
+                let file = fixture.store.appendingPathComponent(path)
+                let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: #""kind": "a""#, with: #""kind": "b""#)
+                let copy = file.deletingPathExtension().path + ".sync-conflict-20250101-120000-ABCDEFG.json"
+                try Data(text.utf8).write(to: URL(fileURLWithPath: copy))
+            }
+            let resolved = try run(["resolve", "--store", fixture.store.path])
+            try #require(resolved.exit == 0 && resolved.stdout.contains("resolved 300 documents"), "\(resolved)")
+        }
+        #expect(first["files-read"] == next["files-read"], "first \(first), next \(next)")
+        #expect(first["listings"] == next["listings"], "first \(first), next \(next)")
+    }
 }
 #endif

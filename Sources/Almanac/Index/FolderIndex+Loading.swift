@@ -55,6 +55,10 @@ extension FolderIndex {
     ///   wrote (``relistWrittenLocked(reader:writer:)``): after a large commit.
     func revalidate(reader: StoreReader, scope: UInt64?, persisting: Bool, onlyWritten: Bool = false, relisting: Bool = false) throws {
         try lock.withLock {
+            // Many files written by small commits (`resolve`, one document at a time) leave
+            // their folders listed again as a large commit's are, when the session's end
+            // writes the index.
+            let relisting = relisting || persisting && onlyWritten && notedFiles >= Self.relistingFiles
             // A new folder is listed below: after the moment, so that the listing is sure of it.
             if relisting { waitForWrittenLocked() }
             // After a large commit, the folders listed below write each month as they finish it:
@@ -85,16 +89,23 @@ extension FolderIndex {
             }
             if persisting {
                 if relisting { try relistWrittenLocked(reader: reader, writer: writer) } else { writtenUnsure = [] }
+                notedFiles = 0
                 persistLocked(reader: reader, writer: writer)
             }
         }
     }
+
+    /// How many files this process's commits wrote or removed since the index was last
+    /// written make its writing list their folders again first (``relistWrittenLocked(reader:writer:)``),
+    /// as after one large commit of as many.
+    static let relistingFiles = 256
 
     /// Notes a commit of this process: what it changed in each folder (by path), taken in at
     /// the next use of the index.
     func noteWritten(_ changes: [String: WrittenFolder]) {
         lock.withLock {
             for (path, change) in changes {
+                notedFiles += change.files.count + change.removed.count
                 if written[path] == nil { written[path] = change } else { written[path]?.merge(change) }
             }
         }

@@ -58,6 +58,8 @@ final class FolderIndex: @unchecked Sendable {
     /// commit, listed again once the moment has passed (``relistWrittenLocked(reader:writer:)``), so
     /// that the next process need not list them.
     var writtenUnsure: Set<String> = []
+    /// The files this process's commits wrote or removed since the index was last written.
+    var notedFiles = 0
     /// The folders of ids looked up ahead of a batch (``prefetch(keys:reader:)``), by key (empty:
     /// in none), as the buckets are now: dropped whenever a bucket changes.
     var prefetched = PrefetchedFolders()

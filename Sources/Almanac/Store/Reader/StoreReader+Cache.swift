@@ -28,7 +28,10 @@ extension StoreReader {
     /// they changed in it instead, which are listed again on its next use.
     ///
     /// - Parameter area: the collection's live documents, or its archived ones.
-    func folderIndex(of collection: CollectionDescriptor, area: FolderIndex.Area = .live) throws -> FolderIndex {
+    /// - Parameter trusting: files (by path below the collection's folder) a listing takes as
+    ///   filed where their dates say, unread, when the index is loaded now: the ones this
+    ///   process's commit just wrote.
+    func folderIndex(of collection: CollectionDescriptor, area: FolderIndex.Area = .live, trusting: Set<String> = []) throws -> FolderIndex {
         let now = readClock
         let name = collection.name
         let scope = StoreReader.indexScope.value ?? view.map { UInt64($0.attempt) }
@@ -38,7 +41,7 @@ extension StoreReader {
             try known.revalidate(reader: self, scope: scope, persisting: false)
             return known
         }
-        let index = try FolderIndex.load(collection, area: area, reader: self, persisting: view?.overlay == nil, scope: scope)
+        let index = try FolderIndex.load(collection, area: area, reader: self, persisting: view?.overlay == nil, scope: scope, trusting: trusting)
         // Kept only for a settled clock (even): one odd value lasts while a commit puts its
         // files in place, and its writer notes the commit in the indexes of the value before.
         if now % 2 == 0 {

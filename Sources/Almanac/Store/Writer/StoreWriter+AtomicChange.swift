@@ -114,9 +114,17 @@ extension StoreWriter {
         // folder it wrote and read each of its files again.
         if change.writes.count + change.removals.count >= StoreWriter.largeCommit {
             // Gathered without an array of a name per write, which a batch would hold at its peak.
-            var collections: Set<String> = []
-            for write in change.writes { collections.insert(write.collectionName) }
-            for removal in change.removals { collections.insert(removal.collection) }
+            var collections: [String: Set<String>] = [:]
+            for write in change.writes where collections[write.collectionName] == nil { collections[write.collectionName] = [] }
+            for removal in change.removals where collections[removal.collection] == nil { collections[removal.collection] = [] }
+            // In a collection whose index this process does not hold (`check --fix` and
+            // `resolve` find their documents by listing folders), the files the commit wrote
+            // are taken as filed when the index is made: the writer filed them, and the next
+            // read need not read them again.
+            let unheld = Set(collections.keys.filter { name in reader.catalog.collection(named: name).map { !reader.hasLocationIndex(of: $0) } ?? false })
+            for write in change.writes where unheld.contains(write.collectionName) && write.location.id != nil {
+                collections[write.collectionName]?.insert(FolderIndex.path(write.location.folders + [write.location.fileName]))
+            }
             change = AtomicChange()  // its files are written: the index's work needs room, not them
             writeFolderIndexes(state, relisting: true, reading: collections)
         }

@@ -21,18 +21,20 @@ extension StoreWriter {
     /// Writes back the folder indexes this process's commits changed (after a large commit,
     /// `relisting` the folders it wrote, ``StoreReader/persistFolderIndexes(relisting:)``).
     ///
-    /// - Parameter reading: the collections a large commit changed. One whose index this
-    ///   process had not read (a retention run or a delete that found its documents by listing
-    ///   folders) is read now, once the clock's tick has passed, and written: else the next
-    ///   process would list every folder the commit changed, and work out the buckets again.
-    func writeFolderIndexes(_ state: StoreState, relisting: Bool = false, reading: Set<String> = []) {
+    /// - Parameter reading: the collections a large commit changed, each with the files it
+    ///   wrote there (paths below the collection's folder) when this process had not read its
+    ///   index (a retention run, a delete, `check --fix` or `resolve`, which found their
+    ///   documents by listing folders). Such an index is read now, once the clock's tick has
+    ///   passed, taking those files as filed, and written: else the next process would list
+    ///   every folder the commit changed, work out the buckets again, and read those files.
+    func writeFolderIndexes(_ state: StoreState, relisting: Bool = false, reading: [String: Set<String>] = [:]) {
         let committed = DocumentCache.now()
         reader.persistFolderIndexes(relisting: relisting)
-        let unread = reading.compactMap { reader.catalog.collection(named: $0) }
+        let unread = reading.keys.compactMap { reader.catalog.collection(named: $0) }
             .filter { !$0.isSingleton && $0.partition != nil && !reader.hasLocationIndex(of: $0) }
         if !unread.isEmpty {
             FolderSignature.waitOutTick(after: committed)
-            for descriptor in unread { _ = try? reader.folderIndex(of: descriptor) }
+            for descriptor in unread { _ = try? reader.folderIndex(of: descriptor, trusting: reading[descriptor.name] ?? []) }
         }
         state.indexesWritten = DispatchTime.now().uptimeNanoseconds
     }
