@@ -109,25 +109,38 @@ extension StoreWriter {
             guard let id = write.location.id else { continue }
             if write.isNew || write.previous != nil { recordHints([(id, write.collectionName, write.location)], state) }
         }
+        let collections = changedCollections(change)
         // A large commit leaves the index saying what it wrote at once, not at the session's
         // end: a process killed or suspended meanwhile would leave the next one to list every
         // folder it wrote and read each of its files again.
         if change.writes.count + change.removals.count >= StoreWriter.largeCommit {
-            // Gathered without an array of a name per write, which a batch would hold at its peak.
-            var collections: [String: Set<String>] = [:]
-            for write in change.writes where collections[write.collectionName] == nil { collections[write.collectionName] = [] }
-            for removal in change.removals where collections[removal.collection] == nil { collections[removal.collection] = [] }
-            // In a collection whose index this process does not hold (`check --fix` and
-            // `resolve` find their documents by listing folders), the files the commit wrote
-            // are taken as filed when the index is made: the writer filed them, and the next
-            // read need not read them again.
-            let unheld = Set(collections.keys.filter { name in reader.catalog.collection(named: name).map { !reader.hasLocationIndex(of: $0) } ?? false })
-            for write in change.writes where unheld.contains(write.collectionName) && write.location.id != nil {
-                collections[write.collectionName]?.insert(FolderIndex.path(write.location.folders + [write.location.fileName]))
-            }
             change = AtomicChange()  // its files are written: the index's work needs room, not them
             writeFolderIndexes(state, relisting: true, reading: collections)
+        } else {
+            // A few fixes by `check --fix`: their collection's index is made now, so that it
+            // knows the files the writer just filed (each other commit's process holds it).
+            for (name, written) in collections where !written.isEmpty {
+                guard let descriptor = reader.catalog.collection(named: name), !descriptor.isSingleton, descriptor.partition != nil else { continue }
+                _ = try? reader.folderIndex(of: descriptor, trusting: written)
+            }
         }
+    }
+
+    /// The collections `change` wrote into or removed from, each with the files it wrote there
+    /// (paths below the collection's folder) when this process holds no index of it (`check
+    /// --fix`, `resolve`, a retention run or a delete find their documents by listing folders):
+    /// the writer filed those files, so the index made next takes them as filed, unread.
+    private func changedCollections(_ change: borrowing AtomicChange) -> [String: Set<String>] {
+        // Gathered without an array of a name per write, which a batch would hold at its peak.
+        var collections: [String: Set<String>] = [:]
+        for write in change.writes where collections[write.collectionName] == nil { collections[write.collectionName] = [] }
+        for removal in change.removals where collections[removal.collection] == nil { collections[removal.collection] = [] }
+        let unheld = Set(collections.keys.filter { name in reader.catalog.collection(named: name).map { !reader.hasLocationIndex(of: $0) } ?? false })
+        guard !unheld.isEmpty else { return collections }
+        for write in change.writes where unheld.contains(write.collectionName) && write.location.id != nil {
+            collections[write.collectionName]?.insert(FolderIndex.path(write.location.folders + [write.location.fileName]))
+        }
+        return collections
     }
 
     /// How many documents written or removed make a commit large (``commit(_:_:crashPointKind:progress:)``).
