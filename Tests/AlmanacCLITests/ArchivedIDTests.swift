@@ -91,6 +91,20 @@ struct ArchivedIDTests {
         #expect(try run(["check", "--store", fixture.store.path]).exit == 0)
     }
 
+    @Test("a collection nothing was archived from has no archive index files, even after a large put; retention makes them")
+    func noArchiveNoArchiveIndex() throws {
+        let fixture = try RetentionFixture()
+        // A large commit (its index written at once), of events too recent to archive.
+        try fixture.put("events", (0..<300).map { #"{"id": "r\#($0)", "at": "2025-12-2\#($0 % 9)T08:00:00Z"}"# })
+        let index = fixture.store.appendingPathComponent(".almanac/index/archive.events")
+        #expect(!FileManager.default.fileExists(atPath: index.path))
+        #expect(FileManager.default.fileExists(atPath: fixture.store.appendingPathComponent(".almanac/index/events/root").path))
+        try fixture.put("events", [#"{"id": "old", "at": "2025-06-01T08:00:00Z"}"#])
+        #expect(try fixture.retention().exit == 0)
+        #expect(try run(["put", "events", "-", "--store", fixture.store.path], stdin: #"{"id": "x", "at": "2025-12-20T08:00:00Z"}"#).exit == 0)
+        #expect(FileManager.default.fileExists(atPath: index.appendingPathComponent("root").path))
+    }
+
     #if DEBUG
     /// The work of a `put` of one new event after `retention run` archived `events` events.
     static func putAfterArchiving(_ events: Int) throws -> [String: Int] {

@@ -63,7 +63,8 @@ extension FolderIndex {
             if relisting { waitForWrittenLocked() }
             // After a large commit, the folders listed below write each month as they finish it:
             // 100,000 new documents are never all held as index records at once.
-            let writer = persisting && relisting && reader.view?.overlay == nil
+            // An index of nothing (a collection nothing was archived from) writes no files.
+            let writer = persisting && relisting && reader.view?.overlay == nil && !(folders.isEmpty && written.isEmpty)
                 ? IndexWriter(root: reader.root, index: indexName, loaded: generation, replacing: false) : nil
             defer { writer?.release() }
             if !onlyWritten, scope == nil || scope != validatedScope {
