@@ -33,7 +33,7 @@ extension FolderIndex {
                 try index.lock.withLock {
                     // A full listing writes each month as it finishes it. A folder that is not
                     // there (a collection nothing was archived from) needs no index files.
-                    let writer = try persisting && !fromDisk && reader.openFolders(index.top) != nil
+                    let writer = try persisting && !fromDisk && reader.openFolders(index.indexedPath) != nil
                         ? IndexWriter(root: reader.root, index: index.indexName, loaded: 0, replacing: true) : nil
                     defer { writer?.release() }
                     try index.validateLocked(reader: reader, writer: writer)

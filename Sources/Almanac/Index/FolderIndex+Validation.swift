@@ -10,7 +10,7 @@ extension FolderIndex {
     ///   million documents are never held at once.
     /// - Parameter only: list just these folders (the ones this process's commits changed).
     func validateLocked(reader: StoreReader, writer: IndexWriter?, only: Set<String>? = nil) throws {
-        guard let top = try reader.openFolders(self.top) else {
+        guard let top = try reader.openFolders(indexedPath) else {
             if !folders.isEmpty { resetLocked() }
             return
         }
@@ -28,11 +28,11 @@ extension FolderIndex {
             // In a watched store, a folder whose watch saw nothing since it was last checked is
             // as it was: no look at it. The others are watched first, parents first, then looked at.
             let watch = only == nil && reader.view?.overlay == nil ? reader.warm.watch : nil
-            let base = FolderIndex.path(self.top)
+            let base = FolderIndex.path(indexedPath)
             var unsure: [(path: String, record: IndexedFolder)] = []
             if let watch {
                 watch.arm("")
-                watch.arm(self.top[0])
+                watch.arm(indexedPath[0])
                 for (path, record) in folders {
                     if let epoch = watched[path], written[path] == nil, watch.epoch(of: path.isEmpty ? base : base + "/" + path) == epoch { continue }
                     unsure.append((path, record))
@@ -80,7 +80,7 @@ extension FolderIndex {
         _ path: String, top: Directory, reader: StoreReader, now: Int64, edits: inout BucketEdits, writer: IndexWriter?
     ) throws {
         let components = Self.components(path)
-        let fromRoot = self.top + components
+        let fromRoot = indexedPath + components
         guard let folder = path.isEmpty ? top : try reader.openFolders(fromRoot) else {
             try dropLocked(path, reader: reader, edits: &edits)
             return
@@ -212,7 +212,7 @@ extension FolderIndex {
             defer { writer?.release() }
             for (position, path) in pending.enumerated() {
                 let components = Self.components(path)
-                guard let open = try reader.openFolders(self.top + components) else { continue }
+                guard let open = try reader.openFolders(indexedPath + components) else { continue }
                 var files = try filesLocked(in: path, reader: reader)
                 let toRead = files.indices.filter { files[$0].state == .unchecked && !files[$0].isCopy }
                 let read = files

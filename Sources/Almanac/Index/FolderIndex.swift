@@ -87,7 +87,7 @@ final class FolderIndex: @unchecked Sendable {
     var depth: Int { collection.partition?.depth ?? 0 }
 
     /// The indexed folder from the store root.
-    var top: [String] { [area == .live ? "data" : "archive", collection.name] }
+    var indexedPath: [String] { [area == .live ? "data" : "archive", collection.name] }
 
     /// The index's folder below `.almanac/index/` (``IndexFiles/name(of:archive:)``).
     var indexName: String { IndexFiles.name(of: collection.name, archive: area == .archive) }

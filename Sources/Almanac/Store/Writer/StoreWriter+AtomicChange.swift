@@ -119,10 +119,7 @@ extension StoreWriter {
         } else {
             // A few fixes by `check --fix`: their collection's index is made now, so that it
             // knows the files the writer just filed (each other commit's process holds it).
-            for (name, written) in collections where !written.isEmpty {
-                guard let descriptor = reader.catalog.collection(named: name), !descriptor.isSingleton, descriptor.partition != nil else { continue }
-                _ = try? reader.folderIndex(of: descriptor, trusting: written)
-            }
+            readIndexes(collections.filter { !$0.value.isEmpty })
         }
     }
 

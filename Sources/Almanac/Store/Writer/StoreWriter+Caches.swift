@@ -30,13 +30,21 @@ extension StoreWriter {
     func writeFolderIndexes(_ state: StoreState, relisting: Bool = false, reading: [String: Set<String>] = [:]) {
         let committed = DocumentCache.now()
         reader.persistFolderIndexes(relisting: relisting)
+        readIndexes(reading, afterTickOf: committed)
+        state.indexesWritten = DispatchTime.now().uptimeNanoseconds
+    }
+
+    /// Reads (and so writes) the folder index of each collection of `reading` this process
+    /// holds none of, taking the files given for it as filed where their dates say.
+    ///
+    /// - Parameter committed: when the commit was put in place; the listing then waits out the
+    ///   clock's tick, so that it is sure of the folders (`nil`: they are listed again later).
+    func readIndexes(_ reading: [String: Set<String>], afterTickOf committed: Int64? = nil) {
         let unread = reading.keys.compactMap { reader.catalog.collection(named: $0) }
             .filter { !$0.isSingleton && $0.partition != nil && !reader.hasLocationIndex(of: $0) }
-        if !unread.isEmpty {
-            FolderSignature.waitOutTick(after: committed)
-            for descriptor in unread { _ = try? reader.folderIndex(of: descriptor, trusting: reading[descriptor.name] ?? []) }
-        }
-        state.indexesWritten = DispatchTime.now().uptimeNanoseconds
+        guard !unread.isEmpty else { return }
+        if let committed { FolderSignature.waitOutTick(after: committed) }
+        for descriptor in unread { _ = try? reader.folderIndex(of: descriptor, trusting: reading[descriptor.name] ?? []) }
     }
 
     /// What `change` did in each folder of the collections whose folder index this process
