@@ -96,8 +96,11 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
     /// The keys of a combination.
     static let combinators = ["all", "any", "not"]
 
-    /// Parses the condition at `pointer` of a migration file.
-    init(parsing json: JSONValue, at pointer: String, reader: JSONFileReader) throws {
+    /// Parses the condition at `pointer` of a migration file; `depth` counts the combinations around it.
+    init(parsing json: JSONValue, at pointer: String, reader: JSONFileReader, depth: Int = 0) throws {
+        guard depth < Self.maximumDepth else {
+            throw reader.error(pointer, "nests all, any and not more than \(Self.maximumDepth) deep; write the condition flatter")
+        }
         let example = "a condition such as {\"field\": \"status\", \"equals\": \"MISSED\"}"
         let members = try reader.object(json, at: pointer, what: example)
         guard !members.isEmpty else { throw reader.error(pointer, "is empty; write \(example), or combine some with all, any or not") }
@@ -109,7 +112,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
             }
             let at = JSONFileReader.pointer(pointer, combinator)
             if combinator == "not" {
-                self = .not(try Condition(parsing: members["not"]!, at: at, reader: reader))
+                self = .not(try Condition(parsing: members["not"]!, at: at, reader: reader, depth: depth + 1))
                 return
             }
             let list = try reader.array(members[combinator], at: at, what: "a list of conditions")
@@ -117,7 +120,7 @@ public indirect enum Condition: Sendable, Equatable, CustomStringConvertible {
                 throw reader.error(at, "is empty; list at least one condition, or remove the \"where\"")
             }
             let conditions = try list.enumerated().map {
-                try Condition(parsing: $1, at: JSONFileReader.pointer(at, $0), reader: reader)
+                try Condition(parsing: $1, at: JSONFileReader.pointer(at, $0), reader: reader, depth: depth + 1)
             }
             self = combinator == "all" ? .all(conditions) : .any(conditions)
             return

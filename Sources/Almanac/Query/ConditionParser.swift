@@ -21,6 +21,8 @@ struct ConditionParser {
 
     private let text: [Character]
     private var position = 0
+    /// The `not`s and parentheses around the current position.
+    private var depth = 0
     /// Turns a bare word into a value for a field; the default reads JSON scalars.
     private let bareValue: (_ field: String, _ word: String) throws -> JSONValue
 
@@ -46,7 +48,7 @@ struct ConditionParser {
         let condition = try parseOr()
         skipSpaces()
         if position < text.count {
-            throw failure("has \"\(String(text[position...]))\" left over; join conditions with and / or")
+            throw failure("has \"\(String(text[position...].prefix(80)))\" left over; join conditions with and / or")
         }
         return condition
     }
@@ -65,6 +67,14 @@ struct ConditionParser {
 
     private mutating func parseUnary() throws -> Condition {
         skipSpaces()
+        let nests = peek() == "(" || keywordAhead(from: position, ["not"])
+        if nests {
+            depth += 1
+            guard depth <= Condition.maximumDepth else {
+                throw failure("nests not and parentheses more than \(Condition.maximumDepth) deep; write it flatter")
+            }
+        }
+        defer { if nests { depth -= 1 } }
         if consumeKeyword("not") { return .not(try parseUnary()) }
         if peek() == "(" {
             position += 1
@@ -139,9 +149,17 @@ struct ConditionParser {
         var end = position
         while position < text.count {
             if text[position] == ")" { break }
-            if text[position].isWhitespace, keywordAhead(from: position) { break }
+            if text[position].isWhitespace {
+                // A run of spaces ends the value when `and` or `or` follows it; each run is
+                // looked past once, so the scan stays linear however many spaces there are.
+                var cursor = position
+                while cursor < text.count, text[cursor].isWhitespace { cursor += 1 }
+                if keywordAhead(from: cursor, ["and", "or"]) { break }
+                position = cursor
+                continue
+            }
             position += 1
-            if !text[position - 1].isWhitespace { end = position }
+            end = position
         }
         position = end
         return try bareValue(field, String(text[start..<end]))
@@ -196,16 +214,13 @@ struct ConditionParser {
         }
     }
 
-    private func keywordAhead(from index: Int) -> Bool {
-        var cursor = index
-        while cursor < text.count, text[cursor].isWhitespace { cursor += 1 }
-        for keyword in ["and", "or"] {
-            let end = cursor + keyword.count
-            if end <= text.count, String(text[cursor..<end]).lowercased() == keyword, end == text.count || text[end].isWhitespace || text[end] == "(" {
-                return true
-            }
+    /// Whether one of `keywords` (any case) starts at `index` as a word of its own.
+    private func keywordAhead(from index: Int, _ keywords: [String]) -> Bool {
+        keywords.contains { keyword in
+            let end = index + keyword.count
+            return end <= text.count && String(text[index..<end]).lowercased() == keyword
+                && (end == text.count || text[end].isWhitespace || text[end] == "(")
         }
-        return false
     }
 
     private mutating func consumeKeyword(_ keyword: String) -> Bool {
@@ -225,11 +240,13 @@ struct ConditionParser {
     }
 
     private func describePosition() -> String {
-        position < text.count ? "\"\(String(text[position...]))\"" : "the end"
+        position < text.count ? "\"\(String(text[position...].prefix(80)))\"" : "the end"
     }
 
     private func failure(_ message: String) -> AlmanacError {
-        AlmanacError(.invalidQuery, "the condition \"\(String(text))\" \(message)")
+        // A hostile condition can be long: quote its start, enough to find it.
+        let quoted = text.count <= 200 ? String(text) : String(text[..<160]) + "… (\(text.count) characters)"
+        return AlmanacError(.invalidQuery, "the condition \"\(quoted)\" \(message)")
     }
 }
 

@@ -26,6 +26,8 @@ extension StoreReader {
             throw AlmanacError(.invalidQuery, "a query's offset and limit cannot be negative (offset \(query.offset), limit \(query.limit.map(String.init) ?? "none"))")
         }
         guard query.condition != nil || !query.sort.isEmpty else { return }
+        // Before the schema is read: the depth check is what makes the walks below safe.
+        try query.condition?.checkDepth()
         let fields = try schemaFields(of: descriptor)
         if let condition = query.condition { try check(condition, in: descriptor, fields: fields) }
         for sort in query.sort { try checkField(sort.field, in: descriptor, fields: fields) }

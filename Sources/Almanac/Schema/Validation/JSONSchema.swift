@@ -58,7 +58,16 @@ public struct JSONSchema: Sendable {
         if isValid(instance) { return [] }
         var evaluator = SchemaEvaluator(program: program)
         _ = evaluator.evaluate(program.root, instance, collect: true)
-        let violations = evaluator.violations
+        if evaluator.exhausted {
+            evaluator = SchemaEvaluator(program: program, memoise: true)
+            _ = evaluator.evaluate(program.root, instance, collect: true)
+        }
+        var violations = evaluator.violations
+        if evaluator.memoises {
+            // A memoised subschema's violations are recorded each time it is reached again.
+            var seen = Set<String>()
+            violations = violations.filter { seen.insert(SchemaEvaluator.pointer($0.path) + "\u{0}" + $0.schemaPointer + "\u{0}" + $0.message).inserted }
+        }
         return SchemaEvaluator.inDocumentOrder(violations).map { violation in
             SchemaViolation(pointer: SchemaEvaluator.pointer(violation.path), keyword: violation.keyword,
                             schemaPointer: violation.schemaPointer, message: violation.message)
@@ -69,6 +78,9 @@ public struct JSONSchema: Sendable {
     /// stops at the first problem and builds no messages.
     public func isValid(_ instance: JSONValue) -> Bool {
         var evaluator = SchemaEvaluator(program: program)
-        return evaluator.evaluate(program.root, instance, collect: false)
+        let valid = evaluator.evaluate(program.root, instance, collect: false)
+        guard evaluator.exhausted else { return valid }
+        var memoised = SchemaEvaluator(program: program, memoise: true)
+        return memoised.evaluate(program.root, instance, collect: false)
     }
 }

@@ -196,10 +196,11 @@ extension SchemaCompiler {
     }
 
     private func pattern(_ source: String, at pointer: String) throws -> SchemaPattern {
-        guard let pattern = SchemaPattern(source) else {
-            throw malformed(pointer, "\(SchemaText.quoted(source)) is not a valid regular expression")
+        do {
+            return try SchemaPattern(source)
+        } catch {
+            throw malformed(pointer, "the pattern \(SchemaText.quoted(source)) \(error.message)")
         }
-        return pattern
     }
 
     private func uniqueStrings(_ value: JSONValue, at pointer: String) throws -> [String] {

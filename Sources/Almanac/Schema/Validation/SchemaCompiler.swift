@@ -42,8 +42,14 @@ struct SchemaCompiler {
         try compiler.resolveReferences()
         try compiler.rejectLoopsWithoutProgress()
         let aliases = compiler.referenceAliases()
+        // The nodes a `$ref` reaches can be reached along many paths: the evaluator counts
+        // (and if need be memoises) their evaluations.
+        var shared = Set<Int>()
+        for checks in compiler.builder.nodeChecks {
+            for check in checks { if case .reference(let target) = check.rule, target >= 0 { shared.insert(aliases[target]) } }
+        }
         compiler.builder.remapNodes { aliases[$0] }
-        return SchemaProgram(builder: compiler.builder, root: aliases[root])
+        return SchemaProgram(builder: compiler.builder, root: aliases[root], shared: shared)
     }
 
     /// An error about the schema itself, at `pointer` in the schema file.

@@ -104,7 +104,7 @@ struct SchemaDecimal: Sendable, Hashable, Comparable {
             for digit in divisor.digits { modulus = modulus * 10 + UInt64(digit) }
             return SchemaDecimal.remainder(of: digits, timesTenToThe: shift, modulo: modulus) == 0
         }
-        return SchemaDecimal.longRemainderIsZero(digits + repeatElement(0, count: min(shift, 100_000)), divisor.digits)
+        return SchemaDecimal.isMultiple(digits, timesTenToThe: shift, of: divisor.digits)
     }
 
     /// (`digits` × 10^`shift`) mod `modulus`, for a modulus below 10^18.
@@ -129,35 +129,96 @@ struct SchemaDecimal: Sendable, Hashable, Comparable {
         return modulus.dividingFullWidth((product.high, product.low)).remainder
     }
 
-    /// Schoolbook long division for divisors of more than 18 digits, which no real schema has.
-    private static func longRemainderIsZero(_ dividend: [UInt8], _ divisor: [UInt8]) -> Bool {
-        var remainder: [UInt8] = []
-        for digit in dividend {
-            if !(remainder.isEmpty && digit == 0) { remainder.append(digit) }
-            while !isLess(remainder, divisor) { remainder = subtract(remainder, divisor) }
+    /// Whether `digits` × 10^`shift` is a multiple of `divisor`, for divisors of more than 18
+    /// digits (which no real schema has, but a hostile one may). The divisor is split into
+    /// 2^a × 5^b × an odd part prime to 10: the power of ten then only matters for the 2s and
+    /// 5s, so the cost follows the digits, never `shift` (`1e99999` has one digit).
+    private static func isMultiple(_ digits: [UInt8], timesTenToThe shift: Int, of divisor: [UInt8]) -> Bool {
+        var rest = divisor
+        var twos = 0
+        var fives = 0
+        // `rest` never ends in 0: halving or dividing by 5 a number that does not end in 0
+        // gives one that does not either.
+        while rest.last! % 2 == 0 { rest = divide(rest, by: 2); twos += 1 }
+        while rest.last! == 5 { rest = divide(rest, by: 5); fives += 1 }
+        for (factor, count) in [(UInt8(2), twos), (UInt8(5), fives)] where count > shift {
+            // 2^m (or 5^m) divides N exactly when it divides N's last m digits, as 10^m does.
+            var tail = Array(digits.suffix(count - shift).drop(while: { $0 == 0 }))
+            if tail.isEmpty { continue }
+            for _ in 0..<(count - shift) {
+                guard let last = tail.last, last % factor == 0 else { return false }
+                tail = divide(tail, by: factor)
+            }
         }
-        return remainder.isEmpty
+        if rest.count <= 18 {
+            var modulus: UInt64 = 0
+            for digit in rest { modulus = modulus * 10 + UInt64(digit) }
+            return modulus == 1 || remainder(of: digits, timesTenToThe: 0, modulo: modulus) == 0
+        }
+        return remainderIsZero(digits, rest)
     }
 
-    /// Whether the digit string `a` is below `b` (both without leading zeros).
+    /// `digits` ÷ `small`, without leading zeros (the remainder is dropped).
+    private static func divide(_ digits: [UInt8], by small: UInt8) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(digits.count)
+        var carry = 0
+        for digit in digits {
+            let value = carry * 10 + Int(digit)
+            let quotient = value / Int(small)
+            carry = value % Int(small)
+            if !(result.isEmpty && quotient == 0) { result.append(UInt8(quotient)) }
+        }
+        return result
+    }
+
+    /// Whether `divisor` divides `dividend`: schoolbook long division with the divisor's nine
+    /// multiples at hand, so each digit of the dividend costs one subtraction.
+    private static func remainderIsZero(_ dividend: [UInt8], _ divisor: [UInt8]) -> Bool {
+        let width = divisor.count + 1
+        // multiples[m] is m × divisor, as `width` digits with leading zeros.
+        var multiples: [[UInt8]] = [[UInt8](repeating: 0, count: width)]
+        for _ in 1...9 { multiples.append(add(multiples[multiples.count - 1], divisor, width: width)) }
+        // The running remainder, kept below the divisor, as `width` digits.
+        var remainder = [UInt8](repeating: 0, count: width)
+        for digit in dividend {
+            remainder.removeFirst()
+            remainder.append(digit)
+            var multiple = 9
+            while multiple > 0 && isLess(remainder, multiples[multiple]) { multiple -= 1 }
+            if multiple > 0 { subtract(multiples[multiple], from: &remainder) }
+        }
+        return remainder.allSatisfy { $0 == 0 }
+    }
+
+    /// `a` + `b`, where `a` has `width` digits and the sum fits in them.
+    private static func add(_ a: [UInt8], _ b: [UInt8], width: Int) -> [UInt8] {
+        var result = a
+        var carry: UInt8 = 0
+        for offset in 0..<width {
+            let index = width - 1 - offset
+            var digit = result[index] + carry + (offset < b.count ? b[b.count - 1 - offset] : 0)
+            carry = digit >= 10 ? 1 : 0
+            if digit >= 10 { digit -= 10 }
+            result[index] = digit
+        }
+        return result
+    }
+
+    /// Whether `a` is below `b`, two digit strings of the same width.
     private static func isLess(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        if a.count != b.count { return a.count < b.count }
         for (x, y) in zip(a, b) where x != y { return x < y }
         return false
     }
 
-    /// `a` - `b` for digit strings with `a` ≥ `b`, without leading zeros.
-    private static func subtract(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        var result = a
-        var borrow: Int = 0
-        for offset in 0..<a.count {
-            let index = a.count - 1 - offset
-            let subtrahend = offset < b.count ? Int(b[b.count - 1 - offset]) : 0
-            var digit = Int(a[index]) - subtrahend - borrow
+    /// `a` -= `b`, two digit strings of the same width with `a` ≥ `b`.
+    private static func subtract(_ b: [UInt8], from a: inout [UInt8]) {
+        var borrow = 0
+        for index in stride(from: a.count - 1, through: 0, by: -1) {
+            var digit = Int(a[index]) - Int(b[index]) - borrow
             borrow = digit < 0 ? 1 : 0
             if digit < 0 { digit += 10 }
-            result[index] = UInt8(digit)
+            a[index] = UInt8(digit)
         }
-        return Array(result.drop(while: { $0 == 0 }))
     }
 }

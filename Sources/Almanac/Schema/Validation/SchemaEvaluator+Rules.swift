@@ -117,7 +117,7 @@ extension SchemaEvaluator {
         case .propertyNames(let schema):
             for name in members.keys {
                 let mark = violations.count
-                if !evaluate(schema, .string(name), at: .key(name), collect: collect) {
+                if !evaluate(schema, .string(name), at: .key(name), asName: true, collect: collect) {
                     valid = false
                     if !collect { return false }
                     prefixMessages(since: mark, with: "field name \(SchemaText.quoted(name)): ")
@@ -225,7 +225,9 @@ extension SchemaEvaluator {
             }
         case .contains(let schema, let minimum, let maximum):
             var matching = 0
-            for item in items where evaluate(schema, item, collect: false) { matching += 1 }
+            for (offset, item) in items.enumerated() where evaluate(schema, item, at: .index(offset), collect: false) {
+                matching += 1
+            }
             if matching >= minimum, matching <= maximum { return true }
             return fail(check, collect) { _ in
                 let found = "the array has \(SchemaText.count(matching, "item")) matching \"contains\""

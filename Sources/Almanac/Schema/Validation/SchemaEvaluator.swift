@@ -5,12 +5,20 @@
 /// first failure, which is what `anyOf`, `oneOf`, `not`, `if` and `contains` need: their
 /// inner failures are not errors of the document, and building messages for them would be
 /// wasted work.
+///
+/// `$ref` lets a schema reach one subschema along many paths (`anyOf: [{$ref: a}, {$ref: a}]`
+/// at every level makes 2^N), so a run that follows more than ``referenceBudget`` references
+/// gives up (``exhausted``), and the caller runs again with `memoise`: then each referenced
+/// subschema is evaluated once per place in the document, and the work is polynomial.
 struct SchemaEvaluator {
     /// A step from a value to one of its members or items.
-    enum PathComponent: Sendable {
+    enum PathComponent: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
+
+    /// References a run without memoising may follow; far above what real schemas need.
+    static let referenceBudget = 10_000
 
     /// A violation whose location is still a path, turned into a pointer only at the end.
     struct Violation {
@@ -30,14 +38,29 @@ struct SchemaEvaluator {
     /// Violations found so far, in the order they were found.
     private(set) var violations: [Violation] = []
 
-    init(program: SchemaProgram) {
+    /// Whether a run without memoising gave up: its answer means nothing.
+    private(set) var exhausted = false
+    private var references = 0
+    private var memo: SchemaEvaluationMemo?
+
+    init(program: SchemaProgram, memoise: Bool = false) {
         self.program = program
         self.nodes = program.nodes
         self.checks = program.checks
+        self.memo = memoise ? SchemaEvaluationMemo() : nil
     }
+
+    /// Whether the run memoises (so the same violation may have been recorded twice).
+    var memoises: Bool { memo != nil }
 
     /// Checks `value` against node `index`; records violations when `collect` is true.
     mutating func evaluate(_ index: Int, _ value: JSONValue, collect: Bool) -> Bool {
+        if exhausted { return true }
+        return nodes[index].isShared ? follow(index, value, collect: collect) : run(index, value, collect: collect)
+    }
+
+    /// Applies node `index`'s checks to `value`.
+    private mutating func run(_ index: Int, _ value: JSONValue, collect: Bool) -> Bool {
         let node = nodes[index]
         if node.isFalse {
             if collect { reportFalseSchema(index, value) }
@@ -70,13 +93,44 @@ struct SchemaEvaluator {
     }
 
     /// Checks `value` against the subschema `index` as the member or item `component`.
+    /// `asName` marks a field's name checked by `propertyNames`, a value of its own.
     mutating func evaluate(_ index: Int, _ value: JSONValue, at component: @autoclosure () -> PathComponent,
-                           collect: Bool) -> Bool {
+                           asName: Bool = false, collect: Bool) -> Bool {
+        if memo != nil {
+            let saved = memo!.enter(component(), asName: asName)
+            defer { memo!.location = saved }
+            guard collect else { return evaluate(index, value, collect: false) }
+            path.append(component())
+            defer { path.removeLast() }
+            return evaluate(index, value, collect: true)
+        }
         // Probing needs no locations; skipping the path spares a copy of every member name.
         guard collect else { return evaluate(index, value, collect: false) }
         path.append(component())
         defer { path.removeLast() }
         return evaluate(index, value, collect: true)
+    }
+
+    /// Evaluates node `target`, which a `$ref` reaches: counted, or memoised per place in the document.
+    private mutating func follow(_ target: Int, _ value: JSONValue, collect: Bool) -> Bool {
+        guard memo != nil else {
+            references += 1
+            if references > Self.referenceBudget {
+                exhausted = true
+                return true
+            }
+            return run(target, value, collect: collect)
+        }
+        let key = SchemaEvaluationMemo.Key(node: target, location: memo!.location, collect: collect)
+        if let known = memo!.results[key] {
+            // The same violations again: `JSONSchema.validate` removes the repeats.
+            violations += known.violations
+            return known.valid
+        }
+        let mark = violations.count
+        let valid = run(target, value, collect: collect)
+        memo!.results[key] = (valid, collect ? Array(violations[mark...]) : [])
+        return valid
     }
 
     /// Appends `suffix` to the message of the violation at `index`.
@@ -119,7 +173,9 @@ struct SchemaEvaluator {
             if let first = found.first {
                 let relative = Self.pointer(first.path.dropFirst(path.count))
                 if !relative.isEmpty { part += relative + ": " }
-                part += first.message
+                // Nested alternatives quote each other: bound each quote, or a message could
+                // double in length with every level.
+                part += first.message.count <= 200 ? first.message : String(first.message.prefix(200)) + "…"
                 if found.count > 1 { part += " (and \(found.count - 1) more)" }
             } else {
                 part += "does not match"

@@ -35,12 +35,12 @@ final class SchemaProgram: @unchecked Sendable {
     let nodeInfo: [SchemaNodeInfo]
     let checkInfo: [SchemaCheckInfo]
 
-    init(builder: SchemaProgramBuilder, root: Int) {
+    init(builder: SchemaProgramBuilder, root: Int, shared: Set<Int> = []) {
         var nodes: [SchemaNode] = []
         var checks: [SchemaCheck] = []
         for (index, nodeChecks) in builder.nodeChecks.enumerated() {
             nodes.append(SchemaNode(firstCheck: checks.count, endCheck: checks.count + nodeChecks.count,
-                                    isFalse: builder.nodeInfo[index].isFalse))
+                                    isFalse: builder.nodeInfo[index].isFalse, isShared: shared.contains(index)))
             checks += nodeChecks
         }
         self.nodes = Self.freeze(nodes)
@@ -153,6 +153,8 @@ struct SchemaNode: Sendable {
     var endCheck: Int
     /// The `false` schema, which no value satisfies.
     var isFalse: Bool
+    /// A `$ref` reaches the node, so it may be reached along many paths.
+    var isShared: Bool
 }
 
 /// Where a list sits in one of the program's pools.

@@ -1,27 +1,18 @@
-/// A regular expression compiled to a deterministic automaton, for the ECMA-262 subset
-/// that ``SchemaRegexParser`` reads.
+/// A pattern compiled to a deterministic automaton: the fast path of ``SchemaPattern``.
 ///
-/// `NSRegularExpression` costs about a microsecond per call on Linux (bridging to `NSString`,
-/// setting up ICU), several times the cost of all other checks of a typical document, and
-/// ICU backtracks, so a pattern such as `^(a+)+$` can take exponential time on a hostile
-/// string. A DFA answers "does the pattern occur in this string?" in one table step per
-/// code point, however the pattern is written. Patterns whose automaton would be large, or
-/// that use constructs outside the subset, fall back to `NSRegularExpression` (see
-/// ``SchemaPattern``).
+/// A DFA answers "does the pattern occur in this string?" in one table step per code point,
+/// however the pattern is written, several times faster than running the NFA
+/// (``SchemaRegexMachine``). Patterns that look around (`\b`, look-arounds) or whose
+/// automaton would be large or slow to build run on the NFA instead, which is also linear.
 final class SchemaRegex: Sendable {
-    /// Thompson NFA instruction; `consume` steps over one code point in a set.
-    private enum Instruction {
-        case consume(set: Int, next: Int)
-        case split(Int, Int)
-        case jump(Int)
-        case assertStart(next: Int)
-        case assertEnd(next: Int)
-        case match
-    }
+    private typealias Instruction = SchemaRegexProgram.Instruction
 
-    /// Limits that keep compilation fast and tables small; beyond them, ICU is used.
+    /// Limits that keep construction well under a millisecond or so per pattern and tables
+    /// small; beyond them the NFA is used.
     private static let maximumInstructions = 4_000
     private static let maximumStates = 1_000
+    /// Instructions visited while building states (each closure counts what it visits).
+    private static let maximumWork = 400_000
 
     /// Code point classes: `cuts[i]` is the first code point of class `i`.
     private let cuts: [UInt32]
@@ -42,14 +33,17 @@ final class SchemaRegex: Sendable {
     /// Whether the empty string matches (where `^` and `$` both hold).
     private let emptyMatches: Bool
 
-    /// Compiles `pattern`, or returns `nil` when it is outside the subset or too large.
-    init?(_ pattern: String) {
-        guard var tree = SchemaRegexParser.parse(pattern) else { return nil }
-        let backward = SchemaRegexParser.isAnchoredAtEndOnly(tree)
-        if backward { tree = SchemaRegexParser.reversed(tree) }
-        var sets: [SchemaScalarSet] = []
-        var program: [Instruction] = [.match]
-        guard let start = Self.emit(tree, next: 0, into: &program, sets: &sets) else { return nil }
+    /// Builds the automaton for `tree`, or returns `nil` when the tree looks around or the
+    /// automaton would exceed the limits.
+    init?(_ tree: SchemaRegexNode) {
+        guard !tree.looksAround else { return nil }
+        let backward = tree.isAnchoredAtEndOnly
+        guard let compiled = try? SchemaRegexProgram(backward ? tree.reversed : tree),
+              compiled.instructions.count <= Self.maximumInstructions else { return nil }
+        let program = compiled.instructions
+        let sets = compiled.sets
+        let start = compiled.start
+        var work = 0
 
         // Split code points into classes that every set either wholly contains or excludes.
         var cutSet: Set<UInt32> = [0]
@@ -61,10 +55,11 @@ final class SchemaRegex: Sendable {
         }
         let cuts = cutSet.sorted()
         let classCount = cuts.count
+        guard sets.count * classCount <= Self.maximumWork else { return nil }
         let membership = sets.map { set in cuts.map { set.contains($0) } }
 
-        let restart = Self.closure([start], program, atStart: false)
-        var states: [[Int]] = [Self.closure([start], program, atStart: true)]
+        let restart = Self.closure([start], program, atStart: false, work: &work)
+        var states: [[Int]] = [Self.closure([start], program, atStart: true, work: &work)]
         var stateIDs: [[Int]: Int] = [states[0]: 0]
         var transitions: [Int32] = []
         var index = 0
@@ -77,7 +72,8 @@ final class SchemaRegex: Sendable {
                 for pc in state {
                     if case .consume(let set, let next) = program[pc], membership[set][symbol] { seeds.append(next) }
                 }
-                let target = Self.closure(seeds, program, atStart: false)
+                let target = Self.closure(seeds, program, atStart: false, work: &work)
+                guard work <= Self.maximumWork else { return nil }
                 if target.contains(0) {
                     transitions.append(-1)
                 } else if target.isEmpty && restart.isEmpty {
@@ -185,73 +181,15 @@ final class SchemaRegex: Sendable {
 
     // MARK: - Construction
 
-    /// Emits the instructions for `node` followed by `next`; returns the entry point.
-    private static func emit(_ node: SchemaRegexParser.Node, next: Int, into program: inout [Instruction],
-                             sets: inout [SchemaScalarSet]) -> Int? {
-        guard program.count < maximumInstructions else { return nil }
-        func append(_ instruction: Instruction) -> Int {
-            program.append(instruction)
-            return program.count - 1
-        }
-        switch node {
-        case .empty:
-            return next
-        case .set(let set):
-            sets.append(set)
-            return append(.consume(set: sets.count - 1, next: next))
-        case .startAnchor:
-            return append(.assertStart(next: next))
-        case .endAnchor:
-            return append(.assertEnd(next: next))
-        case .sequence(let items):
-            var entry = next
-            for item in items.reversed() {
-                guard let itemEntry = emit(item, next: entry, into: &program, sets: &sets) else { return nil }
-                entry = itemEntry
-            }
-            return entry
-        case .alternation(let branches):
-            var entries: [Int] = []
-            for branch in branches {
-                guard let entry = emit(branch, next: next, into: &program, sets: &sets) else { return nil }
-                entries.append(entry)
-            }
-            var entry = entries[entries.count - 1]
-            for other in entries.dropLast().reversed() { entry = append(.split(other, entry)) }
-            return entry
-        case .repetition(let body, let minimum, let maximum):
-            var entry: Int
-            if let maximum {
-                // (body (body (…)?)?)? nests the optional copies so that only one is live at a time.
-                entry = next
-                for _ in 0..<(maximum - minimum) {
-                    guard program.count < maximumInstructions,
-                          let bodyEntry = emit(body, next: entry, into: &program, sets: &sets) else { return nil }
-                    entry = append(.split(bodyEntry, next))
-                }
-            } else {
-                let loop = append(.jump(-1))
-                guard let bodyEntry = emit(body, next: loop, into: &program, sets: &sets) else { return nil }
-                program[loop] = .split(bodyEntry, next)
-                entry = loop
-            }
-            for _ in 0..<minimum {
-                guard program.count < maximumInstructions,
-                      let bodyEntry = emit(body, next: entry, into: &program, sets: &sets) else { return nil }
-                entry = bodyEntry
-            }
-            return entry
-        }
-    }
-
     /// The instructions reachable from `seeds` without consuming input that wait for input,
     /// the end of input, or are the match: a DFA state, sorted so that equal sets compare equal.
-    private static func closure(_ seeds: [Int], _ program: [Instruction], atStart: Bool) -> [Int] {
+    private static func closure(_ seeds: [Int], _ program: [Instruction], atStart: Bool, work: inout Int) -> [Int] {
         var visited = Set<Int>()
         var stack = seeds
         var result: [Int] = []
         while let pc = stack.popLast() {
             guard visited.insert(pc).inserted else { continue }
+            work += 1
             switch program[pc] {
             case .consume, .match, .assertEnd:
                 result.append(pc)
@@ -262,6 +200,8 @@ final class SchemaRegex: Sendable {
                 stack.append(target)
             case .assertStart(let next):
                 if atStart { stack.append(next) }
+            case .wordBoundary, .look:
+                break  // excluded by `looksAround`
             }
         }
         return result.sorted()
@@ -279,6 +219,7 @@ final class SchemaRegex: Sendable {
             case .assertEnd(let next), .jump(let next): stack.append(next)
             case .assertStart(let next): if atStart { stack.append(next) }
             case .split(let first, let second): stack += [first, second]
+            case .wordBoundary, .look: break  // excluded by `looksAround`
             }
         }
         return false

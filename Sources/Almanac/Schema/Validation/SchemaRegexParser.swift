@@ -1,52 +1,32 @@
-/// Parses the common subset of ECMA-262 regular expressions into a ``SchemaRegexParser/Node``
-/// tree for ``SchemaRegex``.
+/// Reads an ECMA-262 regular expression (as JSON Schema's `pattern` uses it, over code
+/// points) into a ``SchemaRegexNode`` tree.
 ///
-/// The subset is what schemas actually use: literals, `.`, classes (`[a-z]`, `[^…]`, `\d`,
-/// `\w`, `\s` and their negations), groups, alternation, `^`, `$` and every quantifier.
-/// Constructs outside it (look-around, back-references, `\b`, `\p{…}`) make ``parse(_:)``
-/// return `nil`, and the pattern then runs on `NSRegularExpression` instead.
+/// The dialect is ECMA-262's with Unicode semantics: literals, `.`, classes (`[a-z]`, `[^…]`,
+/// `\d`, `\w`, `\s` and their negations, `\p{…}`), groups (capturing, non-capturing and named),
+/// alternation, `^`, `$`, `\b`, `\B`, look-ahead and look-behind, and every quantifier.
+/// Back-references are refused with a ``Failure`` naming them: no engine decides them in
+/// linear time, and Almanac's matching must not depend on a time limit. So is nesting
+/// deeper than ``maximumDepth``, which would otherwise exhaust the stack.
 struct SchemaRegexParser {
-    /// A parsed expression. Sets are resolved to code point ranges, so matching never needs
-    /// to know which escape or class produced them.
-    indirect enum Node {
-        case empty
-        case set(SchemaScalarSet)
-        case startAnchor
-        case endAnchor
-        case sequence([Node])
-        case alternation([Node])
-        /// `node` at least `minimum` and at most `maximum` (nil: unbounded) times.
-        case repetition(Node, minimum: Int, maximum: Int?)
+    /// Why a pattern cannot be used, said so that the schema's author knows what to change.
+    struct Failure: Error, Equatable {
+        let message: String
     }
 
-    /// The expression matching the reversed strings: used to search patterns anchored only
-    /// at the end (`\\.m4a$`) from the end of the string.
-    static func reversed(_ node: Node) -> Node {
-        switch node {
-        case .empty, .set: node
-        case .startAnchor: .endAnchor
-        case .endAnchor: .startAnchor
-        case .sequence(let items): .sequence(items.reversed().map(reversed))
-        case .alternation(let branches): .alternation(branches.map(reversed))
-        case .repetition(let body, let minimum, let maximum): .repetition(reversed(body), minimum: minimum, maximum: maximum)
-        }
-    }
+    /// The deepest nesting of groups and look-arounds a pattern may use.
+    static let maximumDepth = 100
 
-    /// Whether every match must end at the end of the string but may start anywhere.
-    static func isAnchoredAtEndOnly(_ node: Node) -> Bool {
-        guard case .sequence(let items) = node, case .endAnchor? = items.last else { return false }
-        if case .startAnchor? = items.first { return false }
-        return true
-    }
+    var scalars: [Unicode.Scalar]
+    var position = 0
+    private var depth = 0
 
-    private var scalars: [Unicode.Scalar]
-    private var position = 0
-
-    /// Parses `pattern`, or returns `nil` when it uses a construct outside the subset or is
-    /// not a valid expression.
-    static func parse(_ pattern: String) -> Node? {
+    /// Parses `pattern`, or throws a ``Failure`` saying what is wrong or unsupported.
+    static func parse(_ pattern: String) throws(Failure) -> SchemaRegexNode {
         var parser = SchemaRegexParser(scalars: Array(pattern.unicodeScalars))
-        guard let node = parser.parseAlternation(), parser.position == parser.scalars.count else { return nil }
+        let node = try parser.parseAlternation()
+        guard parser.position == parser.scalars.count else {
+            throw parser.failure("has a \")\" that closes no group")
+        }
         return node
     }
 
@@ -54,65 +34,68 @@ struct SchemaRegexParser {
         self.scalars = scalars
     }
 
-    private var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+    var current: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
-    private mutating func parseAlternation() -> Node? {
-        var branches: [Node] = []
+    /// A failure at the current position (counted in code points from 1).
+    func failure(_ what: String) -> Failure {
+        Failure(message: "\(what) (at character \(min(position, scalars.count) + 1))")
+    }
+
+    private mutating func parseAlternation() throws(Failure) -> SchemaRegexNode {
+        var branches: [SchemaRegexNode] = []
         while true {
-            guard let branch = parseSequence() else { return nil }
-            branches.append(branch)
+            branches.append(try parseSequence())
             guard current == "|" else { break }
             position += 1
         }
         return branches.count == 1 ? branches[0] : .alternation(branches)
     }
 
-    private mutating func parseSequence() -> Node? {
-        var items: [Node] = []
+    private mutating func parseSequence() throws(Failure) -> SchemaRegexNode {
+        var items: [SchemaRegexNode] = []
         while let scalar = current, scalar != "|", scalar != ")" {
-            guard let atom = parseAtom() else { return nil }
-            switch atom {
-            case .startAnchor, .endAnchor:
+            // A bare assertion cannot be repeated, though a group holding one can: `(^)?`.
+            let isAssertion = scalar == "^" || scalar == "$"
+                || (scalar == "\\" && position + 1 < scalars.count && (scalars[position + 1] == "b" || scalars[position + 1] == "B"))
+            let atom = try parseAtom()
+            if isAssertion {
+                if let next = current, "*+?".unicodeScalars.contains(next) || (next == "{" && peekBraces()) {
+                    throw failure("has a quantifier with nothing to repeat")
+                }
                 items.append(atom)
-            default:
-                guard let quantified = parseQuantifier(on: atom) else { return nil }
-                items.append(quantified)
+            } else {
+                items.append(try parseQuantifier(on: atom))
             }
         }
         return items.isEmpty ? .empty : (items.count == 1 ? items[0] : .sequence(items))
     }
 
-    private mutating func parseAtom() -> Node? {
-        guard let scalar = current else { return nil }
+    private mutating func parseAtom() throws(Failure) -> SchemaRegexNode {
+        guard let scalar = current else { throw failure("ends too early") }
         position += 1
         switch scalar {
         case "^": return .startAnchor
         case "$": return .endAnchor
         case ".": return .set(SchemaScalarSet.lineTerminators.inverted)
-        case "[": return parseClass().map(Node.set)
-        case "\\": return parseEscape(inClass: false).map(Node.set)
-        case "(":
-            if current == "?" {
-                // Only non-capturing and named groups; look-around is outside the subset.
-                if position + 1 < scalars.count, scalars[position + 1] == ":" {
-                    position += 2
-                } else if position + 2 < scalars.count, scalars[position + 1] == "<",
-                          scalars[position + 2] != "=", scalars[position + 2] != "!" {
-                    guard let close = scalars[position...].firstIndex(of: ">") else { return nil }
-                    position = close + 1
-                } else {
-                    return nil
-                }
+        case "[": return .set(try parseClass())
+        case "\\":
+            switch current {
+            case "b": position += 1; return .wordBoundary(negated: false)
+            case "B": position += 1; return .wordBoundary(negated: true)
+            default: return .set(try parseEscape(inClass: false))
             }
-            guard let inner = parseAlternation(), current == ")" else { return nil }
-            position += 1
-            return inner
-        case "*", "+", "?", ")":
-            return nil
+        case "(":
+            return try parseGroup()
+        case "*", "+", "?":
+            position -= 1
+            throw failure("has a quantifier with nothing to repeat")
+        case ")":
+            position -= 1
+            throw failure("has a \")\" that closes no group")
         case "{":
             // Annex B: a brace that does not start a quantifier is a literal.
             position -= 1
-            if parseBraces() != nil { return nil }
+            if peekBraces() { throw failure("has a quantifier with nothing to repeat") }
             position += 1
             return .set(SchemaScalarSet(scalar))
         default:
@@ -120,7 +103,39 @@ struct SchemaRegexParser {
         }
     }
 
-    private mutating func parseQuantifier(on atom: Node) -> Node? {
+    /// The group whose `(` was just read.
+    private mutating func parseGroup() throws(Failure) -> SchemaRegexNode {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw failure("nests groups more than \(Self.maximumDepth) deep")
+        }
+        var look: (ahead: Bool, negated: Bool)?
+        if current == "?" {
+            let rest = scalars[(position + 1)...].prefix(3).map(Character.init)
+            switch rest.first {
+            case ":": position += 2
+            case "=": position += 2; look = (true, false)
+            case "!": position += 2; look = (true, true)
+            case "<" where rest.count > 1 && rest[1] == "=": position += 3; look = (false, false)
+            case "<" where rest.count > 1 && rest[1] == "!": position += 3; look = (false, true)
+            case "<":
+                guard let close = scalars[position...].firstIndex(of: ">"), close > position + 2 else {
+                    throw failure("has a named group without a name")
+                }
+                position = close + 1
+            default:
+                throw failure("has an unknown group kind \"(?\(rest.first.map(String.init) ?? "")\"")
+            }
+        }
+        let inner = try parseAlternation()
+        guard current == ")" else { throw failure("has a \"(\" that is never closed") }
+        position += 1
+        if let look { return .look(inner, ahead: look.ahead, negated: look.negated) }
+        return inner
+    }
+
+    private mutating func parseQuantifier(on atom: SchemaRegexNode) throws(Failure) -> SchemaRegexNode {
         let bounds: (Int, Int?)
         switch current {
         case "*": bounds = (0, nil); position += 1
@@ -132,10 +147,19 @@ struct SchemaRegexParser {
         default:
             return atom
         }
-        if let maximum = bounds.1, maximum < bounds.0 { return nil }
+        if let maximum = bounds.1, maximum < bounds.0 {
+            throw failure("has a quantifier {\(bounds.0),\(maximum)} whose maximum is below its minimum")
+        }
         // A lazy quantifier matches the same strings; only which match is found differs.
         if current == "?" { position += 1 }
         return .repetition(atom, minimum: bounds.0, maximum: bounds.1)
+    }
+
+    /// Whether a `{n}`, `{n,}` or `{n,m}` quantifier starts at the current position.
+    private mutating func peekBraces() -> Bool {
+        let start = position
+        defer { position = start }
+        return parseBraces() != nil
     }
 
     /// `{n}`, `{n,}` or `{n,m}` at the current position, consumed; `nil` (nothing consumed)
@@ -158,14 +182,15 @@ struct SchemaRegexParser {
 
     private mutating func parseNumber() -> Int? {
         var value: Int?
-        while let scalar = current, let digit = Int(String(scalar)), ("0"..."9").contains(scalar) {
-            value = min((value ?? 0) * 10 + digit, 1_000_000)
+        while let scalar = current, ("0"..."9").contains(scalar) {
+            // Counts beyond a million cannot compile within the instruction limit anyway.
+            value = min((value ?? 0) * 10 + Int(scalar.value - 0x30), 1_000_000)
             position += 1
         }
         return value
     }
 
-    private mutating func parseClass() -> SchemaScalarSet? {
+    private mutating func parseClass() throws(Failure) -> SchemaScalarSet {
         var negated = false
         if current == "^" {
             negated = true
@@ -174,83 +199,23 @@ struct SchemaRegexParser {
         var set = SchemaScalarSet()
         while let scalar = current, scalar != "]" {
             position += 1
-            guard let low = scalar == "\\" ? parseEscape(inClass: true) : SchemaScalarSet(scalar) else { return nil }
+            let low = scalar == "\\" ? try parseEscape(inClass: true) : SchemaScalarSet(scalar)
             if current == "-", position + 1 < scalars.count, scalars[position + 1] != "]" {
                 position += 1
-                guard let highScalar = current else { return nil }
+                guard let highScalar = current else { break }
                 position += 1
-                guard let high = highScalar == "\\" ? parseEscape(inClass: true) : SchemaScalarSet(highScalar),
-                      let lower = low.singleScalar, let upper = high.singleScalar, lower <= upper
-                else { return nil }
+                let high = highScalar == "\\" ? try parseEscape(inClass: true) : SchemaScalarSet(highScalar)
+                guard let lower = low.singleScalar, let upper = high.singleScalar else {
+                    throw failure("has a class range whose end is a class such as \\d")
+                }
+                guard lower <= upper else { throw failure("has a class range whose end comes before its start") }
                 set.insert(lower...upper)
             } else {
                 set.formUnion(low)
             }
         }
-        guard current == "]" else { return nil }
+        guard current == "]" else { throw failure("has a \"[\" that is never closed") }
         position += 1
         return negated ? set.inverted : set
-    }
-
-    /// The set an escape after `\` stands for.
-    private mutating func parseEscape(inClass: Bool) -> SchemaScalarSet? {
-        guard let scalar = current else { return nil }
-        position += 1
-        switch scalar {
-        case "d": return .digits
-        case "D": return SchemaScalarSet.digits.inverted
-        case "w": return .wordCharacters
-        case "W": return SchemaScalarSet.wordCharacters.inverted
-        case "s": return .whitespace
-        case "S": return SchemaScalarSet.whitespace.inverted
-        case "t": return SchemaScalarSet("\t")
-        case "n": return SchemaScalarSet("\n")
-        case "r": return SchemaScalarSet("\r")
-        case "f": return SchemaScalarSet("\u{0C}")
-        case "v": return SchemaScalarSet("\u{0B}")
-        case "b" where inClass: return SchemaScalarSet("\u{08}")
-        case "0" where !(current.map { ("0"..."9").contains($0) } ?? false): return SchemaScalarSet("\u{00}")
-        case "x": return parseHex(digits: 2).flatMap(Unicode.Scalar.init).map(SchemaScalarSet.init)
-        case "u": return parseUnicodeEscape().map(SchemaScalarSet.init)
-        case "c":
-            guard let letter = current, letter.properties.isAlphabetic, letter.isASCII,
-                  let control = Unicode.Scalar(letter.value % 32) else { return nil }
-            position += 1
-            return SchemaScalarSet(control)
-        case "b", "B", "p", "P", "k", "1"..."9":
-            return nil  // word boundaries, properties, back-references: outside the subset
-        default:
-            // Identity escapes: \. \/ \- \\ \[ and the like.
-            return scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) ? nil : SchemaScalarSet(scalar)
-        }
-    }
-
-    private mutating func parseHex(digits: Int) -> UInt32? {
-        guard position + digits <= scalars.count else { return nil }
-        let text = String(String.UnicodeScalarView(scalars[position..<(position + digits)]))
-        guard let value = UInt32(text, radix: 16) else { return nil }
-        position += digits
-        return value
-    }
-
-    /// `\uXXXX` (joining a UTF-16 surrogate pair written as two escapes) or `\u{X…}`.
-    private mutating func parseUnicodeEscape() -> Unicode.Scalar? {
-        if current == "{" {
-            guard let close = scalars[position...].firstIndex(of: "}") else { return nil }
-            let text = String(String.UnicodeScalarView(scalars[(position + 1)..<close]))
-            position = close + 1
-            return UInt32(text, radix: 16).flatMap(Unicode.Scalar.init)
-        }
-        guard let unit = parseHex(digits: 4) else { return nil }
-        if (0xD800...0xDBFF).contains(unit), position + 1 < scalars.count,
-           scalars[position] == "\\", scalars[position + 1] == "u" {
-            let saved = position
-            position += 2
-            if let low = parseHex(digits: 4), (0xDC00...0xDFFF).contains(low) {
-                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-            }
-            position = saved
-        }
-        return Unicode.Scalar(unit)
     }
 }

@@ -54,6 +54,12 @@ struct SchemaScalarSet: Sendable, Equatable {
         ranges = merged
     }
 
+    /// Adds `range`, which lies above every range already in the set (building a set in order).
+    mutating func append(_ range: ClosedRange<UInt32>) {
+        precondition(ranges.last.map { $0.upperBound &+ 1 < range.lowerBound } ?? true)
+        ranges.append(range)
+    }
+
     /// Every code point not in the set.
     var inverted: SchemaScalarSet {
         var result: [ClosedRange<UInt32>] = []
