@@ -56,3 +56,51 @@ struct TimestampTests {
         #expect(try Self.violations("day", "0001-01-01").isEmpty && (try Self.violations("day", "9999-12-31")).isEmpty)
     }
 }
+
+/// Formatting is total: every `Date` is the same instant in the stored form, or refused.
+@Suite("Timestamp formatting at the edges")
+struct TimestampEdgeTests {
+    struct Event: Document {
+        static let collection = "events"
+        var id: String
+        var timestamp: Date
+        var kind: String
+    }
+
+    @Test("a date no store can hold is refused by the encoder, naming the field, never a trap",
+          arguments: [Double.infinity, -Double.infinity, Double.nan, 1e12, -62_135_596_801, 1e300])
+    func unrepresentableDates(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(Timestamp.stored(date) == nil)
+        #expect(!Timestamp.format(date).isEmpty)
+        let folder = try TemporaryFolder()
+        let store = try TestSchema.makeStore(in: folder)
+        let error = try #require(throws: AlmanacError.self) {
+            try store.save(Event(id: "e1", timestamp: date, kind: "x"))
+        }
+        #expect(error.code == .invalidDocument)
+        #expect(error.pointer == "/timestamp", "the field is named")
+        #expect(error.message.contains("0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z"), "\(error.message)")
+    }
+
+    @Test("the first and last instants are kept, and rounding never crosses into another day")
+    func edgesOfTheRange() {
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: Double(Timestamp.firstSecond))) == "0001-01-01T00:00:00Z")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: Double(Timestamp.lastSecond))) == "9999-12-31T23:59:59Z")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: Double(Timestamp.lastSecond) + 0.9999)) == "9999-12-31T23:59:59.999Z")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: 86_399.9996)) == "1970-01-01T23:59:59.999Z")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: 1.001)) == "1970-01-01T00:00:01.001Z")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: -0.0004)) == "1969-12-31T23:59:59.999Z", "its own day")
+        #expect(Timestamp.stored(Date(timeIntervalSince1970: Double(Timestamp.firstSecond) - 0.001)) == nil)
+    }
+
+    @Test("parsing judges the year by the UTC instant, and upper- or lower-case T and Z alike (RFC 3339)")
+    func parsingAtTheEdges() throws {
+        #expect(Timestamp.parse("0000-12-31t23:59:50Z") == nil)
+        #expect(Timestamp.parse("0000-12-31T23:59:50Z") == nil)
+        let last = try #require(Timestamp.parse("9999-12-31t23:59:59.9999Z"))
+        #expect(Timestamp.stored(last) == "9999-12-31T23:59:59.999Z", "the same day, not 10000-01-01")
+        #expect(Timestamp.parse("2025-01-27t14:03:00z") == Timestamp.parse("2025-01-27T14:03:00Z"))
+        #expect(Timestamp.normalizedUTC("2025-01-27t14:03:00z") == "2025-01-27T14:03:00Z")
+    }
+}

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The counterpart of ``DocumentDecoder``:
 ///
-/// - `Date` becomes an RFC 3339 UTC string (``Timestamp/format(_:)``), never a number.
+/// - `Date` becomes an RFC 3339 UTC string (``Timestamp/stored(_:)``), never a number; a date
+///   no store can hold (not finite, or outside 0001–9999) is an error naming the field.
 /// - `UUID` becomes its upper-case `uuidString`, `URL` its `absoluteString`, `Data` base64,
 ///   `Decimal` a number with the decimal's own digits.
 /// - `Double` and `Float` become numbers in their shortest round-tripping form (`30` for
@@ -170,7 +171,7 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
         if T.self == JSONValue.self {
             return value as! JSONValue
         } else if T.self == Date.self {
-            return .string(Timestamp.format(value as! Date))
+            return try Self.boxDate(value as! Date, at: path().keys)
         } else if T.self == UUID.self {
             return .string(Self.formatUUID(value as! UUID))
         } else if T.self == URL.self {
@@ -231,6 +232,15 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
             throw nonFinite(Double(value), at: path())
         }
         return .number(number)
+    }
+
+    static func boxDate(_ value: Date, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
+        guard let text = Timestamp.stored(value) else {
+            throw EncodingError.invalidValue(value, .init(
+                codingPath: path(), debugDescription: "the date \(Timestamp.format(value)) cannot be stored: "
+                    + "a store holds instants from 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z"))
+        }
+        return .string(text)
     }
 
     static func boxDecimal(_ value: Decimal, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {

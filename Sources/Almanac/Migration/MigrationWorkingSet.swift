@@ -116,6 +116,10 @@ struct MigrationWorkingSet {
             let now = Date()
             for (id, stored) in try documents(of: collection.name).sorted(by: { $0.key < $1.key }) {
                 let label = id.isEmpty ? collection.name : "\(collection.name)/\(id)"
+                if stored.value.isTooDeepToRead {
+                    report(label, "", "depth", JSONValue.tooDeepMessage)
+                    continue
+                }
                 // The results are stored as a save would store them: timestamps in UTC.
                 var entry = stored
                 let normalized = schema.normalizingTimestamps(in: entry.value)

@@ -12,27 +12,45 @@ package enum Timestamp {
     /// The last second a store can hold: 9999-12-31T23:59:59Z (a leap second after it too).
     static let lastSecond = (CalendarDate.daysSinceEpoch(year: 9999, month: 12, day: 31) + 1) * 86_400 - 1
 
-    /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.sssZ` when it has a fraction.
+    /// `date` as `YYYY-MM-DDTHH:MM:SSZ`, or `YYYY-MM-DDTHH:MM:SS.sssZ` when it has a fraction,
+    /// for messages and descriptions: any `Date` gives a string (see ``stored(_:)`` for one
+    /// that is written to a file).
     package static func format(_ date: Date) -> String {
-        let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let milliseconds = Int(totalMilliseconds.truncatingRemainder(dividingBy: 86_400_000) + 86_400_000) % 86_400_000
-        let days = Int(((totalMilliseconds - Double(milliseconds)) / 86_400_000).rounded())
-        let day = CalendarDate(daysSinceEpoch: days)
-        let seconds = milliseconds / 1000
+        if let text = stored(date) { return text }
+        let seconds = date.timeIntervalSince1970
+        if seconds.isNaN { return "(not a date: NaN seconds)" }
+        return seconds < 0 ? "(before 0001-01-01T00:00:00Z)" : "(after 9999-12-31T23:59:59Z)"
+    }
+
+    /// `date` in the stored form, rounded to the millisecond but never across a day (the
+    /// last instant of a day is written `23:59:59.999`); `nil` when no store can hold it:
+    /// not finite, or outside the years 0001–9999.
+    package static func stored(_ date: Date) -> String? {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite else { return nil }
+        let dayNumber = (seconds / 86_400).rounded(.down)
+        // Compared as Doubles: converting an absurd value to Int first would trap.
+        guard dayNumber >= Double(firstSecond / 86_400), dayNumber <= Double(lastSecond / 86_400) else { return nil }
+        let milliseconds = min(max(Int(((seconds - dayNumber * 86_400) * 1000).rounded()), 0), 86_399_999)
+        let day = CalendarDate(daysSinceEpoch: Int(dayNumber))
+        let second = milliseconds / 1000
         var text = day.description + "T"
-            + CalendarDate.pad(seconds / 3600, 2) + ":"
-            + CalendarDate.pad(seconds / 60 % 60, 2) + ":"
-            + CalendarDate.pad(seconds % 60, 2)
+            + CalendarDate.pad(second / 3600, 2) + ":"
+            + CalendarDate.pad(second / 60 % 60, 2) + ":"
+            + CalendarDate.pad(second % 60, 2)
         if milliseconds % 1000 != 0 {
             text += "." + CalendarDate.pad(milliseconds % 1000, 3)
         }
         return text + "Z"
     }
 
-    /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset,
-    /// optional fraction of any length), or returns `nil`.
+    /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset, as
+    /// RFC 3339 allows either case; optional fraction of any length), or returns `nil`,
+    /// also for an instant outside the years 0001–9999 in UTC, which no store can file.
+    /// (The year is judged by the UTC instant everywhere: `0000-12-31T23:30:00-01:00` is
+    /// 0001-01-01T00:30:00Z and is accepted; `0000-12-31T23:59:50Z` is not.)
     package static func parse(_ text: String) -> Date? {
-        guard let parts = Parts(text) else { return nil }
+        guard let parts = Parts(text), parts.isWithinCalendar else { return nil }
         // Date cannot represent a leap second (:60): it becomes the last instant of its own
         // second :59 (a microsecond before the next day), so it files under, sorts within
         // and is found by a query of the day it is written on.

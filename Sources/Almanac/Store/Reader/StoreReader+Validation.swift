@@ -35,6 +35,7 @@ extension StoreReader {
 
     /// Throws `.invalidDocument` listing every way `document` breaks `schema`, its collection's.
     func validate(_ document: JSONValue, against schema: JSONSchema, in collection: CollectionDescriptor, id: String?) throws {
+        guard !document.isTooDeepToRead else { throw AlmanacError(.invalidDocument, JSONValue.tooDeepMessage, id: id) }
         let violations = schema.validate(document).map(\.explainedForDocuments)
         guard let first = violations.first else { return }
         if violations.count == 1 {
