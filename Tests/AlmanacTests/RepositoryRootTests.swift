@@ -15,7 +15,7 @@ struct RepositoryRootTests {
     /// files (git, CI, editors, formatting).
     static let expected: Set<String> = [
         "Package.swift", "README.md", "CHANGELOG.md", "LICENSE",
-        "Sources", "Tests", "Benchmarks", "docs", "migrations", "samples", "schema", "scripts",
+        "Sources", "Tests", "Benchmarks", "Fuzz", "docs", "migrations", "samples", "schema", "scripts",
         ".git", ".github", ".ci", ".gitignore", ".swift-format", ".editorconfig", ".vscode",
     ]
 

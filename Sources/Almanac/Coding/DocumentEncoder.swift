@@ -236,7 +236,9 @@ final class JSONValueEncoder: Encoder, SingleValueEncodingContainer {
 
     static func boxDate(_ value: Date, at path: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard let text = Timestamp.stored(value) else {
-            throw EncodingError.invalidValue(value, .init(
+            // The seconds, not the Date: Foundation's Date.description traps on NaN, and an
+            // error is printed.
+            throw EncodingError.invalidValue(value.timeIntervalSince1970, .init(
                 codingPath: path(), debugDescription: "the date \(Timestamp.format(value)) cannot be stored: "
                     + "a store holds instants from 0001-01-01T00:00:00Z through 9999-12-31T23:59:59Z"))
         }
