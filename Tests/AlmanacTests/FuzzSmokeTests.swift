@@ -27,18 +27,14 @@ import Testing
 /// libFuzzer-like mutations, deterministic from a seed: byte flips, inserted and deleted
 /// runs, duplicated runs, splices with another input and inserted syntax tokens.
 struct Mutator {
-    private var state: UInt64
+    private var random: SplitMix
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix(seed: seed)
     }
 
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
+        random.next(bound)
     }
 
     private static let tokens = ["{", "}", "[", "]", "\"", ":", ",", "\\", "(", ")", "(?=", "(?<!", "\\b", "{99999}", "*", "+",
@@ -69,5 +65,23 @@ struct Mutator {
             }
         }
         return bytes
+    }
+}
+
+/// SplitMix64: the tests' deterministic random numbers.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// A number in 0..<bound (0 when bound is 0).
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
     }
 }

@@ -64,19 +64,14 @@ import Testing
 /// Random patterns over a small alphabet, in the dialect both engines accept, with every
 /// construct: classes, escapes, anchors, word boundaries, look-arounds, groups, quantifiers.
 struct PatternGenerator {
-    private var state: UInt64
+    private var random: SplitMix
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix(seed: seed)
     }
 
-    /// SplitMix64.
     mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
+        random.next(bound)
     }
 
     mutating func pattern() -> String {

@@ -60,13 +60,6 @@ struct TimestampTests {
 /// Formatting is total: every `Date` is the same instant in the stored form, or refused.
 @Suite("Timestamp formatting at the edges")
 struct TimestampEdgeTests {
-    struct Event: Document {
-        static let collection = "events"
-        var id: String
-        var timestamp: Date
-        var kind: String
-    }
-
     @Test("a date no store can hold is refused by the encoder, naming the field, never a trap",
           arguments: [Double.infinity, -Double.infinity, Double.nan, 1e12, -62_135_596_801, 1e300])
     func unrepresentableDates(seconds: Double) throws {
@@ -76,7 +69,7 @@ struct TimestampEdgeTests {
         let folder = try TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
         let error = try #require(throws: AlmanacError.self) {
-            try store.save(Event(id: "e1", timestamp: date, kind: "x"))
+            try store.save(LoggedEvent(id: "e1", timestamp: date, kind: "x"))
         }
         #expect(error.code == .invalidDocument)
         #expect(error.pointer == "/timestamp", "the field is named")
