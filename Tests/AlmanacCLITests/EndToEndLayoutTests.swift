@@ -40,20 +40,20 @@ import Testing
     @Test func filesAre0600AndFolders0700() throws {
         let folder = E2EFolder()
         let store = try makeStore(in: folder)
-        let put = try run(["put", "--store", store.path, "usage-events"], stdin: usageEvent(id: uuid(61), timestamp: "2030-06-15T12:00:00Z"))
+        let put = try run(["put", "--store", store.path, "usage-events"], stdin: usageEvent(id: uuid(61), timestamp: "2024-06-15T12:00:00Z"))
         #expect(put.exit == 0, "\(put)")
         let single = try run(["put", "--store", store.path, "preferences"], stdin: #"{"selectedInterestTags":["stoicism","mindfulness"],"onboardingDeterminationLevel":7,"hasCompletedOnboarding":true,"gatewayTimerDuration":20,"frePhase":"appsSelected"}"#)
         #expect(single.exit == 0, "\(single)")
 
         let folders = [
-            "", "schema", "data", ".almanac", "data/usage-events", "data/usage-events/2030",
-            "data/usage-events/2030/06",
+            "", "schema", "data", ".almanac", "data/usage-events", "data/usage-events/2024",
+            "data/usage-events/2024/06",
         ]
         for relative in folders {
             let url = relative.isEmpty ? store : store.appendingPathComponent(relative)
             #expect(E2EFiles.mode(url) == 0o700, "folder '\(relative)' has mode \(String(E2EFiles.mode(url) ?? 0, radix: 8))")
         }
-        let files = ["store.json", "schema/catalog.json", ".almanac/lock", "data/usage-events/2030/06/\(uuid(61)).json", "data/preferences.json"]
+        let files = ["store.json", "schema/catalog.json", ".almanac/lock", "data/usage-events/2024/06/\(uuid(61)).json", "data/preferences.json"]
         for relative in files {
             let url = store.appendingPathComponent(relative)
             #expect(E2EFiles.mode(url) == 0o600, "file '\(relative)' has mode \(String(E2EFiles.mode(url) ?? 0, radix: 8))")

@@ -246,7 +246,7 @@ struct ReferenceMigrationTests {
 
         let seeded = try plan.step("0003-seeded-once.json")
         #expect(ReferencePlan.changed(seeded).isEmpty, "0003 changes the catalog only")
-        #expect(try RepoCatalog("cravey").version == 3, "no migration rounds amounts: seed 004 counts bowls, joints and blunts in halves")
+        #expect(try RepoCatalog("cravey").version == 4, "no migration rounds amounts: seed 004 counts bowls, joints and blunts in halves")
     }
 
     @Test("every Cravey sample amount survives migrate up and rollback byte for byte")

@@ -69,7 +69,7 @@ struct ReportCommandTests {
         #expect(byDay.exit == 0, "\(byDay)")
         let object = try #require(try byDay.json() as? [String: Any])
         // The end of 2025-02-02 in the MIGA sample's zone (America/New_York, UTC-5).
-        #expect(object["now"] as? String == "2025-02-03T04:59:59Z", "\(byDay)")
+        #expect(object["now"] as? String == "2025-02-03T04:59:59.999Z", "its last millisecond: \(byDay)")
         let bad = try AlmanacProcess.run(["report", "miga", "streak", "--store", store.path, "--now", "yesterday"])
         #expect(bad.exit == 2 && bad.stderr.contains("--now expects a date"), "\(bad)")
         let unknown = try AlmanacProcess.run(["report", "miga", "nonsense", "--store", store.path])

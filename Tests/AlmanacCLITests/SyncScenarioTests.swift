@@ -320,7 +320,7 @@ extension SyncScenarioTests {
         #expect(check.exit == 3 && check.stdout.contains("data/preferences.json"), "\(check)")
 
         let dry = try run(["check", "--fix", "--dry-run", "--store", store.path, "--migrations", E2ERepository.migrations("miga").path])
-        #expect(dry.stdout.contains("data/preferences.json: would be brought forward by 0003-fre-phase-names.json, 0004-fre-starts-and-stays.json: it was in the shape before schema version 3"), "\(dry)")
+        #expect(dry.stdout.contains("data/preferences.json: would be brought forward by 0003-fre-phase-names.json, 0004-fre-starts-and-stays.json, 0005-text-as-seen-and-no-future-events.json: it was in the shape before schema version 3"), "\(dry)")
         #expect(E2EFiles.object(file)?["frePhase"] as? String == "phase1Complete")
         let fix = try run(["check", "--fix", "--store", store.path, "--migrations", E2ERepository.migrations("miga").path])
         #expect(fix.exit == 0, "\(fix)")

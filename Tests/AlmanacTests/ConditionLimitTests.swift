@@ -36,7 +36,7 @@ import Testing
 
     /// A condition an app builds in code is refused before any walk over it.
     @Test func deepConditionBuiltInCodeIsRefusedByTheStore() throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryFolder()
         let store = try TestSchema.makeStore(in: folder)
         var condition = Condition.equals(field: "kind", value: .string("x"))
         for _ in 0..<100_000 { condition = .not(condition) }

@@ -220,7 +220,7 @@ struct FolderIndexTests {
         let first = try storeWithEvents(folder)
         // A long linger: the save is taken into the index when the session ends, below.
         let store = try Store(at: first.url, options: Store.Options(lockLinger: 60))
-        let events = try store.collection(named: "events")
+        _ = try store.collection(named: "events")
         try store.save(LoggedEvent(id: "second", timestamp: instant("2025-01-05T08:00:00Z"), kind: "k"))
         // Taken as the commit left it (a use would take the save in at once).
         let index = try #require(store.reader.caches.withLock { $0.folderIndexes["events"] })

@@ -89,6 +89,25 @@ struct TimestampEdgeTests {
         #expect(Timestamp.stored(Date(timeIntervalSince1970: Double(Timestamp.firstSecond) - 0.001)) == nil)
     }
 
+    @Test("an instant keeps milliseconds, rounded down: a finer fraction never reaches the next second, so never the next day in any zone")
+    func millisecondsRoundedDown() throws {
+        let fine = try #require(Timestamp.parse("2025-03-01T04:59:59.99999999Z"))
+        #expect(fine == Timestamp.parse("2025-03-01T04:59:59.999Z"), "read to the millisecond")
+        #expect(CalendarDate(fine, in: TimeZone(identifier: "America/New_York")!).description == "2025-02-28")
+        #expect(Timestamp.normalizedUTC("2025-03-01T04:59:59.99999999Z") == "2025-03-01T04:59:59.999Z", "rewritten by the next save")
+        #expect(Timestamp.normalizedUTC("2025-03-01T05:59:59.1239+01:00") == "2025-03-01T04:59:59.123Z")
+        #expect(Timestamp.normalizedUTC("2025-03-01T04:59:59.123Z") == nil, "already stored")
+        // A computed Date a hair before a local midnight stays before it.
+        let midnight = try #require(Timestamp.parse("2025-03-01T05:00:00Z"))
+        #expect(Timestamp.stored(midnight.addingTimeInterval(-0.0004)) == "2025-03-01T04:59:59.999Z")
+        // Every parsed millisecond is written back as itself, across the range.
+        for text in ["2025-01-27T14:03:00.123Z", "1970-01-01T00:00:00.001Z", "9999-12-31T23:59:59.999Z", "0001-01-01T00:00:00.999Z"] {
+            #expect(Timestamp.stored(try #require(Timestamp.parse(text))) == text)
+        }
+        let end = CalendarDate(year: 2025, month: 2, day: 28)!.lastInstant(in: TimeZone(identifier: "America/New_York")!)
+        #expect(Timestamp.format(end) == "2025-03-01T04:59:59.999Z" && end == fine, "the last instant of a day is its last millisecond")
+    }
+
     @Test("parsing judges the year by the UTC instant, and upper- or lower-case T and Z alike (RFC 3339)")
     func parsingAtTheEdges() throws {
         #expect(Timestamp.parse("0000-12-31t23:59:50Z") == nil)

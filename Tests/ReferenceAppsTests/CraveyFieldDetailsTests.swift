@@ -192,7 +192,7 @@ struct CraveyFieldDetailsTests {
         _ = try Migrator(migrations: try MigrationSet(folder: repositoryRoot.appendingPathComponent("migrations/cravey")), targetSchema: repositoryRoot.appendingPathComponent("schema/cravey")).migrate(storeAt: url)
         let store = try Store(at: url)
         defer { store.finishWriting() }
-        #expect(store.schemaVersion == 3)
+        #expect(store.schemaVersion == 4)
         let sessions = try store.documents(UsageSession.self)
         #expect(sessions.count == amounts.count)
         for session in sessions {

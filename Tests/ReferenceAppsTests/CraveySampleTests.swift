@@ -37,7 +37,7 @@ struct CraveySampleTests {
     @Test("the sample covers 2024-11-04 through 2025-02-02 and every document decodes with the current models and keeps their rules")
     func sampleDecodesAndKeepsTheRules() throws {
         try withMigratedCraveySample { store throws in
-            #expect(store.schemaVersion == 3 && store.timeZone == Self.zone)
+            #expect(store.schemaVersion == 4 && store.timeZone == Self.zone)
             let usage = try store.documents(UsageSession.self)
             let cravings = try store.documents(Craving.self)
             let recordings = try store.documents(Recording.self)

@@ -100,17 +100,21 @@ struct PressureModelTests {
         #expect(a.status == .pending && !a.shieldUsed && a.lockedAt == nil && a.checkedInAt == nil && a.sortOrder == 0 && a.escalationTierSnap == 0)
     }
 
-    @Test("text: max 280 characters, counted as JSON Schema counts them (code points)")
+    @Test("text: max 280 characters, counted as people see them (the schema's maxCharacters), never blank or invisible")
     func textAtMost280() throws {
         var commitment = Commitment(date: CalendarDate("2025-01-27")!, text: String(repeating: "a", count: 280))
         try commitment.validate()
         commitment.text = String(repeating: "é", count: 281)
         expectRule("/text") { try commitment.validate() }
-        // 140 flags are 140 characters to a person but 280 code points: allowed, and 141 are not.
-        commitment.text = String(repeating: "🇯🇵", count: 140)
+        // 280 flags are 280 characters to a person (560 code points): allowed, by the model and
+        // the store alike; 281 are not.
+        commitment.text = String(repeating: "🇯🇵", count: 280)
         try commitment.validate()
         try SchemaConformance(app: "pressure").expectConforms(commitment, everyField: false)
-        commitment.text = String(repeating: "🇯🇵", count: 141)
+        commitment.text = String(repeating: "🇯🇵", count: 281)
+        expectRule("/text") { try commitment.validate() }
+        try SchemaConformance(app: "pressure").expectRefused(commitment)
+        commitment.text = "\u{200B}\u{2060}"
         expectRule("/text") { try commitment.validate() }
         try SchemaConformance(app: "pressure").expectRefused(commitment)
     }

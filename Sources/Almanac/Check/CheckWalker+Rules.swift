@@ -36,7 +36,7 @@ extension CheckWalker {
         }
         for (pointer, text) in schema(of: collection)?.timestampsNotInUTC(in: .object(members)) ?? [] {
             report("timestamp-not-utc", path,
-                   "\"\(text)\" is not written in UTC; the next save stores it as \"\(Timestamp.normalizedUTC(text) ?? text)\" (the same instant)",
+                   "\"\(text)\" is not in the stored form (UTC with Z, at most milliseconds); the next save stores it as \"\(Timestamp.normalizedUTC(text) ?? text)\" (the same instant, to the millisecond)",
                    severity: .warning, pointer: pointer)
         }
     }

@@ -1,8 +1,10 @@
 extension Timestamp {
-    /// `text` written in UTC with `Z` when it is an RFC 3339 timestamp with another offset (or
-    /// a lowercase `t`/`z`), naming the same instant with the same fractional digits; `nil`
-    /// when it is not a timestamp, is already in that form, or names an instant outside the
-    /// years 0001–9999 (which the schema's `date-time` check refuses).
+    /// `text` in the stored form — UTC with `Z`, at most three fraction digits — when it is an
+    /// RFC 3339 timestamp with another offset, a lowercase `t`/`z` or a finer fraction: the
+    /// same instant, with the fraction cut to milliseconds (`.99999999` → `.999`, never the
+    /// next second, so never the next day); `nil` when it is not a timestamp, is already in
+    /// that form, or names an instant outside the years 0001–9999 (which the schema's
+    /// `date-time` check refuses).
     ///
     /// `2025-02-08T10:00:00+01:00` → `2025-02-08T09:00:00Z`; a leap second keeps its `:60`:
     /// `1998-12-31T15:59:60-08:00` → `1998-12-31T23:59:60Z`.

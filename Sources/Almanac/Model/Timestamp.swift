@@ -22,16 +22,22 @@ package enum Timestamp {
         return seconds < 0 ? "(before 0001-01-01T00:00:00Z)" : "(after 9999-12-31T23:59:59Z)"
     }
 
-    /// `date` in the stored form, rounded to the millisecond but never across a day (the
-    /// last instant of a day is written `23:59:59.999`); `nil` when no store can hold it:
-    /// not finite, or outside the years 0001–9999.
+    /// `date` in the stored form, at millisecond precision rounded down, so it never moves
+    /// into a later day in any time zone; `nil` when no store can hold it: not finite, or
+    /// outside the years 0001–9999.
+    ///
+    /// A millisecond the `Date` cannot tell apart from its value (a parsed `.123` is a hair
+    /// below 0.123 in binary) counts as reached: the tolerance is the `Date`'s own resolution.
     package static func stored(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite else { return nil }
         let dayNumber = (seconds / 86_400).rounded(.down)
         // Compared as Doubles: converting an absurd value to Int first would trap.
         guard dayNumber >= Double(firstSecond / 86_400), dayNumber <= Double(lastSecond / 86_400) else { return nil }
-        let milliseconds = min(max(Int(((seconds - dayNumber * 86_400) * 1000).rounded()), 0), 86_399_999)
+        let exact = (seconds - dayNumber * 86_400) * 1000
+        let nearest = exact.rounded()
+        let reached = abs(exact - nearest) <= seconds.ulp * 1000 ? nearest : exact.rounded(.down)
+        let milliseconds = min(max(Int(reached), 0), 86_399_999)
         let day = CalendarDate(daysSinceEpoch: Int(dayNumber))
         let second = milliseconds / 1000
         var text = day.description + "T"
@@ -45,15 +51,16 @@ package enum Timestamp {
     }
 
     /// Parses an RFC 3339 date-time (`T` or `t` separator, `Z`/`z` or `±HH:MM` offset, as
-    /// RFC 3339 allows either case; optional fraction of any length), or returns `nil`,
+    /// RFC 3339 allows either case; optional fraction of any length, read to the millisecond
+    /// and the rest dropped, as a store keeps instants), or returns `nil`,
     /// also for an instant outside the years 0001–9999 in UTC, which no store can file.
     /// (The year is judged by the UTC instant everywhere: `0000-12-31T23:30:00-01:00` is
     /// 0001-01-01T00:30:00Z and is accepted; `0000-12-31T23:59:50Z` is not.)
     package static func parse(_ text: String) -> Date? {
         guard let parts = Parts(text), parts.isWithinCalendar else { return nil }
         // Date cannot represent a leap second (:60): it becomes the last instant of its own
-        // second :59 (a microsecond before the next day), so it files under, sorts within
-        // and is found by a query of the day it is written on.
+        // second :59 (a microsecond before the next day, after its last millisecond), so it
+        // files under, sorts within and is found by a query of the day it is written on.
         if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond) + 0.999_999) }
         return Date(timeIntervalSince1970: Double(parts.utcSecond) + parts.fractionValue)
     }
@@ -62,12 +69,15 @@ package enum Timestamp {
     struct Parts {
         /// The instant in whole seconds since 1970, a leap second counted as the second before it.
         var utcSecond: Int
-        /// The fraction as written, with its dot (`.123`), or empty.
+        /// The fraction as written, with its dot (`.123`), cut to three digits (`.1239` → `.123`:
+        /// a store keeps milliseconds, rounded down so an instant never moves into the next
+        /// day), or empty.
         var fraction: String
         var fractionValue: Double
         /// Whether the seconds are `60`.
         var isLeapSecond: Bool
-        /// Whether the text is already in the stored form: `T` and `Z`, upper case.
+        /// Whether the text is already in the stored form: `T` and `Z`, upper case, at most
+        /// three fraction digits.
         var isStoredForm: Bool
 
         /// Whether the UTC instant falls in the years 0001–9999, the only ones a store can name.
@@ -91,22 +101,21 @@ package enum Timestamp {
             var index = 19
             var fraction = ""
             var fractionValue = 0.0
+            var fractionDigits = 0
             if bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 let start = index
-                var digits = 0
-                var scale = 1
+                var milliseconds = 0
                 while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-                    // Beyond nanoseconds the digits cannot change a Date; read them, ignore them.
-                    if index - start < 9 {
-                        digits = digits * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                        scale *= 10
-                    }
+                    if index - start < 3 { milliseconds = milliseconds * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
                     index += 1
                 }
-                guard index > start else { return nil }
-                fraction = String(decoding: bytes[(start - 1)..<index], as: UTF8.self)
-                fractionValue = Double(digits) / Double(scale)
+                fractionDigits = index - start
+                guard fractionDigits > 0 else { return nil }
+                let kept = min(fractionDigits, 3)
+                fraction = String(decoding: bytes[(start - 1)..<(start + kept)], as: UTF8.self)
+                for _ in kept..<3 { milliseconds *= 10 }
+                fractionValue = Double(milliseconds) / 1000
             }
             guard index < bytes.count else { return nil }
             var offsetSeconds = 0
@@ -127,7 +136,7 @@ package enum Timestamp {
             self.fraction = fraction
             self.fractionValue = fractionValue
             isLeapSecond = second == 60
-            isStoredForm = bytes[10] == UInt8(ascii: "T") && bytes.last == UInt8(ascii: "Z")
+            isStoredForm = bytes[10] == UInt8(ascii: "T") && bytes.last == UInt8(ascii: "Z") && fractionDigits <= 3
         }
     }
 }

@@ -33,7 +33,7 @@ extension CatalogReader {
             let at = pointer + "/compare"
             let parts = try array(compare, at: at)
             guard parts.count == 3 else {
-                throw error(at, "must be [field, operator, field or {\"now\": true}], e.g. [\"pauseDuration\", \"<=\", \"timerDuration\"]")
+                throw error(at, "must be [field, operator, field, [fields] or {\"now\": true}], e.g. [\"pauseDuration\", \"<=\", \"timerDuration\"]")
             }
             let field = try string(parts[0], at: at + "/0")
             let symbol = try string(parts[1], at: at + "/1")
@@ -41,10 +41,21 @@ extension CatalogReader {
                 throw error(at + "/1", "\"\(symbol)\" is not an operator; use one of \(RuleCheck.ComparisonOperator.allCases.map(\.rawValue).joined(separator: " "))")
             }
             let operand: RuleCheck.Operand
-            if case .object(let now) = parts[2] {
-                guard now == ["now": .bool(true)] else { throw error(at + "/2", "the only object here is {\"now\": true}, the time of the save") }
-                operand = .now
-            } else {
+            switch parts[2] {
+            case .object(let now):
+                try allowOnly(["now", "plusSeconds"], in: now, at: at + "/2")
+                guard now["now"] == .bool(true) else {
+                    throw error(at + "/2", "the only object here is {\"now\": true} (the time of the save), with an optional \"plusSeconds\"")
+                }
+                let allowance = try now["plusSeconds"].map { try integer($0, at: at + "/2/plusSeconds", minimum: 0) } ?? 0
+                guard allowance <= 366 * 86_400 else {
+                    throw error(at + "/2/plusSeconds", "is \(allowance); an allowance is at most a year (31622400 seconds)")
+                }
+                operand = .now(plusSeconds: allowance)
+            case .array(let names):
+                guard !names.isEmpty else { throw error(at + "/2", "lists no field; name the fields to try in order, e.g. [\"modifiedAt\", \"createdAt\"]") }
+                operand = .firstField(try names.enumerated().map { try string($1, at: at + "/2/\($0)") })
+            default:
                 operand = .field(try string(parts[2], at: at + "/2"))
             }
             return .compare(field: field, operator: comparison, other: operand)

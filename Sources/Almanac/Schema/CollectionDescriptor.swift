@@ -19,8 +19,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// The fields of ``unique`` whose text is compared ignoring case (catalog
     /// `{"field": "appName", "ignoringCase": true}`): "instagram" is then taken by "Instagram".
     public var uniqueIgnoringCase: Set<String> = []
-    /// The fields of ``unique`` whose text is compared without the white space around it
-    /// (catalog `"trimming": true`): "Instagram " is then taken by "Instagram".
+    /// The fields of ``unique`` whose text is compared without the white space and invisible
+    /// characters around it (catalog `"trimming": true`): "Instagram " and "Instagram\u{200B}"
+    /// are then taken by "Instagram".
     public var uniqueTrimming: Set<String> = []
     /// Fields that hold the id of a document of another collection.
     public var references: [Reference]
@@ -84,10 +85,11 @@ public struct CollectionDescriptor: Sendable, Equatable {
     }
 
     /// `value` of the unique field `field` as uniqueness compares it: text folded to one case
-    /// when the field ignores case and trimmed when it is trimmed, anything else as it is.
+    /// when the field ignores case and without the invisible characters at its ends
+    /// (``VisibleText/trimmed(_:)``) when it is trimmed, anything else as it is.
     func uniqueValue(_ value: JSONValue, of field: String) -> JSONValue {
         guard case .string(var text) = value else { return value }
-        if uniqueTrimming.contains(field) { text = text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if uniqueTrimming.contains(field) { text = VisibleText.trimmed(text) }
         if uniqueIgnoringCase.contains(field) { text = text.folding(options: [.caseInsensitive], locale: nil) }
         return .string(text)
     }
@@ -95,9 +97,9 @@ public struct CollectionDescriptor: Sendable, Equatable {
     /// How uniqueness compares `field`, for a message: "", ", compared ignoring case", ….
     func uniqueComparison(of field: String) -> String {
         switch (uniqueIgnoringCase.contains(field), uniqueTrimming.contains(field)) {
-        case (true, true): ", compared ignoring case and the white space around it"
+        case (true, true): ", compared ignoring case and the white space and invisible characters around it"
         case (true, false): ", compared ignoring case"
-        case (false, true): ", compared without the white space around it"
+        case (false, true): ", compared without the white space and invisible characters around it"
         case (false, false): ""
         }
     }

@@ -6,6 +6,8 @@ import Foundation
 /// ```json
 /// {"compare": ["pauseDuration", "<=", "timerDuration"]}          two fields of one document
 /// {"compare": ["timestamp", "<=", {"now": true}]}                 a field and the time of the save
+/// {"compare": ["date", "<=", {"now": true, "plusSeconds": 86400}]} … with an allowance (a day: any zone's today)
+/// {"compare": ["timestamp", "<=", ["modifiedAt", "createdAt"]]}    the first of these fields that is present
 /// {"atMost": 2, "where": {"field": "active", "equals": true}}     documents of the collection
 /// {"unique": "sort_order", "per": ["date"]}                       distinct within a group
 /// {"transitions": {"field": "status", "keepFinal": true,
@@ -97,8 +99,12 @@ public enum RuleCheck: Sendable, Equatable {
     public enum Operand: Sendable, Equatable {
         /// Another field of the document.
         case field(String)
-        /// The time of the save (or of the check).
-        case now
+        /// The first of these fields that the document holds (not `null`): `modifiedAt`, else
+        /// `createdAt` — the moment of the last save.
+        case firstField([String])
+        /// The time of the save (or of the check), plus an allowance in seconds for clocks
+        /// that disagree (another device's) or for days counted in another zone.
+        case now(plusSeconds: Int)
     }
 
     /// A comparison operator.
@@ -132,6 +138,7 @@ public enum RuleCheck: Sendable, Equatable {
     var fields: [String] {
         switch self {
         case .compare(let field, _, .field(let other)): [field, other]
+        case .compare(let field, _, .firstField(let others)): [field] + others
         case .compare(let field, _, .now): [field]
         case .atMost: []
         case .unique(let field, let per): [field] + per
@@ -179,15 +186,32 @@ extension RuleCheck {
         case .field(let name):
             guard let found = document[name], found != .null else { return nil }
             (other, otherName) = (found, name)
-        case .now:
-            (other, otherName) = (.string(Timestamp.format(now)), "the time of the save (\(Timestamp.format(now)))")
+        case .firstField(let names):
+            guard let name = names.first(where: { document[$0].map { $0 != .null } ?? false }), let found = document[name] else { return nil }
+            (other, otherName) = (found, name)
+        case .now(let allowance):
+            let limit = Timestamp.format(now.addingTimeInterval(Double(allowance)))
+            (other, otherName) = (.string(limit), allowance == 0 ? "the time of the save (\(limit))"
+                : "the time of the save plus \(RuleCheck.duration(allowance)) (\(limit))")
         }
         guard let order = RuleCheck.order(value, other) else {
             return ("/" + field, "\(field) (\(value.typeName)) cannot be compared with \(otherName) (\(other.typeName))")
         }
         guard !comparison.holds(order) else { return nil }
-        let shown = operand == .now ? otherName : "\(otherName) \(other.shortDescription)"
+        let shown: String
+        if case .now = operand { shown = otherName } else { shown = "\(otherName) \(other.shortDescription)" }
         return ("/" + field, "\(field) \(value.shortDescription) is not \(comparison.rawValue) \(shown)")
+    }
+}
+
+extension RuleCheck {
+    /// `seconds` in the largest whole unit for a message: "1 day", "36 hours", "5 minutes", "90 seconds".
+    static func duration(_ seconds: Int) -> String {
+        func count(_ value: Int, _ unit: String) -> String { "\(value) \(unit)\(value == 1 ? "" : "s")" }
+        if seconds % 86_400 == 0 { return count(seconds / 86_400, "day") }
+        if seconds % 3600 == 0 { return count(seconds / 3600, "hour") }
+        if seconds % 60 == 0 { return count(seconds / 60, "minute") }
+        return count(seconds, "second")
     }
 }
 

@@ -64,11 +64,11 @@ enum ReportCommand: AlmanacCommand {
         return ExitCode.success
     }
 
-    /// `--now`: a timestamp as given, a date as its last second in the store's time zone.
+    /// `--now`: a timestamp as given, a date as its last instant in the store's time zone.
     static func instant(_ context: CommandContext, timeZone: TimeZone) throws -> Date {
         guard let text = context.values.option(now) else { return Date() }
         if let moment = Timestamp.parse(text) { return moment }
-        if let day = CalendarDate(text) { return day.adding(days: 1).startDate(in: timeZone).addingTimeInterval(-1) }
+        if let day = CalendarDate(text) { return day.lastInstant(in: timeZone) }
         throw context.usage("--now expects a date such as 2025-02-02 or a timestamp such as 2025-02-02T20:00:00Z, got '\(text)'")
     }
 }

@@ -8,7 +8,7 @@ extension MotivationalMessage: ModelRules {
     /// - Throws: `.ruleViolated` with the pointer `/content`, `/priority`, `/timesShown`,
     ///   `/contentVersion` or `/modifiedAt`.
     public func validate() throws {
-        if content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if !VisibleText.isVisible(content) {
             throw AlmanacError.rule("content is empty; write the message's text (up to 500 characters)",
                                     in: Self.collection, id: id.uuidString, field: "content")
         }

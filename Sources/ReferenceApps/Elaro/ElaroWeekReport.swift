@@ -73,7 +73,8 @@ public struct ElaroWeekReport: AppReport {
     public init(store: Store, context: ReportContext) throws {
         let service = ElaroService(store: store, timeZone: context.timeZone)
         let week = ElaroWeek(containing: context.today)
-        let instances = try store.documents(ActionInstance.self, from: week.start, to: week.end)
+        // As of the report's day: the rest of the week has not happened yet.
+        let instances = try store.documents(ActionInstance.self, from: week.start, to: min(week.end, context.today))
         let review = ElaroWeeklyReview(week: week, instances: instances, templates: try store.documents(ActionTemplate.self))
         today = context.today
         weekStart = week.start

@@ -40,7 +40,7 @@ extension MindfulnessContent: ModelRules {
     /// the item: ``ContentLibrary/filterContent(by:)`` applies it.
     /// - Throws: `.ruleViolated` naming the field at fault.
     public func validate() throws {
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if !VisibleText.isVisible(text) {
             throw AlmanacError.rule("text is empty; a content item shows a quote or affirmation, so give it its text",
                                     in: Self.collection, id: id, field: "text")
         }

@@ -69,7 +69,7 @@ extension SelectedApp: ModelRules {
     ///
     /// - Throws: `.ruleViolated` naming the field at fault.
     public func validate() throws {
-        if appName.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !VisibleText.isVisible(appName) {
             throw AlmanacError.rule("appName is empty; give the app the name the Launcher Grid shows (e.g. Instagram)",
                                     in: Self.collection, id: id.uuidString, field: "appName")
         }
@@ -78,7 +78,7 @@ extension SelectedApp: ModelRules {
                 "urlScheme \"\(urlScheme)\" is not a URL scheme; write the scheme followed by :// and nothing else (e.g. instagram://)",
                 in: Self.collection, id: id.uuidString, field: "urlScheme")
         }
-        if iconName.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !VisibleText.isVisible(iconName) {
             throw AlmanacError.rule("iconName is empty; name an SF Symbol or an asset for the grid",
                                     in: Self.collection, id: id.uuidString, field: "iconName")
         }

@@ -21,7 +21,7 @@ extension UsageEvent: ModelRules {
                     + "cap the pause at the timer or record the timer that was running",
                 in: Self.collection, id: id.uuidString, field: "pauseDuration")
         }
-        if eventType == .proceedToApp && targetAppName.trimmingCharacters(in: .whitespaces).isEmpty {
+        if eventType == .proceedToApp && !VisibleText.isVisible(targetAppName) {
             throw AlmanacError.rule(
                 "a proceed_to_app event needs the targetAppName of the app the user went on to; it is empty",
                 in: Self.collection, id: id.uuidString, field: "targetAppName")

@@ -15,11 +15,11 @@ extension Commitment: ModelRules {
         func fail(_ message: String, _ key: CodingKeys) -> AlmanacError {
             AlmanacError.rule(message, in: Self.collection, id: id.uuidString, field: key.rawValue)
         }
-        let length = text.unicodeScalars.count
+        let length = VisibleText.characterCount(text)
         guard length <= Self.maximumTextLength else {
             throw fail("text is \(length) characters, more than the \(Self.maximumTextLength) allowed; shorten it", .text)
         }
-        if status != .missed, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if status != .missed, !VisibleText.isVisible(text) {
             throw fail("text is empty or blank on a \(status.rawValue) commitment; only a no-commitment day (MISSED) has empty text", .text)
         }
         switch (status, checkedInAt) {

@@ -60,7 +60,8 @@ public struct Commitment: Document, Equatable {
         case sortOrder = "sort_order"
     }
 
-    /// The most characters (Unicode code points, as JSON Schema's `maxLength` counts) a text may have.
+    /// The most characters a text may have, counted as people see them (extended grapheme
+    /// clusters, the schema's `maxCharacters`): "👍🏽" is one.
     public static let maximumTextLength = 280
 
     /// Creates a commitment; a new one is PENDING, unlocked, unshielded, first of its day.

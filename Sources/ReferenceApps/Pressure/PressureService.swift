@@ -108,7 +108,7 @@ public struct PressureService: Sendable {
                                     in: Commitment.collection, field: Commitment.CodingKeys.lockedAt.rawValue)
         }
         let engine = EscalationEngine(timeZone: timeZone)
-        let commitment = Commitment(id: id, date: today.date, text: text.trimmingCharacters(in: .whitespacesAndNewlines),
+        let commitment = Commitment(id: id, date: today.date, text: VisibleText.trimmed(text),
                                     escalationTierSnap: engine.tier(on: today.date, history: engine.history(of: all)),
                                     sortOrder: (today.commitments.map(\.sortOrder).max() ?? -1) + 1)
         try commitment.validate()
@@ -126,7 +126,7 @@ public struct PressureService: Sendable {
         try closeDays(at: now)
         let stored = try commitment(id)
         var edited = stored
-        edited.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        edited.text = VisibleText.trimmed(text)
         try edited.validate()
         try edited.validateChange(from: stored)
         try store.save(edited)

@@ -85,13 +85,14 @@ public struct PressureStatusReport: AppReport, Equatable {
     /// Of those, tapped.
     public var notificationsTapped: Int
 
-    /// Builds the report from `store` at `context.now`.
+    /// Builds the report from `store` as of `context.now`: nothing dated or done after it counts.
     public init(store: Store, context: ReportContext) throws {
         let service = PressureService(store: store)
         let zone = context.timeZone
         let now = context.now
         let settings = try service.settings()
-        let stored = try service.commitments()
+        // As of `now`: later days, check-ins and shields do not count (``Commitment/asOf(_:settings:timeZone:)``).
+        let stored = try service.commitments().compactMap { $0.asOf(now, settings: settings, timeZone: zone) }
         let changes = PressureDayClose(settings: settings, timeZone: zone).changes(to: stored, at: now)
         let all = PressureDayClose.merging(changes, into: stored)
         let derived = PressureToday(settings: settings, commitments: all, now: now, timeZone: zone)

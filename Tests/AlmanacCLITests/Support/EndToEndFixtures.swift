@@ -101,9 +101,10 @@ func uuid(_ number: Int) -> String {
 }
 
 /// Creates a MIGA store with `almanac init` in `folder` and returns it.
-func makeStore(in folder: E2EFolder, timeZone: String = "America/New_York", sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+func makeStore(in folder: E2EFolder, timeZone: String = "America/New_York", schema: URL = E2ERepository.schema("miga"),
+               sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
     let store = folder.path("store")
-    let result = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", timeZone])
+    let result = try run(["init", store.path, "--schema", schema.path, "--time-zone", timeZone])
     try #require(result.exit == 0, "almanac init failed: \(result)", sourceLocation: sourceLocation)
     return store
 }
@@ -135,4 +136,22 @@ func putCutOffAfterCommit(_ collection: String, _ batch: URL, store: URL, errno:
     let journal = try #require(renames.firstIndex { $0.path.hasSuffix("/.almanac") }, "the batch renames its journal into .almanac")
     let inPlace = try #require(renames.dropFirst(journal + 1).first, "the batch renames its staged files after its journal").call
     return try run(["put", collection, batch.path, "--store", store.path], env: ["ALMANAC_TEST_FAULT": "\(errno)@\(inPlace)+"])
+}
+
+/// A copy of `app`'s schema folder in `folder` without the catalog rules named `rules`, for a
+/// test about what such a rule would refuse first (an instant in 9999 is in the future).
+func schemaCopy(_ app: String, in folder: E2EFolder, removingRules rules: Set<String>) throws -> URL {
+    let copy = folder.path("schema-\(app)")
+    try FileManager.default.copyItem(at: E2ERepository.schema(app), to: copy)
+    let catalogURL = copy.appendingPathComponent("catalog.json")
+    var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: catalogURL)) as? [String: Any])
+    catalog["collections"] = (catalog["collections"] as? [[String: Any]] ?? []).map { collection in
+        var collection = collection
+        if let kept = collection["rules"] as? [[String: Any]] {
+            collection["rules"] = kept.filter { !rules.contains($0["name"] as? String ?? "") }
+        }
+        return collection
+    }
+    try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(to: catalogURL)
+    return copy
 }

@@ -72,6 +72,11 @@ extension SchemaCompiler {
         case .exclusiveMaximum: return plain(try bound(.exclusiveMaximum, context))
         case .minLength: return plain(.minLength(try count(context)))
         case .maxLength: return plain(.maxLength(try count(context)))
+        case .minCharacters: return plain(.minCharacters(try count(context)))
+        case .maxCharacters: return plain(.maxCharacters(try count(context)))
+        case .visible:
+            guard case .bool(let visible) = value else { throw expected("a boolean", context) }
+            return visible ? plain(.visible) : nil
         case .minItems: return plain(.minItems(try count(context)))
         case .maxItems: return plain(.maxItems(try count(context)))
         case .minProperties: return plain(.minProperties(try count(context)))

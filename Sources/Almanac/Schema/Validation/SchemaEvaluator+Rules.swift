@@ -37,7 +37,30 @@ extension SchemaEvaluator {
             guard case .string(let string) = value, string.utf8.count > maximum else { return true }
             let length = string.unicodeScalars.count
             if length <= maximum { return true }
+            return fail(check, collect) { _ in
+                let characters = VisibleText.characterCount(string)
+                // JSON Schema counts code points; say so when a person would count otherwise.
+                return characters == length ? "text is \(SchemaText.count(length, "character")) long; the maximum is \(maximum)"
+                    : "text is \(SchemaText.count(length, "code point")) long (\(SchemaText.count(characters, "character"))); the maximum is \(maximum) code points"
+            }
+        case .minCharacters(let minimum):
+            guard case .string(let string) = value, string.utf8.count < minimum || VisibleText.characterCount(string) < minimum
+            else { return true }
+            return fail(check, collect) { _ in
+                "text is \(SchemaText.count(VisibleText.characterCount(string), "character")) long; the minimum is \(minimum)"
+            }
+        case .maxCharacters(let maximum):
+            // A character takes at least one UTF-8 byte, so most texts are settled by their size.
+            guard case .string(let string) = value, string.utf8.count > maximum else { return true }
+            let length = VisibleText.characterCount(string)
+            if length <= maximum { return true }
             return fail(check, collect) { _ in "text is \(SchemaText.count(length, "character")) long; the maximum is \(maximum)" }
+        case .visible:
+            guard case .string(let string) = value, !VisibleText.isVisible(string) else { return true }
+            return fail(check, collect) { _ in
+                string.isEmpty ? "text is empty; write some text"
+                    : "\(SchemaText.quoted(string)) shows nothing (only spaces or invisible characters); write some text"
+            }
         case .pattern(let index):
             guard case .string(let string) = value, !program.patterns[index].matches(string) else { return true }
             let source = program.patterns[index].source

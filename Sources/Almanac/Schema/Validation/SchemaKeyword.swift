@@ -27,6 +27,11 @@ enum SchemaKeyword: String, CaseIterable, Sendable {
     case exclusiveMaximum
     case minLength
     case maxLength
+    // Almanac's own, for text as people see it (other validators ignore them): lengths in
+    // characters (extended grapheme clusters) and "holds something visible" (``VisibleText``).
+    case minCharacters
+    case maxCharacters
+    case visible
     case pattern
     case format
     case minItems

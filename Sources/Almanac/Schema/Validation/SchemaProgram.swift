@@ -181,6 +181,9 @@ enum SchemaRule: Sendable {
     case bound(Int)
     case minLength(Int)
     case maxLength(Int)
+    case minCharacters(Int)
+    case maxCharacters(Int)
+    case visible
     case pattern(Int)
     case format(SchemaFormat)
     case minItems(Int)

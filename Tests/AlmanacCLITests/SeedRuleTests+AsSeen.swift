@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import Almanac
+
+/// Issue 61's items, tried with the tool: reports as of a moment, instants kept to the
+/// millisecond, Cravey's record rules, text measured and judged as people see it, no future facts.
+extension SeedRuleTests {
+    // MARK: Reports as of a moment
+
+    @Test("Why 1. Pressure: the status as of 2025-01-15T20:00Z reads no later check-in or shield; Elaro's week counts only its days so far")
+    func reportsReadNoFuture() throws {
+        let folder = E2EFolder()
+        let pressure = try ReportCommandTests.migratedSample("pressure", in: folder)
+        let status = try run(["report", "pressure", "status", "--store", pressure.path, "--now", "2025-01-15T20:00:00Z"])
+        #expect(status.exit == 0, "\(status)")
+        #expect(!status.stdout.contains("checked in 21:01"), "a check-in after --now is not read: \(status)")
+        #expect(status.stdout.contains("Restart shields: 1 left"), "the shield spent on 2025-01-19 is still there: \(status)")
+        #expect(status.stdout.contains("Escalation tier 0 of 3"), "\(status)")
+        #expect(status.stdout.contains("Streak: 5 days"), "replaying up to 2025-01-14 gives five YES days: \(status)")
+
+        let elaro = try ReportCommandTests.migratedSample("elaro", in: folder)
+        let week = try run(["report", "elaro", "week", "--store", elaro.path, "--now", "2025-01-29T12:00:00Z", "--json"])
+        #expect(week.exit == 0, "\(week)")
+        let report = try #require((try week.json() as? [String: Any])?["report"] as? [String: Any], "\(week)")
+        let days = try #require(report["days"] as? [[String: Any]])
+        #expect(days.count == 3, "Monday through Wednesday: \(days)")
+        #expect(report["total"] as? Int == days.reduce(0) { $0 + ($1["total"] as? Int ?? 0) }, "the week's total is the sum of its days so far: \(report)")
+        #expect(report["done"] as? Int == days.reduce(0) { $0 + ($1["done"] as? Int ?? 0) }, "\(report)")
+    }
+
+    @Test("Why 2. --now DATE runs to the last instant of that day: an event at 23:59:59.5 local counts")
+    func nowDateIsInclusive() throws {
+        let folder = E2EFolder()
+        let created = try run(["init", folder.path("store").path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "America/New_York"])
+        try #require(created.exit == 0, "\(created)")
+        let event = #"{"id": "\#(Self.id)", "eventType": "proceed_to_app", "targetAppName": "TikTok", "pauseDuration": 30, "timerDuration": 30, "timestamp": "2025-03-01T04:59:59.500Z"}"#
+        let file = try folder.write(event, to: "event.json")
+        let saved = try run(["put", "usage-events", file.path, "--store", folder.path("store").path])
+        try #require(saved.exit == 0, "\(saved)")
+        let kpis = try run(["report", "miga", "kpis", "--store", folder.path("store").path, "--now", "2025-02-28", "--json"])
+        #expect(kpis.exit == 0 && !kpis.stdout.contains("No usage events yet"), "\(kpis)")
+        let report = try #require((try kpis.json() as? [String: Any])?["report"] as? [String: Any], "\(kpis)")
+        #expect(report["totalEvents"] as? Int == 1 && report["proceeds"] as? Int == 1, "the event is counted: \(report)")
+        #expect((try kpis.json() as? [String: Any])?["now"] as? String == "2025-03-01T04:59:59.999Z", "the day's last millisecond")
+        let before = try run(["report", "miga", "kpis", "--store", folder.path("store").path, "--now", "2025-02-27"])
+        #expect(before.stdout.contains("No usage events yet"), "a day earlier it had not happened: \(before)")
+    }
+
+    // MARK: Instants
+
+    @Test("5. A timestamp finer than a millisecond is stored rounded down: filed on its own day, found by a range, and check agrees")
+    func instantsKeepMilliseconds() throws {
+        let folder = E2EFolder()
+        let store = folder.path("store")
+        let created = try run(["init", store.path, "--schema", E2ERepository.schema("miga").path, "--time-zone", "America/New_York"])
+        try #require(created.exit == 0, "\(created)")
+        let event = #"{"id": "\#(Self.id)", "eventType": "proceed_to_app", "targetAppName": "TikTok", "pauseDuration": 30, "timerDuration": 30, "timestamp": "2025-03-01T04:59:59.99999999Z"}"#
+        let saved = try run(["put", "usage-events", try folder.write(event, to: "event.json").path, "--store", store.path])
+        try #require(saved.exit == 0, "\(saved)")
+        let file = store.appendingPathComponent("data/usage-events/2025/02/\(Self.id).json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\"2025-03-01T04:59:59.999Z\""), "28 February in New York, kept to the millisecond: \(text)")
+        let listed = try run(["ls", "usage-events", "--where", "timestamp<2025-03-01T05:00:00Z", "--store", store.path])
+        #expect(listed.exit == 0 && listed.stdout.contains(Self.id), "\(listed)")
+
+        // A hand-edited finer fraction is reported by check and filed by the same instant.
+        try Data(text.replacingOccurrences(of: ".999Z", with: ".9999999Z").utf8).write(to: file)
+        let check = try run(["check", "--store", store.path])
+        #expect(check.stdout.contains("at most milliseconds") && !check.stdout.contains("wrong folder"), "\(check)")
+        #expect(try run(["ls", "usage-events", "--where", "timestamp<2025-03-01T05:00:00Z", "--store", store.path]).stdout.contains(Self.id))
+    }
+
+    // MARK: Cravey's record rules
+
+    static func usage(createdAt: String = "2025-01-30T10:00:00Z", timestamp: String = "2025-01-30T09:00:00Z",
+                      modifiedAt: String? = nil, notes: String? = nil, mood: String? = nil) -> String {
+        var members = [#""id": "\#(id)""#, #""amount": 1"#, #""method": "Joints""#, #""triggers": []"#,
+                       #""createdAt": "\#(createdAt)""#, #""timestamp": "\#(timestamp)""#]
+        if let modifiedAt { members.append(#""modifiedAt": "\#(modifiedAt)""#) }
+        if let notes { members.append(#""notes": "\#(notes)""#) }
+        if let mood { members.append(#""mood": "\#(mood)""#) }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    @Test("6. Cravey: a log is not later than the save that made it, createdAt never changes, and modifiedAt is not in the future beyond 10 minutes")
+    func craveyRecordRules() throws {
+        let store = try AppStore("cravey")
+        let late = try store.put("usage", Self.usage(createdAt: "2024-01-01T00:00:00Z", timestamp: "2025-01-30T09:00:00Z"))
+        #expect(late.exit == 3 && late.stderr.contains("timestamp-not-in-future") && late.stderr.contains("/timestamp"), "\(late)")
+        #expect(try store.put("usage", Self.usage()).exit == 0)
+        let edited = try store.put("usage", Self.usage(timestamp: "2025-01-30T11:00:00Z", modifiedAt: "2025-01-30T12:00:00Z"))
+        #expect(edited.exit == 0, "an edit may move the moment up to the edit: \(edited)")
+        let rewritten = try store.put("usage", Self.usage(createdAt: "2025-01-29T10:00:00Z", modifiedAt: "2025-01-30T12:00:00Z"))
+        #expect(rewritten.exit == 3 && rewritten.stderr.contains("created-at-fixed") && rewritten.stderr.contains("/createdAt"), "\(rewritten)")
+        let future = try store.put("usage", Self.usage(modifiedAt: "2099-01-01T00:00:00Z"))
+        #expect(future.exit == 3 && future.stderr.contains("modified-not-in-future") && future.stderr.contains("10 minutes"), "\(future)")
+        let skewed = Timestamp.format(Date().addingTimeInterval(120))
+        #expect(try store.put("usage", Self.usage(modifiedAt: skewed)).exit == 0, "two minutes of clock skew pass")
+    }
+
+    // MARK: Text as people see it
+
+    @Test("7. Cravey: notes are at most 500 characters as people count them: 300 × 👍🏽 saves, 501 letters are refused in characters")
+    func lengthsInCharacters() throws {
+        let store = try AppStore("cravey")
+        let thumbs = try store.put("usage", Self.usage(notes: String(repeating: "👍🏽", count: 300)))
+        #expect(thumbs.exit == 0, "600 code points, 300 characters: \(thumbs)")
+        let long = try store.put("usage", Self.usage(notes: String(repeating: "é", count: 501)))
+        #expect(long.exit == 3 && long.stderr.contains("501 characters") && long.stderr.contains("/notes"), "\(long)")
+    }
+
+    @Test("8. Blank or invisible text is refused wherever the seeds say non-empty, naming the field")
+    func blankMeansInvisible() throws {
+        let elaro = try AppStore("elaro")
+        let template = { (title: String, step: String) in
+            #"{"id": "A-TST-001", "contentVersion": 1, "contraindications": [], "difficulty": 1, "focusId": "independence", "source": "Elaro", "tags": ["self_care"], "title": "\#(title)", "variants": [{"durationMinutes": 5, "steps": ["\#(step)"]}], "whyLine": "Small choices build ownership"}"#
+        }
+        #expect(try elaro.put("action-templates", template("Two-choice outfits", "Lay out two outfits")).exit == 0)
+        for (title, step, pointer) in [("   ", "Lay out", "/title"), ("Outfits", "\u{200B}", "/variants/0/steps/0")] {
+            let refused = try elaro.put("action-templates", template(title, step))
+            #expect(refused.exit == 3 && refused.stderr.contains(pointer), "\(pointer): \(refused)")
+        }
+        let cravey = try AppStore("cravey")
+        let mood = try cravey.put("usage", Self.usage(mood: "  "))
+        #expect(mood.exit == 3 && mood.stderr.contains("/mood"), "\(mood)")
+
+        let miga = try AppStore("miga")
+        let app = { (id: String, name: String) in
+            #"{"id": "\#(id)", "appName": "\#(name)", "urlScheme": "instagram://", "iconName": "AppIcon-Instagram", "isInstalled": true, "dateAdded": "2025-01-06T14:12:05Z", "orderIndex": 0}"#
+        }
+        let invisible = try miga.put("selected-apps", app(Self.id, "\u{200B}"))
+        #expect(invisible.exit == 3 && invisible.stderr.contains("/appName") && invisible.stderr.contains("shows nothing"), "\(invisible)")
+        #expect(try miga.put("selected-apps", app(Self.id, "Instagram")).exit == 0)
+        let twin = try miga.put("selected-apps", app("0BAD0000-0000-4000-8000-000000000002", "Instagram\u{2060}"))
+        #expect(twin.exit == 3 && twin.stderr.contains("/appName"), "a word joiner is invisible too: \(twin)")
+
+        let pressure = try AppStore("pressure")
+        let blank = try pressure.put("commitments", Self.commitment(status: "PENDING", text: "\u{200B}\u{3000}", locked: nil, checkedIn: nil))
+        #expect(blank.exit == 3 && blank.stderr.contains("/text"), "\(blank)")
+    }
+
+    // MARK: No future facts
+
+    @Test("9. Elaro's instances and summaries and MIGA's events are not in the future; today in any zone is")
+    func noFutureFacts() throws {
+        let elaro = try AppStore("elaro")
+        #expect(try elaro.put("action-templates", #"{"id": "A-TST-001", "contentVersion": 1, "contraindications": [], "difficulty": 1, "focusId": "independence", "source": "Elaro", "tags": ["self_care"], "title": "Outfits", "variants": [{"durationMinutes": 5, "steps": ["Lay out two outfits"]}], "whyLine": "Small choices"}"#).exit == 0)
+        let utcToday = CalendarDate(Date(), in: TimeZone(identifier: "UTC")!)
+        let instance = { (date: CalendarDate) in
+            #"{"id": "\#(UUID().uuidString)", "date": "\#(date)", "feltDifficulty": "ok", "status": "done", "templateId": "A-TST-001", "variantDuration": 5}"#
+        }
+        #expect(try elaro.put("action-instances", instance(utcToday)).exit == 0)
+        let ahead = try elaro.put("action-instances", instance(utcToday.adding(days: 3)))
+        #expect(ahead.exit == 3 && ahead.stderr.contains("date-not-in-future") && ahead.stderr.contains("/date"), "\(ahead)")
+        var monday = utcToday.adding(days: 7)
+        while ElaroWeekday.index(of: monday) != 0 { monday = monday.adding(days: 1) }
+        let summary = #"{"id": "\#(Self.id)", "weekStart": "\#(monday)", "winText": "w", "hardText": "h", "suggestedTweak": "keep"}"#
+        let early = try elaro.put("weekly-summaries", summary)
+        #expect(early.exit == 3 && early.stderr.contains("week-has-begun"), "\(early)")
+
+        let miga = try AppStore("miga")
+        let event = #"{"id": "\#(Self.id)", "eventType": "exit_to_focus", "targetAppName": "TikTok", "pauseDuration": 10, "timerDuration": 30, "timestamp": "2099-01-01T00:30:00Z"}"#
+        let later = try miga.put("usage-events", event)
+        #expect(later.exit == 3 && later.stderr.contains("timestamp-not-in-future") && later.stderr.contains("/timestamp"), "\(later)")
+    }
+}
+
+/// Monday-based weekday numbers for a test's dates (0 Monday … 6 Sunday).
+enum ElaroWeekday {
+    static func index(of day: CalendarDate) -> Int {
+        // 1970-01-01 was a Thursday (index 3).
+        ((day.daysSinceEpoch % 7) + 7 + 3) % 7
+    }
+}
