@@ -47,6 +47,26 @@ extension SeedRuleTests {
         #expect(before.stdout.contains("No usage events yet"), "a day earlier it had not happened: \(before)")
     }
 
+    @Test("Why 3. Pressure: a settled day gains no commitment and none of its commitments is PENDING; the escalation replays the same before and after the refused writes")
+    func settledDaysStaySettled() throws {
+        let folder = E2EFolder()
+        let store = try ReportCommandTests.migratedSample("pressure", in: folder)
+        let status = { try run(["report", "pressure", "status", "--store", store.path, "--now", ReportCommandTests.sampleNow, "--json"]) }
+        let before = try status()
+        let tier = try #require((try before.json() as? [String: Any])?["report"] as? [String: Any])["escalationTier"] as? Int
+        // 2025-01-28 settled YES; a second record of it would count as a miss.
+        let extra = #"{"id": "\#(Self.id)", "date": "2025-01-28", "text": "", "locked_at": "2025-01-28T17:00:00Z", "status": "MISSED", "checked_in_at": null, "escalation_tier_snap": 0, "shield_used": false, "sort_order": 1}"#
+        let added = try run(["put", "commitments", try folder.write(extra, to: "extra.json").path, "--store", store.path])
+        #expect(added.exit == 3 && added.stderr.contains("settled-day-stays-settled") && added.stderr.contains("gains no new document"), "\(added)")
+        let pending = #"{"id": "0BAD0000-0000-4000-8000-000000000009", "date": "2025-01-10", "text": "Late", "locked_at": null, "status": "PENDING", "checked_in_at": null, "escalation_tier_snap": 0, "shield_used": false, "sort_order": 5}"#
+        let open = try run(["put", "commitments", try folder.write(pending, to: "pending.json").path, "--store", store.path])
+        #expect(open.exit == 3 && open.stderr.contains("settled-day-stays-settled") && open.stderr.contains("/status"), "\(open)")
+        let after = try status()
+        let tierAfter = try #require((try after.json() as? [String: Any])?["report"] as? [String: Any])["escalationTier"] as? Int
+        #expect(tier != nil && tierAfter == tier, "the escalation is what it was: \(String(describing: tier)) → \(String(describing: tierAfter))")
+        #expect(try run(["check", "--store", store.path]).exit == 0)
+    }
+
     // MARK: Instants
 
     @Test("5. A timestamp finer than a millisecond is stored rounded down: filed on its own day, found by a range, and check agrees")

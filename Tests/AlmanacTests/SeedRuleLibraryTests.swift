@@ -94,7 +94,15 @@ struct SeedRuleLibraryTests {
         // 09:00 in Chicago on 2025-01-27 is 15:00 UTC.
         let wrong = refusal { _ = try store.save(json: try json(Self.commitment(status: "PENDING", locked: "\"2025-01-27T09:00:00Z\"", checkedIn: "null")), in: "commitments") }
         #expect(wrong?.code == .ruleViolation && wrong?.pointer == "/locked_at" && wrong?.message.contains("2025-01-27T15:00:00Z") == true, "\(String(describing: wrong))")
-        _ = try store.save(json: try json(Self.commitment(status: "PENDING", locked: "\"2025-01-27T15:00:00Z\"", checkedIn: "null")), in: "commitments")
+        // Saved as the app saves it, at a moment of that day before its window closes: a past
+        // day is settled, and a PENDING commitment of it is refused (`settled-day-stays-settled`).
+        let pending = try json(Self.commitment(status: "PENDING", locked: "\"2025-01-27T15:00:00Z\"", checkedIn: "null"))
+        let settled = refusal { _ = try store.save(json: pending, in: "commitments") }
+        #expect(settled?.code == .ruleViolation && settled?.message.contains("settled-day-stays-settled") == true, "\(String(describing: settled))")
+        try store.write { db in
+            db.timeOfSave = Timestamp.parse("2025-01-27T16:00:00Z")
+            _ = try db.save(json: pending, in: "commitments")
+        }
     }
 
     static func template(variants: [Int]) -> String {

@@ -88,7 +88,7 @@ struct PressureServiceTests {
             let yesterday = try service.createCommitment(text: "Stretch", at: instant("2025-01-29", 8, in: zone))
             expectRule("/status") { try service.checkIn(id: yesterday.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
             let tomorrow = Commitment(date: CalendarDate("2025-01-31")!, text: "Prep lunches")
-            try store.save(tomorrow)
+            try PressureFixture.save([tomorrow], in: store, at: instant("2025-01-30", 12, in: zone))
             expectRule("/checked_in_at") { try service.checkIn(id: tomorrow.id, answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
             #expect(throws: AlmanacError.self) { try service.checkIn(id: UUID(), answer: .yes, at: instant("2025-01-30", 12, in: zone)) }
         }
@@ -135,7 +135,8 @@ struct PressureServiceTests {
     @Test("closing the day is idempotent, and after a gap of several days fills every missed day exactly once", arguments: PressureFixture.zones)
     func closeIsIdempotentAcrossGaps(zone: TimeZone) throws {
         try PressureFixture.withStore(zone) { store, service in
-            try store.save(contentsOf: PressureFixture.days(from: "2025-01-20", "YYP", in: zone))  // Jan 22 left PENDING
+            // Jan 22 left PENDING, saved that morning (a PENDING commitment of a settled day is refused).
+            try PressureFixture.save(PressureFixture.days(from: "2025-01-20", "YYP", in: zone), in: store, at: instant("2025-01-22", 8, in: zone))
             let first = try service.closeDays(at: instant("2025-01-26", 23, in: zone))
             #expect(first.changed.map(\.date.description) == ["2025-01-22", "2025-01-23", "2025-01-24", "2025-01-25", "2025-01-26"])
             #expect(first.changed.allSatisfy { $0.status == .missed })

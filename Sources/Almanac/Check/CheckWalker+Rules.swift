@@ -23,7 +23,7 @@ extension CheckWalker {
                 if let reason = RuleCheck.amongViolation(members, field: field, reference: reference, path: valuesPath, in: referenced.value) {
                     report("rule", path, "\(collection.name): \(rule.message(reason))", pointer: "/" + field)
                 }
-            case .atMost, .unique, .transitions, .frozen, .timeOfDay, nil:
+            case .atMost, .unique, .transitions, .frozen, .timeOfDay, .settled, nil:
                 // A transition or a frozen field needs the stored history, which a check does not
                 // have; a time of day is judged by the setting in force when it was set.
                 continue

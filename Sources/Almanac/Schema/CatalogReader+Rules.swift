@@ -27,7 +27,7 @@ extension CatalogReader {
 
     private func check(_ value: JSONValue, at pointer: String) throws -> RuleCheck {
         let members = try object(value, at: pointer)
-        let forms = "compare, atMost, unique, transitions, frozen, weekday, dayOfMonth, timeZone, timeOfDay, daySpan, embeds, template or among"
+        let forms = "compare, atMost, unique, transitions, frozen, weekday, dayOfMonth, timeZone, timeOfDay, settled, daySpan, embeds, template or among"
         if let compare = members["compare"] {
             try allowOnly(["compare"], in: members, at: pointer)
             let at = pointer + "/compare"
@@ -158,6 +158,16 @@ extension CatalogReader {
             return .timeOfDay(field: try string(settings["field"], at: at + "/field"), on: try string(settings["on"], at: at + "/on"),
                               from: try clockTime(start.0, at: start.1), before: try before.map { try clockTime($0, at: at + "/before") })
         }
+        if let settled = members["settled"] {
+            try allowOnly(["settled"], in: members, at: pointer)
+            let at = pointer + "/settled"
+            let settings = try object(settled, at: at)
+            try allowOnly(["on", "at", "open", "timeZone"], in: settings, at: at)
+            guard let open = settings["open"] else { throw error(at + "/open", "is missing; add the condition a document of an unsettled day may match, e.g. {\"field\": \"status\", \"equals\": \"PENDING\"}") }
+            guard let closes = settings["at"] else { throw error(at + "/at", "is missing; add the clock time the day settles at, \"22:00\" or a setting") }
+            return .settled(on: try string(settings["on"], at: at + "/on"), at: try clockTime(closes, at: at + "/at"),
+                            open: try condition(open, at: at + "/open"))
+        }
         if let span = members["daySpan"] {
             try allowOnly(["daySpan"], in: members, at: pointer)
             let at = pointer + "/daySpan"
@@ -200,7 +210,7 @@ extension CatalogReader {
     /// singleton field that holds the zone its days are counted in.
     private func zoneField(_ check: JSONValue?, at pointer: String) throws -> CollectionDescriptor.SingletonField? {
         guard case .object(let members)? = check,
-              let form = ["weekday", "dayOfMonth", "daySpan", "timeOfDay"].first(where: { members[$0] != nil }),
+              let form = ["weekday", "dayOfMonth", "daySpan", "timeOfDay", "settled"].first(where: { members[$0] != nil }),
               case .object(let settings)? = members[form], let zone = settings["timeZone"]
         else { return nil }
         return try singletonField(zone, at: pointer + "/\(form)/timeZone")

@@ -128,6 +128,7 @@ public struct CollectionDescriptor: Sendable, Equatable {
             if case .timeOfDay(_, _, let from, let before)? = check {
                 for case .setting(let named) in [from] + (before.map { [$0] } ?? []) { found.append(named) }
             }
+            if case .settled(_, .setting(let named), _)? = check { found.append(named) }
             return found
         }
     }

@@ -47,4 +47,18 @@ extension RuleCheck {
         guard moment != startInstant else { return nil }
         return "\(field) \(value.shortDescription) is not \(day) \(start.text) in \(zone.identifier) (\(start.source): \(Timestamp.format(startInstant)))"
     }
+
+    /// When the local `day` settles for a `settled` check: clock time `at` on that day in
+    /// `zone`, with how it was found for a message ("settings checkin_window_close 22:00");
+    /// `nil` while a setting is missing or holds no clock time.
+    static func settledAt(_ at: ClockTime, on day: CalendarDate, zone: TimeZone,
+                          clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows -> (instant: Date, source: String)? {
+        switch at {
+        case .fixed(let text):
+            return clockMinutes(text).map { (instant(minutes: $0, on: day, in: zone), text) }
+        case .setting(let setting):
+            guard let text = try clock(setting), let minutes = clockMinutes(text) else { return nil }
+            return (instant(minutes: minutes, on: day, in: zone), "\(setting.collection) \(setting.field) \(text)")
+        }
+    }
 }

@@ -22,6 +22,8 @@ import Foundation
 /// {"timeZone": "timezone_identifier"}                             an IANA time-zone name
 /// {"timeOfDay": {"field": "locked_at", "on": "date", "is":
 ///   {"singleton": "settings", "field": "commitment_deadline"}}}    a timestamp at a local clock time of a day
+/// {"settled": {"on": "date", "at": {"singleton": "settings", "field": "checkin_window_close"},
+///              "open": {"field": "status", "equals": "PENDING"}}}      a day that has closed stays closed
 /// {"daySpan": {"from": "startDate", "to": "lastActivityDate",
 ///              "count": "currentDayCount"}}                       a count of local days, both ends included
 /// {"embeds": {"fields": ["filePath"], "of": "id"}}               text fields that contain another field's text
@@ -75,6 +77,12 @@ public enum RuleCheck: Sendable, Equatable {
     /// Checked on writes that set or change `field`: a clock time read from a setting that
     /// changes later does not make older documents wrong (Pressure's deadline).
     case timeOfDay(field: String, on: String, from: ClockTime, before: ClockTime?)
+    /// Once the local day the date field `on` names has reached the clock time `at` (a
+    /// setting, or fixed), the day is settled: a write leaves none of its documents `open`,
+    /// and a new document joins it only when it is the day's first (the day close's record of
+    /// a day without any). Checked on writes, at the transaction's time of save: Pressure's
+    /// day, whose outcome the escalation has counted.
+    case settled(on: String, at: ClockTime, open: Condition)
     /// `count` is the number of local days from `from` to `to`, both included.
     case daySpan(from: String, to: String, count: String)
     /// Each of `fields` that is present contains the text of the field `of` (a file named after the id).
@@ -148,6 +156,7 @@ public enum RuleCheck: Sendable, Equatable {
         case .weekday(let field, _), .dayOfMonth(let field, _, _), .timeZone(let field): [field]
         case .daySpan(let from, let to, let count): [from, to, count]
         case .timeOfDay(let field, let on, _, _): [field, on]
+        case .settled(let on, _, _): [on]
         case .embeds(let fields, let of): fields + [of]
         case .among(let field, let reference, _): [field, reference]
         }
@@ -219,7 +228,7 @@ extension RuleCheck {
     /// The conditions a check holds (`atMost`'s `where`, `frozen`'s `once`, `template`'s `where`).
     var conditions: [Condition] {
         switch self {
-        case .atMost(_, let condition?), .frozen(_, let condition?), .template(_, _, let condition?): [condition]
+        case .atMost(_, let condition?), .frozen(_, let condition?), .template(_, _, let condition?), .settled(_, _, let condition): [condition]
         default: []
         }
     }

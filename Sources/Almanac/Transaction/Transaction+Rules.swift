@@ -3,7 +3,7 @@ import Foundation
 extension Transaction {
     /// The rules of one document (comparisons between its fields), checked as it is saved.
     func checkDocumentRules(_ write: PreparedWrite) throws {
-        let now = Date()
+        let now = timeOfSave ?? Date()
         var members: [String: JSONValue]?  // read once: a batch's write may hold only its bytes
         for rule in write.collection.rules {
             guard let check = rule.check else { continue }
@@ -40,6 +40,9 @@ extension Transaction {
                 case .timeOfDay(let field, let on, let from, let before):
                     guard !isSchemaChange, !reader.options.isStaging else { continue }
                     try checkTimeOfDay(rule, field: field, on: on, from: from, before: before, changed)
+                case .settled(let on, let closes, let open):
+                    guard !isSchemaChange, !reader.options.isStaging else { continue }
+                    try checkSettled(rule, on: on, closes: closes, open: open, changed)
                 case .atMost(_, let condition):
                     // Only a change that adds a matching document can break a count (a store already
                     // over it by a hand edit does not block unrelated writes).
@@ -96,7 +99,7 @@ extension Transaction {
     private func hasChangeRules(_ collection: CollectionDescriptor) -> Bool {
         let ownRules = collection.rules.contains { rule in
             switch rule.check {
-            case .transitions, .frozen, .timeOfDay, .atMost, .unique, .among: true
+            case .transitions, .frozen, .timeOfDay, .settled, .atMost, .unique, .among: true
             case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template, nil: false
             }
         }
@@ -204,6 +207,37 @@ extension Transaction {
             if let reason = RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, zone: zone,
                                                          clock: { settings[$0.collection]?[$0.field]?.stringValue }) {
                 throw rule.error(at: write.location, pointer: "/" + field, reason)
+            }
+        }
+    }
+
+    private func checkSettled(_ rule: CollectionDescriptor.Rule, on: String, closes: RuleCheck.ClockTime, open: Condition,
+                              _ changed: [PreparedWrite]) throws {
+        var settings: [String: JSONValue] = [:]
+        for named in rule.settings where settings[named.collection] == nil {
+            settings[named.collection] = try current(reader.collection(named: named.collection), id: nil)?.value
+        }
+        let zone = rule.zone(default: reader.timeZone) { settings[$0] }
+        let now = timeOfSave ?? Date()
+        let collection = changed[0].collection
+        for write in changed {
+            guard let value = write.members[on], case .day(let day)? = DocumentDate(value),
+                  let close = RuleCheck.settledAt(closes, on: day, zone: zone, clock: { settings[$0.collection]?[$0.field]?.stringValue }),
+                  now >= close.instant
+            else { continue }
+            let when = "\(day) settled at \(close.source) in \(zone.identifier) (\(Timestamp.format(close.instant)))"
+            if open.matches(.object(write.members)) {
+                throw rule.error(at: write.location, pointer: "/" + (open.fieldNames.first ?? on),
+                                 "\(when); a document of a settled day cannot be \(open.description): save its outcome")
+            }
+            guard try stored(write) == nil else { continue }
+            // Filed by that date, the day's folder holds them all; otherwise the collection is read.
+            let sameDay = Condition.equals(field: on, value: value)
+            let others = try (on == collection.dateField ? documents(json: collection.name, days: day...day) : documents(json: collection.name, where: sameDay))
+                .filter { $0.location.id != write.location.id && sameDay.matches($0.value) }
+            if let other = others.first {
+                throw rule.error(at: write.location, pointer: "/" + on,
+                                 "\(when); it gains no new document (it holds \(other.location.id ?? other.location.relativePath)), so its outcome stays as counted")
             }
         }
     }

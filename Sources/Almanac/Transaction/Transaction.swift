@@ -37,6 +37,19 @@ public final class Transaction: ReadTransaction {
     var isRepair = false
     /// Told of each file the commit writes (phase `writing`): a long batch save's progress.
     var commitProgress: ProgressHandler?
+    /// The moment the catalog's rules take as the time of this transaction's saves ("not in
+    /// the future", "a settled day"); `nil` for the clock's time as each is checked.
+    ///
+    /// An app that computes with a moment of its own — a replay, a test, a device whose user
+    /// set the time — sets it first, so its rules and the store's judge by one clock:
+    ///
+    /// ```swift
+    /// try store.write { db in
+    ///     db.timeOfSave = now
+    ///     try db.save(commitment)
+    /// }
+    /// ```
+    public var timeOfSave: Date?
     /// Documents as the transaction found them on disk, read once for the commit's checks
     /// (nothing else writes while the transaction holds the lock).
     var storedBefore: [String: StoredDocument?] = [:]

@@ -69,6 +69,7 @@ public struct PressureService: Sendable {
     public func closeDays(at now: Date, newID: () -> UUID = { UUID() }) throws -> DayCloseResult {
         // One transaction: the closed days and the state derived from them, both or neither.
         try store.write { db in
+            db.timeOfSave = now
             let settings = try settings(in: db)
             let stored = try db.documents(Commitment.self)
             let changed = PressureDayClose(settings: settings, timeZone: timeZone).changes(to: stored, at: now, newID: newID)
@@ -113,7 +114,7 @@ public struct PressureService: Sendable {
                                     sortOrder: (today.commitments.map(\.sortOrder).max() ?? -1) + 1)
         try commitment.validate()
         try Commitment.validateSortOrders(today.commitments + [commitment])
-        try store.save(commitment)
+        try save(commitment, at: now)
         return commitment
     }
 
@@ -129,7 +130,7 @@ public struct PressureService: Sendable {
         edited.text = VisibleText.trimmed(text)
         try edited.validate()
         try edited.validateChange(from: stored)
-        try store.save(edited)
+        try save(edited, at: now)
         return edited
     }
 
@@ -155,6 +156,7 @@ public struct PressureService: Sendable {
         try closeDays(at: now)
         // One transaction: the check-in and the escalation state, both or neither.
         return try store.write { db in
+            db.timeOfSave = now
             let settings = try settings(in: db)
             let all = try db.documents(Commitment.self)
             guard var commitment = try db.document(Commitment.self, id: id) else {
@@ -195,6 +197,7 @@ public struct PressureService: Sendable {
         try closeDays(at: now)
         // The checks and the spend in one transaction: two calls cannot both spend this month's shield.
         return try store.write { db in
+            db.timeOfSave = now
             let settings = try settings(in: db)
             let all = try db.documents(Commitment.self)
             let state = EscalationEngine(timeZone: timeZone).state(from: all, settings: settings, at: now)
@@ -221,6 +224,15 @@ public struct PressureService: Sendable {
             }
             try db.save(contentsOf: shielded)
             return try saveState(from: PressureDayClose.merging(shielded, into: all), settings: settings, at: now, in: db)
+        }
+    }
+
+    /// Saves `commitment` with `now` as the time of the save, the moment the store's rules
+    /// judge by (a settled day, the check-in window): the service's clock, not the system's.
+    func save(_ commitment: Commitment, at now: Date) throws {
+        try store.write { db in
+            db.timeOfSave = now
+            try db.save(commitment)
         }
     }
 

@@ -49,6 +49,14 @@ enum PressureFixture {
     }
 
     /// Runs `body` with a new store from `schema/pressure` in `zone`, holding `settings`.
+    /// Saves `commitments` with `now` as the time of the save, as the app would have then.
+    static func save(_ commitments: [Commitment], in store: Store, at now: Date) throws {
+        try store.write { db in
+            db.timeOfSave = now
+            try db.save(contentsOf: commitments)
+        }
+    }
+
     static func withStore<T>(_ zone: TimeZone, settings: PressureSettings? = nil, _ body: (Store, PressureService) throws -> T) throws -> T {
         let folder = temporaryFolder("pressure")
         defer { try? FileManager.default.removeItem(at: folder) }
