@@ -160,6 +160,36 @@ extension SeedRuleTests {
         #expect(blank.exit == 3 && blank.stderr.contains("/text"), "\(blank)")
     }
 
+    @Test("Also noticed: Elaro's notes purge after N months, the parent's setting (default 12, null keeps them), as seed 001 says")
+    func notePurgeIsASetting() throws {
+        let elaro = try AppStore("elaro")
+        #expect(try elaro.put("action-templates", #"{"id": "A-TST-001", "contentVersion": 1, "contraindications": [], "difficulty": 1, "focusId": "independence", "source": "Elaro", "tags": ["self_care"], "title": "Outfits", "variants": [{"durationMinutes": 5, "steps": ["Lay out two outfits"]}], "whyLine": "Small choices"}"#).exit == 0)
+        let noted = { (id: String, date: String) in
+            #"{"id": "\#(id)", "date": "\#(date)", "feltDifficulty": "ok", "status": "done", "templateId": "A-TST-001", "variantDuration": 5, "note": "She chose the red one"}"#
+        }
+        let recent = "0BAD0000-0000-4000-8000-000000000001", old = "0BAD0000-0000-4000-8000-000000000002"
+        #expect(try elaro.put("action-instances", noted(recent, "2025-01-10")).exit == 0)
+        #expect(try elaro.put("action-instances", noted(old, "2023-01-10")).exit == 0)
+        func note(_ id: String) throws -> Bool {
+            try run(["get", "action-instances", id, "--store", elaro.url.path]).stdout.contains("She chose the red one")
+        }
+        func purge() throws -> AlmanacRun { try run(["retention", "run", "--now", "2025-08-15", "--store", elaro.url.path]) }
+        #expect(try purge().exit == 0)
+        let (recentKept, oldKept) = (try note(recent), try note(old))
+        #expect(recentKept && !oldKept, "the default, 12 months: seven months old stays, thirty-one goes")
+        #expect(try elaro.put("action-instances", noted(old, "2023-01-10")).exit == 0)
+        #expect(try elaro.put("settings", #"{"notePurgeMonths": null}"#).exit == 0)
+        #expect(try purge().exit == 0)
+        let (recentNull, oldNull) = (try note(recent), try note(old))
+        #expect(recentNull && oldNull, "null keeps every note")
+        #expect(try elaro.put("settings", #"{"notePurgeMonths": 6}"#).exit == 0)
+        let six = try purge()
+        let (recentSix, oldSix) = (try note(recent), try note(old))
+        #expect(six.exit == 0 && !recentSix && !oldSix, "six months: both go: \(six)")
+        let bad = try elaro.put("settings", #"{"notePurgeMonths": 0}"#)
+        #expect(bad.exit == 3 && bad.stderr.contains("/notePurgeMonths"), "\(bad)")
+    }
+
     // MARK: No future facts
 
     @Test("9. Elaro's instances and summaries and MIGA's events are not in the future; today in any zone is")

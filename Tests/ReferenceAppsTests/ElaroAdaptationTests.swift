@@ -203,4 +203,32 @@ struct ElaroAdaptationTests {
         #expect(dampener.frictionIndices == [0.5, 0.5, 0.5] && dampener.through == CalendarDate("2025-01-25"))
         #expect(F.recommender(above).plan(at: instant("2025-01-23", 19, in: F.berlin)).mode == .copingKit)
     }
+
+    @Test("contraindications: skip_if_dysregulated keeps a template out of a day whose friction index is above 0.4, as seed 001 says")
+    func skipIfDysregulated() throws {
+        // The 23rd: 2 of 4 actions hard (0.5); no dampener, as the days before were calm.
+        let day = [F.instance("2025-01-23", "A-EMO-003", .done, .hard), F.instance("2025-01-23", "A-IND-002", .skipped, .hard),
+                   F.instance("2025-01-23", "A-IND-004", .done, .ok), F.instance("2025-01-23", "A-IND-002", .done, .ok)]
+        let recommender = F.recommender(day)
+        #expect(recommender.rules.signals.frictionIndex(on: CalendarDate("2025-01-23")!) == 0.5)
+        let plan = recommender.plan(at: instant("2025-01-24", 19, in: F.berlin))
+        #expect(plan.mode == .scored && !plan.recommendations.isEmpty)
+        let dysregulated = Set(F.templates.filter { $0.contraindications.contains("skip_if_dysregulated") }.map(\.id))
+        #expect(plan.recommendations.allSatisfy { !dysregulated.contains($0.templateId) }, "\(plan.recommendations.map(\.templateId))")
+        // The same day without the contraindications ranks one of them in: the rule is what keeps it out.
+        let unmarked = F.templates.map { template -> ActionTemplate in
+            var plain = template
+            plain.contraindications = []
+            return plain
+        }
+        let without = F.recommender(day, templates: unmarked).plan(at: instant("2025-01-24", 19, in: F.berlin))
+        #expect(without.recommendations.contains { dysregulated.contains($0.templateId) }, "\(without.recommendations.map(\.templateId))")
+        // With one hard action of four (0.25) they are candidates again, and A-EMO-001 ranks in.
+        let calmer = [F.instance("2025-01-23", "A-EMO-003", .done, .hard)] + day.dropFirst(2) + [F.instance("2025-01-23", "A-IND-002", .done, .ok)]
+        let calm = F.recommender(calmer)
+        #expect(calm.rules.signals.frictionIndex(on: CalendarDate("2025-01-23")!) == 0.25)
+        let ranked = calm.candidates.filter { !ElaroRecommender.contraindicated($0, ScoringContext(day: CalendarDate("2025-01-24")!, hour: 19,
+            signals: calm.signalCalculator.signals(on: CalendarDate("2025-01-23")!), bias: nil)) }
+        #expect(ranked.contains { $0.id == "A-EMO-001" }, "not contraindicated on a calm day")
+    }
 }

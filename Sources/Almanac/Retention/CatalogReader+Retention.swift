@@ -18,7 +18,7 @@ extension CatalogReader {
             guard let action = RetentionRule.Action(rawValue: actionName) else {
                 throw error(at + "/action", "\"\(actionName)\" is not a retention action; use archive, clear or delete")
             }
-            let olderThan = try age(members["olderThan"], at: at + "/olderThan")
+            let (olderThan, setting) = try age(members["olderThan"], at: at + "/olderThan")
             let fields = try strings(members["fields"], at: at + "/fields")
             if action == .clear {
                 guard !fields.isEmpty else {
@@ -44,19 +44,21 @@ extension CatalogReader {
                 }
             }
             rules.append(RetentionRule(action: action, olderThan: olderThan, fields: fields,
-                                       description: try string(members["description"], at: at + "/description")))
+                                       description: try string(members["description"], at: at + "/description"), setting: setting))
         }
         return rules
     }
 
-    /// `{"days": N}` or `{"months": N}`, N ≥ 1.
-    private func age(_ value: JSONValue?, at pointer: String) throws -> RetentionRule.Age {
+    /// `{"days": N}` or `{"months": N}`, N ≥ 1, with an optional `"setting": {"singleton":
+    /// s, "field": f}` whose value replaces N.
+    private func age(_ value: JSONValue?, at pointer: String) throws -> (RetentionRule.Age, CollectionDescriptor.SingletonField?) {
         let members = try object(value, at: pointer)
-        try allowOnly(["days", "months"], in: members, at: pointer)
+        try allowOnly(["days", "months", "setting"], in: members, at: pointer)
+        let setting = try members["setting"].map { try singletonField($0, at: pointer + "/setting") }
         switch (members["days"], members["months"]) {
-        case (let days?, nil): return .days(try integer(days, at: pointer + "/days", minimum: 1))
-        case (nil, let months?): return .months(try integer(months, at: pointer + "/months", minimum: 1))
-        default: throw error(pointer, "must be {\"days\": N} or {\"months\": N}, exactly one of the two")
+        case (let days?, nil): return (.days(try integer(days, at: pointer + "/days", minimum: 1)), setting)
+        case (nil, let months?): return (.months(try integer(months, at: pointer + "/months", minimum: 1)), setting)
+        default: throw error(pointer, "must be {\"days\": N} or {\"months\": N}, exactly one of the two (N is the default when a setting is named)")
         }
     }
 

@@ -27,19 +27,41 @@ public struct RetentionRule: Sendable, Equatable {
     public var fields: [String]
     /// Why the rule exists, for people.
     public var description: String
+    /// The user's setting that changes the age's count, when the catalog names one
+    /// (`"olderThan": {"months": 12, "setting": {"singleton": "settings", "field": "notePurgeMonths"}}`):
+    /// ``olderThan`` is then the default. See ``resolved(setting:)``.
+    public var setting: CollectionDescriptor.SingletonField?
 
     /// Creates a rule.
     ///
     /// - Parameters:
     ///   - action: archive, clear or delete.
-    ///   - olderThan: the age after which the rule applies.
+    ///   - olderThan: the age after which the rule applies (the default, with a `setting`).
     ///   - fields: the fields a `clear` rule removes.
     ///   - description: why the rule exists.
-    public init(action: Action, olderThan: Age, fields: [String] = [], description: String) {
+    ///   - setting: the singleton field whose whole number replaces the age's count.
+    public init(action: Action, olderThan: Age, fields: [String] = [], description: String,
+                setting: CollectionDescriptor.SingletonField? = nil) {
         self.action = action
         self.olderThan = olderThan
         self.fields = fields
         self.description = description
+        self.setting = setting
+    }
+
+    /// The rule as the user's setting makes it: a whole number ≥ 1 replaces the age's count
+    /// (6 months instead of 12), `null` turns the rule off (`nil`: the user chose to keep
+    /// everything), and a missing document or field — or anything else — leaves the default.
+    public func resolved(setting value: JSONValue?) -> RetentionRule? {
+        guard setting != nil, let value else { return self }
+        if value == .null { return nil }
+        guard case .number(let number) = value, let count = number.int64Value, count >= 1, count <= 100_000 else { return self }
+        var rule = self
+        switch olderThan {
+        case .days: rule.olderThan = .days(Int(count))
+        case .months: rule.olderThan = .months(Int(count))
+        }
+        return rule
     }
 
     /// What a rule does to a document older than its age.

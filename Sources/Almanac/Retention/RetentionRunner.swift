@@ -33,8 +33,17 @@ struct RetentionRunner {
     /// What a run would do: the report's entries and, per document, its fate.
     private func retentionPlan(asOf: CalendarDate) throws -> RetentionPlan {
         var plan = RetentionPlan()
-        for descriptor in store.catalog.collections where !descriptor.retention.isEmpty {
-            let cutoffs = descriptor.retention.map { $0.cutoff(asOf: asOf) }
+        for catalogued in store.catalog.collections where !catalogued.retention.isEmpty {
+            // The user's settings first: a rule they turned off takes nothing (its cutoff is the first day).
+            var descriptor = catalogued
+            let firstDay = CalendarDate(year: 1, month: 1, day: 1)!
+            var cutoffs: [CalendarDate] = []
+            for (index, rule) in catalogued.retention.enumerated() {
+                let value = try rule.setting.map { try store.document(json: "", in: $0.collection)?.value[$0.field] } ?? nil
+                let resolved = rule.resolved(setting: value)
+                descriptor.retention[index] = resolved ?? rule
+                cutoffs.append(resolved?.cutoff(asOf: asOf) ?? firstDay)
+            }
             var ids = Array(repeating: [String](), count: cutoffs.count)
             for candidate in try retentionCandidates(in: descriptor, before: cutoffs.max()!) {
                 let id = candidate.location.id ?? ""

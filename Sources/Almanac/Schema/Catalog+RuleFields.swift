@@ -35,6 +35,14 @@ extension Catalog {
                     try checkTransitionValues(field: field, allowed: allowed, initial: initial, schema: own, reader: reader, pointer: pointer + "/transitions")
                 }
             }
+            for (ruleIndex, rule) in collection.retention.enumerated() {
+                guard let setting = rule.setting else { continue }
+                let pointer = at + "/retention/\(ruleIndex)/olderThan/setting"
+                guard let singleton = catalog.collections.first(where: { $0.name == setting.collection }), singleton.isSingleton else {
+                    throw reader.error(pointer, "names \"\(setting.collection)\", which is not a singleton of this catalog; name the settings document that holds the count")
+                }
+                if let theirs = fields(singleton.name) { try require(setting.field, pointer, in: theirs, of: singleton.name) }
+            }
             for name in collection.userCreated?.fieldNames ?? [] { try require(name, at + "/seeded/userCreated") }
             for (referenceIndex, reference) in collection.references.enumerated() {
                 let pointer = at + "/references/\(referenceIndex)"

@@ -217,7 +217,7 @@ extension CatalogReader {
     }
 
     /// `{"singleton": s, "field": f}`: a field of a singleton document, a setting.
-    private func singletonField(_ value: JSONValue, at pointer: String) throws -> CollectionDescriptor.SingletonField {
+    func singletonField(_ value: JSONValue, at pointer: String) throws -> CollectionDescriptor.SingletonField {
         let named = try object(value, at: pointer)
         try allowOnly(["singleton", "field"], in: named, at: pointer)
         return .init(collection: try string(named["singleton"], at: pointer + "/singleton"), field: try string(named["field"], at: pointer + "/field"))

@@ -28,6 +28,11 @@ import Foundation
 /// - **Friction dampener**: no scores; the Coping Kit offers the 2 easiest actions of the
 ///   active areas (calming or co-regulation tags first, then lower difficulty, then ones
 ///   tried lately) at their shortest variant, a streaking ritual still first.
+/// - **Contraindications** keep a template out of the day's plan, rituals and Coping Kit
+///   included: `skip_if_dysregulated` on a day whose friction index (as of the day before,
+///   like the rest of the plan) is above the dampener's 0.4. The others the seeds name
+///   (`skip_if_rushed`, `skip_if_tired`, `skip_if_overstimulated`) have no signal the app
+///   measures, so they skip nothing (``contraindicated(_:_:)``).
 public struct ElaroRecommender: Sendable {
     /// Tags of the Coping Kit: actions that calm rather than stretch.
     public static let copingTags: Set<String> = ["calming", "co_regulation"]
@@ -63,6 +68,7 @@ public struct ElaroRecommender: Sendable {
                                      signals: signalCalculator.signals(on: day.adding(days: -1)),
                                      bias: rules.bandwidthBias(on: day))
         let count = context.target == .five ? 2 : 3
+        let candidates = self.candidates.filter { !Self.contraindicated($0, context) }
         let rituals = candidates.compactMap { template -> (ActionTemplate, Int)? in
             let streak = rules.streak(of: template.id, before: day)
             return rules.isRitual(template, areas: areas) && streak >= ElaroAdaptationRules.ritualStreakDays ? (template, streak) : nil
@@ -76,7 +82,7 @@ public struct ElaroRecommender: Sendable {
         }
         if let dampener = plan.dampener {
             plan.mode = .copingKit
-            plan.recommendations = copingKit(after: Array(chosen.prefix(2)), dampener: dampener, context)
+            plan.recommendations = copingKit(after: Array(chosen.prefix(2)), from: candidates, dampener: dampener, context)
             return plan
         }
         let protected = Set(chosen.map(\.templateId))
@@ -92,7 +98,8 @@ public struct ElaroRecommender: Sendable {
             var pick = template
             var duration = context.duration(for: template)
             var adaptations: [ElaroAdaptation] = []
-            if let step, let cousin = signalCalculator.templates[step.cousin.templateId], !protected.contains(cousin.id) {
+            if let step, let cousin = signalCalculator.templates[step.cousin.templateId], !protected.contains(cousin.id),
+               !Self.contraindicated(cousin, context) {
                 pick = cousin
                 duration = step.cousin.duration
                 adaptations = [step.direction == .up ? .stepUp(step) : .stepDown(step)]
@@ -105,7 +112,8 @@ public struct ElaroRecommender: Sendable {
     }
 
     /// The Coping Kit: the protected rituals, then the easiest actions, at their shortest variant.
-    func copingKit(after rituals: [ElaroRecommendation], dampener: ElaroDampener, _ context: ScoringContext) -> [ElaroRecommendation] {
+    func copingKit(after rituals: [ElaroRecommendation], from candidates: [ActionTemplate], dampener: ElaroDampener,
+                   _ context: ScoringContext) -> [ElaroRecommendation] {
         let tried = Set(signalCalculator.instances(last: ElaroSignalCalculator.bandwidthWindow, endingOn: context.day.adding(days: -1)).map(\.templateId))
         let easiest = candidates.filter { template in !rituals.contains { $0.templateId == template.id } }.sorted { a, b in
             let key: (ActionTemplate) -> (Int, Int, Int) = {
@@ -130,6 +138,14 @@ public struct ElaroRecommender: Sendable {
             kit.append(item)
         }
         return kit
+    }
+
+    /// Whether a contraindication of `template` holds on the plan's day: `skip_if_dysregulated`
+    /// with the friction index above ``ElaroAdaptationRules/frictionThreshold``.
+    static func contraindicated(_ template: ActionTemplate, _ context: ScoringContext) -> Bool {
+        template.contraindications.contains { reason in
+            reason == "skip_if_dysregulated" && context.signals.frictionIndex > ElaroAdaptationRules.frictionThreshold
+        }
     }
 
     /// A scored recommendation of `template` at `duration`.
