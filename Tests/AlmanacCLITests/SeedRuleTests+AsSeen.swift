@@ -190,6 +190,20 @@ extension SeedRuleTests {
         #expect(bad.exit == 3 && bad.stderr.contains("/notePurgeMonths"), "\(bad)")
     }
 
+    @Test("10. A value that only its spaces keep from matching says so: GPS written with a space, a time zone with a trailing one")
+    func spacesNamedInMessages() throws {
+        let cravey = try AppStore("cravey")
+        var usage = Self.usage()
+        usage.removeLast()
+        let gps = try cravey.put("usage", usage + #", "location": "40.7128, -74.0060"}"#)
+        #expect(gps.exit == 3 && gps.stderr.contains(#""40.7128, -74.0060" has spaces beside a comma; without them, "40.7128,-74.0060" matches the pattern"#), "\(gps)")
+        let pressure = try AppStore("pressure")
+        let zone = try pressure.put("settings", Self.settings(zone: "Asia/Kolkata "))
+        #expect(zone.exit == 3 && zone.stderr.contains(#""Asia/Kolkata " has white space around it; without it, "Asia/Kolkata" matches the pattern"#), "\(zone)")
+        let words = try pressure.put("settings", Self.settings(zone: "Asia Kolkata"))
+        #expect(words.exit == 3 && !words.stderr.contains("without"), "no hint where the spaces are between words: \(words)")
+    }
+
     // MARK: No future facts
 
     @Test("9. Elaro's instances and summaries and MIGA's events are not in the future; today in any zone is")

@@ -63,11 +63,13 @@ extension SchemaEvaluator {
             }
         case .pattern(let index):
             guard case .string(let string) = value, !program.patterns[index].matches(string) else { return true }
-            let source = program.patterns[index].source
+            let pattern = program.patterns[index]
+            let source = pattern.source
             // `\S` is how a schema says "not blank"; the message says so in words.
             return fail(check, collect) { _ in
-                source == "\\S" ? "\(SchemaText.quoted(string)) is blank; write some text (the pattern \\S)"
-                    : "\(SchemaText.quoted(string)) does not match the pattern \(source)"
+                if source == "\\S" { return "\(SchemaText.quoted(string)) is blank; write some text (the pattern \\S)" }
+                return Self.spaceHint(string, pattern).map { "\($0) matches the pattern \(source)" }
+                    ?? "\(SchemaText.quoted(string)) does not match the pattern \(source)"
             }
         case .format(let format):
             guard case .string(let string) = value, let problem = format.problem(with: string) else { return true }
@@ -321,5 +323,31 @@ extension SchemaEvaluator {
             // Keywords for another type than the value's.
             return true
         }
+    }
+
+    /// `"Asia/Kolkata " has white space around it; "Asia/Kolkata"` when white space a person
+    /// easily types by mistake — around the text, or beside a comma — is all that keeps it
+    /// from matching (the message goes on "matches the pattern …"); otherwise `nil`. Only for
+    /// short texts: a note's spaces are its words.
+    static func spaceHint(_ string: String, _ pattern: SchemaPattern) -> String? {
+        guard string.utf8.count <= 200, string.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { return nil }
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed != string, pattern.matches(trimmed) {
+            return "\(SchemaText.quoted(string)) has white space around it; without it, \(SchemaText.quoted(trimmed))"
+        }
+        // "40.7128, -74.0060": the spaces beside a comma go, the others stay.
+        var joined = String.UnicodeScalarView()
+        let scalars = Array(trimmed.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let nextIsComma = scalars[index...].first { !$0.properties.isWhitespace } == ","
+            let afterComma = scalars[..<index].last { !$0.properties.isWhitespace } == ","
+            if scalar.properties.isWhitespace, nextIsComma || afterComma { continue }
+            joined.append(scalar)
+        }
+        let comma = String(joined)
+        if comma != trimmed, pattern.matches(comma) {
+            return "\(SchemaText.quoted(string)) has spaces beside a comma; without them, \(SchemaText.quoted(comma))"
+        }
+        return nil
     }
 }
