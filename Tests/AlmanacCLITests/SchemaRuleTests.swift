@@ -20,8 +20,10 @@ enum SchemaRuleFixtures {
     static let otherID = "0BAD0000-0000-4000-8000-000000000002"
     static let recordingID = "B93D0206-6694-4521-A2D6-7FB246F2A999"
 
-    /// The app of each collection (collection names are distinct across the four apps).
+    /// The app of each collection, by a key that is the collection's name, or `app/name` where
+    /// two apps share a name (Elaro's `settings` beside Pressure's).
     static let apps: [String: String] = [
+        "elaro/settings": "elaro",
         "usage-events": "miga", "streaks": "miga", "selected-apps": "miga", "mindfulness-content": "miga",
         "preferences": "miga",
         "focus-areas": "elaro", "action-templates": "elaro", "action-instances": "elaro",
@@ -30,7 +32,12 @@ enum SchemaRuleFixtures {
         "usage": "cravey", "cravings": "cravey", "recordings": "cravey", "motivational-messages": "cravey",
     ]
 
-    static let singletons: Set<String> = ["preferences", "settings", "escalation-state"]
+    static let singletons: Set<String> = ["preferences", "settings", "escalation-state", "elaro/settings"]
+
+    /// The collection a fixture key names (`elaro/settings` → `settings`).
+    static func collectionName(_ key: String) -> String {
+        key.split(separator: "/").last.map(String.init) ?? key
+    }
 
     /// What makes the broken copy a different document (nothing for a singleton).
     static func renamed(_ collection: String) -> RuleMutation {
@@ -112,6 +119,7 @@ enum SchemaRuleFixtures {
             "timezone_identifier": "America/Los_Angeles", "notifications_enabled": true, "onboarding_completed": true,
             "subscription_tier": "FREE", "subscription_expiry": nil,
         ],
+        "elaro/settings": ["notePurgeMonths": 12],
         "escalation-state": [
             "current_tier": 1, "consecutive_misses": 1, "consecutive_successes": 0, "current_streak": 0,
             "longest_streak": 5, "restart_shields_remaining": 1, "shield_reset_date": "2025-03-01T00:00:00Z",
@@ -148,7 +156,7 @@ enum SchemaRuleFixtures {
     static func row(
         _ name: String, _ collection: String, _ mutation: RuleMutation, field: String, single: Bool = true
     ) -> SchemaRuleRow {
-        SchemaRuleRow(name: name, app: apps[collection]!, collection: collection, base: bases[collection]!,
+        SchemaRuleRow(name: name, app: apps[collection]!, collection: collectionName(collection), base: bases[collection]!,
                       mutation: mutation, field: field, single: single)
     }
 
@@ -156,7 +164,7 @@ enum SchemaRuleFixtures {
         var document = bases[collection]!
         renamed(collection).apply(to: &document)
         mutation.apply(to: &document)
-        return SchemaAllowedRow(name: name, app: apps[collection]!, collection: collection, document: document)
+        return SchemaAllowedRow(name: name, app: apps[collection]!, collection: collectionName(collection), document: document)
     }
 
     static let longText281 = RuleJSON.string(String(repeating: "a", count: 281))
@@ -303,6 +311,10 @@ enum SchemaRuleFixtures {
             field: "/personality_mode"),
         row("Pressure subscription_tier is FREE or PAID", "settings", .set("/subscription_tier", "PREMIUM"),
             field: "/subscription_tier"),
+        row("Elaro notes are purged after at least 1 month (or null: never)", "elaro/settings", .set("/notePurgeMonths", 0),
+            field: "/notePurgeMonths"),
+        row("Elaro notePurgeMonths is a whole number of months", "elaro/settings", .set("/notePurgeMonths", 1.5),
+            field: "/notePurgeMonths"),
         row("Pressure commitment deadline 06:00–12:00 (before)", "settings", .set("/commitment_deadline", "05:30"),
             field: "/commitment_deadline"),
         row("Pressure commitment deadline 06:00–12:00 (after)", "settings", .set("/commitment_deadline", "12:30"),
