@@ -108,6 +108,18 @@ struct TimestampEdgeTests {
         #expect(Timestamp.format(end) == "2025-03-01T04:59:59.999Z" && end == fine, "the last instant of a day is its last millisecond")
     }
 
+    @Test("a leap second far from 1970 stays in its own day, where a Date's resolution is microseconds (libFuzzer's finding)",
+          arguments: ["0100-12-31t23:59:60.0050Z", "0001-06-30T23:59:60Z", "1998-12-31T23:59:60Z", "9999-12-31T23:59:60Z"])
+    func leapSecondFarFrom1970(text: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        let stored = try #require(Timestamp.stored(date))
+        #expect(stored.prefix(10) == text.prefix(10) && stored.hasSuffix("23:59:59.999Z"), "\(text) → \(stored)")
+        #expect(Timestamp.normalizedUTC(text).map { $0.prefix(10) == text.prefix(10) } ?? true)
+        let secondBefore = try #require(Timestamp.parse(String(text.prefix(17)) + "59.999Z"))
+        let nextDay = try #require(Timestamp.parse(String(text.prefix(10)) + "T23:59:59Z")).addingTimeInterval(1)
+        #expect(secondBefore <= date && date < nextDay, "after the last millisecond of :59, before the next day")
+    }
+
     @Test("parsing judges the year by the UTC instant, and upper- or lower-case T and Z alike (RFC 3339)")
     func parsingAtTheEdges() throws {
         #expect(Timestamp.parse("0000-12-31t23:59:50Z") == nil)

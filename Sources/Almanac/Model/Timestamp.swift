@@ -58,10 +58,12 @@ package enum Timestamp {
     /// 0001-01-01T00:30:00Z and is accepted; `0000-12-31T23:59:50Z` is not.)
     package static func parse(_ text: String) -> Date? {
         guard let parts = Parts(text), parts.isWithinCalendar else { return nil }
-        // Date cannot represent a leap second (:60): it becomes the last instant of its own
-        // second :59 (a microsecond before the next day, after its last millisecond), so it
-        // files under, sorts within and is found by a query of the day it is written on.
-        if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond) + 0.999_999) }
+        // Date cannot represent a leap second (:60): it becomes the last instant a Date holds
+        // in its own second :59 (after its last millisecond), so it files under, sorts within
+        // and is found by a query of the day it is written on. Not a fixed fraction: far from
+        // 1970 a Date's resolution is microseconds, and `+ 0.999999` would round into the
+        // next second, and so the next day (year 0100: the fuzzer's finding).
+        if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond + 1).nextDown) }
         return Date(timeIntervalSince1970: Double(parts.utcSecond) + parts.fractionValue)
     }
 
