@@ -64,6 +64,7 @@ put("timestamp", bytes.fromhex("7ff0000000000000"), "regression-infinity")
 put("timestamp", bytes.fromhex("7ff8000000000000"), "regression-nan")
 put("timestamp", bytes.fromhex("426d1a94a2000000"), "regression-1e12")
 put("timestamp", "0100-12-31t23:59:60.0050Z", "regression-leap-second-far-from-1970")  # found by libFuzzer, issue 60
+put("timestamp", "0900-12-31T23:59:60.50z", "regression-instant-a-hair-before-midnight")  # found by libFuzzer, issue 60
 for path in files("samples/*/seeds/*.json", 20):
     put("seed", open(path, "rb").read())
 for path in files("samples/*/store/store.json", 4):

@@ -43,8 +43,8 @@ struct TimestampTests {
         #expect(Timestamp.normalizedUTC("1998-12-31T23:59:60Z") == nil, "already stored form")
         #expect(try Self.violations("at", "1998-12-31T23:59:60Z").isEmpty)
         let leap = try #require(Timestamp.parse("1998-12-31T15:59:60-08:00"))
-        #expect(leap > Timestamp.parse("1998-12-31T23:59:59.999Z")! && leap < Timestamp.parse("1999-01-01T00:00:00Z")!,
-                "the last instant of its own day, so it files under 1998-12-31")
+        #expect(leap == Timestamp.parse("1998-12-31T23:59:59.999Z")! && leap < Timestamp.parse("1999-01-01T00:00:00Z")!,
+                "the last millisecond of its own day, so it files under 1998-12-31")
         #expect(CalendarDate(leap, in: TimeZone(identifier: "UTC")!) == CalendarDate("1998-12-31"))
     }
 
@@ -109,7 +109,7 @@ struct TimestampEdgeTests {
     }
 
     @Test("a leap second far from 1970 stays in its own day, where a Date's resolution is microseconds (libFuzzer's finding)",
-          arguments: ["0100-12-31t23:59:60.0050Z", "0001-06-30T23:59:60Z", "1998-12-31T23:59:60Z", "9999-12-31T23:59:60Z"])
+          arguments: ["0100-12-31t23:59:60.0050Z", "0900-12-31T23:59:60.50z", "0001-06-30T23:59:60Z", "1998-12-31T23:59:60Z", "9999-12-31T23:59:60Z"])
     func leapSecondFarFrom1970(text: String) throws {
         let date = try #require(Timestamp.parse(text))
         let stored = try #require(Timestamp.stored(date))
@@ -117,7 +117,18 @@ struct TimestampEdgeTests {
         #expect(Timestamp.normalizedUTC(text).map { $0.prefix(10) == text.prefix(10) } ?? true)
         let secondBefore = try #require(Timestamp.parse(String(text.prefix(17)) + "59.999Z"))
         let nextDay = try #require(Timestamp.parse(String(text.prefix(10)) + "T23:59:59Z")).addingTimeInterval(1)
-        #expect(secondBefore <= date && date < nextDay, "after the last millisecond of :59, before the next day")
+        #expect(secondBefore == date && date < nextDay, "the last millisecond of :59, before the next day")
+    }
+
+    @Test("an instant one Date resolution before midnight is stored on its own day (libFuzzer's second finding)")
+    func aHairBeforeMidnight() {
+        for midnight: Double in [Double(Timestamp.firstSecond) + 86_400, -34_682_256_000, 0, 1_740_787_200, Double(Timestamp.lastSecond + 1) - 86_400] {
+            // A Date converts through 2001-01-01, so it may hold midnight itself: then that is its day.
+            let date = Date(timeIntervalSince1970: midnight.nextDown)
+            let text = Timestamp.stored(date)
+            let before = date.timeIntervalSince1970 < midnight
+            #expect(text?.hasSuffix(before ? "T23:59:59.999Z" : "T00:00:00Z") == true, "\(midnight): \(String(describing: text))")
+        }
     }
 
     @Test("parsing judges the year by the UTC instant, and upper- or lower-case T and Z alike (RFC 3339)")

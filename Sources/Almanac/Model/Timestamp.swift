@@ -31,7 +31,10 @@ package enum Timestamp {
     package static func stored(_ date: Date) -> String? {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite else { return nil }
-        let dayNumber = (seconds / 86_400).rounded(.down)
+        var dayNumber = (seconds / 86_400).rounded(.down)
+        // The division rounds: an instant a hair before midnight can land on the next day's
+        // number, so the day is checked against the instant itself (both sides exact).
+        if dayNumber * 86_400 > seconds { dayNumber -= 1 }
         // Compared as Doubles: converting an absurd value to Int first would trap.
         guard dayNumber >= Double(firstSecond / 86_400), dayNumber <= Double(lastSecond / 86_400) else { return nil }
         let exact = (seconds - dayNumber * 86_400) * 1000
@@ -58,12 +61,12 @@ package enum Timestamp {
     /// 0001-01-01T00:30:00Z and is accepted; `0000-12-31T23:59:50Z` is not.)
     package static func parse(_ text: String) -> Date? {
         guard let parts = Parts(text), parts.isWithinCalendar else { return nil }
-        // Date cannot represent a leap second (:60): it becomes the last instant a Date holds
-        // in its own second :59 (after its last millisecond), so it files under, sorts within
-        // and is found by a query of the day it is written on. Not a fixed fraction: far from
-        // 1970 a Date's resolution is microseconds, and `+ 0.999999` would round into the
-        // next second, and so the next day (year 0100: the fuzzer's finding).
-        if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond + 1).nextDown) }
+        // Date cannot represent a leap second (:60): it becomes the last millisecond of its own
+        // second :59, as a store keeps milliseconds, so it files under, sorts within and is
+        // found by a query of the day it is written on. Not anything finer: far from 1970 a
+        // Date resolves only microseconds (and converts through 2001-01-01), so `+ 0.999999`
+        // rounded into the next second, and so the next day (year 0100: the fuzzer's finding).
+        if parts.isLeapSecond { return Date(timeIntervalSince1970: Double(parts.utcSecond) + 0.999) }
         return Date(timeIntervalSince1970: Double(parts.utcSecond) + parts.fractionValue)
     }
 
