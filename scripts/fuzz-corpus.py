@@ -45,6 +45,11 @@ put("pattern", "^(?=x?)(?:(a+)+$|a*!)\0" + "a" * 30 + "!", "regression-lookahead
 put("pattern", "(\\1)\0", "regression-back-reference")
 put("pattern", "((){1000000}){1000000}\0", "regression-empty-loop")
 put("pattern", "[" + "".join(chr(0x4E00 + 2 * i) for i in range(450)) + "].*a.{9}\0xa123456789", "regression-large-automaton")
+# libFuzzer's mutant of it (three bytes changed) that took ~1 s under ASan before the table cap.
+wide = bytearray(("[" + "".join(chr(0x4E00 + 2 * i) for i in range(450)) + "].*a.{9}\0xa123456789").encode())
+for index, byte in [(75, 0xb8), (77, 0xb0), (417, 0x3f)]:
+    wide[index] = byte
+put("pattern", bytes(wide), "regression-wide-class-automaton")
 put("pattern", "\\bfoo(?<=o)\\p{L}*\0a fooé", "lookbehind-boundary-property")
 for i, text in enumerate(["status=done", "intensity>=7", "triggers contains Anxious", "method in [Vape, Joints]",
                           "not isActive=true", "(a=1 or b=2) and c<3", "title=Deep breath", "notes exists", "x missing"]):
@@ -65,6 +70,7 @@ put("timestamp", bytes.fromhex("7ff8000000000000"), "regression-nan")
 put("timestamp", bytes.fromhex("426d1a94a2000000"), "regression-1e12")
 put("timestamp", "0100-12-31t23:59:60.0050Z", "regression-leap-second-far-from-1970")  # found by libFuzzer, issue 60
 put("timestamp", "0900-12-31T23:59:60.50z", "regression-instant-a-hair-before-midnight")  # found by libFuzzer, issue 60
+put("timestamp", "1968-09-30T08:59:50.538-05:05", "regression-millisecond-before-1970")  # found by libFuzzer, issue 60
 for path in files("samples/*/seeds/*.json", 20):
     put("seed", open(path, "rb").read())
 for path in files("samples/*/store/store.json", 4):

@@ -131,6 +131,15 @@ struct TimestampEdgeTests {
         }
     }
 
+    @Test("every millisecond reads back as itself before 1970 and with any offset (libFuzzer's third finding)",
+          arguments: ["1968-09-30T08:59:50.538-05:05", "1901-12-13T20:45:52.001Z", "0500-02-28T23:59:59.999+14:00", "1969-12-31T23:59:59.999Z"])
+    func millisecondsReadBack(text: String) throws {
+        let date = try #require(Timestamp.parse(text))
+        let stored = try #require(Timestamp.stored(date))
+        #expect(Timestamp.parse(stored) == date, "\(text) → \(stored)")
+        #expect(stored.dropLast().hasSuffix(String(text.split(separator: ".")[1].prefix(3))), "\(text) → \(stored)")
+    }
+
     @Test("parsing judges the year by the UTC instant, and upper- or lower-case T and Z alike (RFC 3339)")
     func parsingAtTheEdges() throws {
         #expect(Timestamp.parse("0000-12-31t23:59:50Z") == nil)

@@ -39,7 +39,11 @@ package enum Timestamp {
         guard dayNumber >= Double(firstSecond / 86_400), dayNumber <= Double(lastSecond / 86_400) else { return nil }
         let exact = (seconds - dayNumber * 86_400) * 1000
         let nearest = exact.rounded()
-        let reached = abs(exact - nearest) <= seconds.ulp * 1000 ? nearest : exact.rounded(.down)
+        // A Date holds its instant relative to 2001 and converts to 1970 by an addition, so
+        // its resolution is the coarser of the two (libFuzzer: `1968-09-30T08:59:50.538-05:05`
+        // came back as .537 with the 1970 one alone).
+        let resolution = max(seconds.ulp, date.timeIntervalSinceReferenceDate.ulp) * 2
+        let reached = abs(exact - nearest) <= resolution * 1000 ? nearest : exact.rounded(.down)
         let milliseconds = min(max(Int(reached), 0), 86_399_999)
         let day = CalendarDate(daysSinceEpoch: Int(dayNumber))
         let second = milliseconds / 1000

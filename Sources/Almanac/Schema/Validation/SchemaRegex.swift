@@ -13,6 +13,10 @@ final class SchemaRegex: Sendable {
     private static let maximumStates = 1_000
     /// Instructions visited while building states (each closure counts what it visits).
     private static let maximumWork = 400_000
+    /// Entries of the transition table (states × code point classes): a class of hundreds of
+    /// scattered characters multiplies every state's row, and each entry costs a closure to
+    /// build (libFuzzer found a 1,359-byte pattern taking ~1 s under ASan to reach the state cap).
+    private static let maximumTableEntries = 100_000
 
     /// Code point classes: `cuts[i]` is the first code point of class `i`.
     private let cuts: [UInt32]
@@ -55,7 +59,7 @@ final class SchemaRegex: Sendable {
         }
         let cuts = cutSet.sorted()
         let classCount = cuts.count
-        guard sets.count * classCount <= Self.maximumWork else { return nil }
+        guard sets.count * classCount <= Self.maximumWork, classCount <= Self.maximumTableEntries else { return nil }
         let membership = sets.map { set in cuts.map { set.contains($0) } }
 
         let restart = Self.closure([start], program, atStart: false, work: &work)
@@ -82,7 +86,7 @@ final class SchemaRegex: Sendable {
                 } else if let id = stateIDs[target] {
                     transitions.append(Int32(id))
                 } else {
-                    guard states.count < Self.maximumStates else { return nil }
+                    guard states.count < Self.maximumStates, (states.count + 1) * classCount <= Self.maximumTableEntries else { return nil }
                     stateIDs[target] = states.count
                     transitions.append(Int32(states.count))
                     states.append(target)
