@@ -27,15 +27,7 @@ extension RuleCheck {
         guard let value = document[field], case .timestamp(let moment)? = DocumentDate(value),
               let dayValue = document[on], case .day(let day)? = DocumentDate(dayValue)
         else { return nil }
-        func resolve(_ time: ClockTime) throws -> (text: String, minutes: Int, source: String)? {
-            switch time {
-            case .fixed(let text):
-                return clockMinutes(text).map { (text, $0, text) }
-            case .setting(let setting):
-                guard let text = try clock(setting), let minutes = clockMinutes(text) else { return nil }
-                return (text, minutes, "\(setting.collection) \(setting.field) \(text)")
-            }
-        }
+        func resolve(_ time: ClockTime) throws -> (text: String, minutes: Int, source: String)? { try resolved(time, clock: clock) }
         guard let start = try resolve(from) else { return nil }
         let startInstant = instant(minutes: start.minutes, on: day, in: zone)
         if let before {
@@ -53,12 +45,19 @@ extension RuleCheck {
     /// `nil` while a setting is missing or holds no clock time.
     static func settledAt(_ at: ClockTime, on day: CalendarDate, zone: TimeZone,
                           clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows -> (instant: Date, source: String)? {
-        switch at {
+        try resolved(at, clock: clock).map { (instant(minutes: $0.minutes, on: day, in: zone), $0.source) }
+    }
+
+    /// A clock time's "HH:MM", its minutes and how it was found ("settings checkin_window_close
+    /// 22:00"), or `nil` while a setting is missing or holds no clock time.
+    static func resolved(_ time: ClockTime, clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows
+        -> (text: String, minutes: Int, source: String)? {
+        switch time {
         case .fixed(let text):
-            return clockMinutes(text).map { (instant(minutes: $0, on: day, in: zone), text) }
+            return clockMinutes(text).map { (text, $0, text) }
         case .setting(let setting):
             guard let text = try clock(setting), let minutes = clockMinutes(text) else { return nil }
-            return (instant(minutes: minutes, on: day, in: zone), "\(setting.collection) \(setting.field) \(text)")
+            return (text, minutes, "\(setting.collection) \(setting.field) \(text)")
         }
     }
 }

@@ -195,11 +195,7 @@ extension Transaction {
     /// does not make a stored time wrong).
     private func checkTimeOfDay(_ rule: CollectionDescriptor.Rule, field: String, on: String, from: RuleCheck.ClockTime,
                                 before: RuleCheck.ClockTime?, _ changed: [PreparedWrite]) throws {
-        // The settings as this change leaves them, read once for all its writes.
-        var settings: [String: JSONValue] = [:]
-        for named in rule.settings where settings[named.collection] == nil {
-            settings[named.collection] = try current(reader.collection(named: named.collection), id: nil)?.value
-        }
+        let settings = try settingDocuments(of: rule)
         let zone = rule.zone(default: reader.timeZone) { settings[$0] }
         for write in changed {
             guard let value = write.members[field], value != .null else { continue }
@@ -211,12 +207,19 @@ extension Transaction {
         }
     }
 
-    private func checkSettled(_ rule: CollectionDescriptor.Rule, on: String, closes: RuleCheck.ClockTime, open: Condition,
-                              _ changed: [PreparedWrite]) throws {
+    /// The singleton documents `rule` reads settings from, as this change leaves them, read
+    /// once for all its writes.
+    private func settingDocuments(of rule: CollectionDescriptor.Rule) throws -> [String: JSONValue] {
         var settings: [String: JSONValue] = [:]
         for named in rule.settings where settings[named.collection] == nil {
             settings[named.collection] = try current(reader.collection(named: named.collection), id: nil)?.value
         }
+        return settings
+    }
+
+    private func checkSettled(_ rule: CollectionDescriptor.Rule, on: String, closes: RuleCheck.ClockTime, open: Condition,
+                              _ changed: [PreparedWrite]) throws {
+        let settings = try settingDocuments(of: rule)
         let zone = rule.zone(default: reader.timeZone) { settings[$0] }
         let now = timeOfSave ?? Date()
         let collection = changed[0].collection
