@@ -80,16 +80,22 @@ import Testing
         #expect(refusal("^*")?.contains("nothing to repeat") == true)
     }
 
-    /// A pattern whose automaton would be large builds none and runs on the NFA, quickly.
+    /// A class of hundreds of scattered characters costs the automaton two classes, not one per
+    /// range; a pattern whose automaton would be large builds none and runs on the NFA.
     @Test func largeAutomatonFallsBackToTheMachine() throws {
         let wide = String((0..<450).map { Character(Unicode.Scalar(0x4E00 + 2 * $0)!) })
         let clock = ContinuousClock()
         let started = clock.now
-        let pattern = try SchemaPattern("[\(wide)].*a.{9}")
+        let compact = try SchemaPattern("[\(wide)].*a.{9}")
+        let large = try SchemaPattern("[\(wide)].*a.{12}")
         let built = clock.now - started
-        #expect(!pattern.usesAutomaton)
-        #expect(pattern.matches("\u{4E00}xxa123456789"))
-        #expect(!pattern.matches("\u{4E01}xxa123456789"))
+        #expect(compact.usesAutomaton)
+        #expect(!large.usesAutomaton)
+        for pattern in [compact, large] {
+            #expect(pattern.matches("\u{4E00}xxa123456789012"))
+            #expect(!pattern.matches("\u{4E01}xxa123456789012"))
+            #expect(!pattern.matches("\u{4E00}xxa12345678"))
+        }
         // Not a timing assertion: the automaton's construction is bounded by work, not time,
         // and a generous ceiling only catches construction running to the old 1,000-state cap.
         #expect(built < .seconds(5))

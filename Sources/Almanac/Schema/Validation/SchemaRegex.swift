@@ -13,13 +13,17 @@ final class SchemaRegex: Sendable {
     private static let maximumStates = 1_000
     /// Instructions visited while building states (each closure counts what it visits).
     private static let maximumWork = 400_000
-    /// Entries of the transition table (states × code point classes): a class of hundreds of
-    /// scattered characters multiplies every state's row, and each entry costs a closure to
-    /// build (libFuzzer found a 1,359-byte pattern taking ~1 s under ASan to reach the state cap).
+    /// Entries of the transition table (states × classes), each a closure to build (libFuzzer
+    /// found a 1,359-byte pattern taking ~1 s under ASan to reach the state cap, before ranges
+    /// that every set treats alike shared a class).
     private static let maximumTableEntries = 100_000
 
-    /// Code point classes: `cuts[i]` is the first code point of class `i`.
+    /// Code point ranges: `cuts[i]` is the first code point of range `i`, every code point of
+    /// which every set either contains or excludes.
     private let cuts: [UInt32]
+    /// The class of each range: ranges that every set treats alike share one, so a class of
+    /// hundreds of scattered characters costs two classes, not a class per range.
+    private let classOfRange: [Int32]
     /// The class of each ASCII code point, the common case.
     private let asciiClasses: [Int32]
     private let classCount: Int
@@ -58,12 +62,23 @@ final class SchemaRegex: Sendable {
             }
         }
         let cuts = cutSet.sorted()
-        let classCount = cuts.count
-        guard sets.count * classCount <= Self.maximumWork, classCount <= Self.maximumTableEntries else { return nil }
-        let membership = sets.map { set in cuts.map { set.contains($0) } }
+        guard sets.count * cuts.count <= Self.maximumWork else { return nil }
+        var classOfColumn: [[Bool]: Int32] = [:]
+        var columns: [[Bool]] = []
+        let classOfRange = cuts.map { cut in
+            let column = sets.map { $0.contains(cut) }
+            if let known = classOfColumn[column] { return known }
+            classOfColumn[column] = Int32(columns.count)
+            columns.append(column)
+            return Int32(columns.count - 1)
+        }
+        let classCount = columns.count
+        guard classCount <= Self.maximumTableEntries else { return nil }
+        let membership = sets.indices.map { set in columns.map { $0[set] } }
 
-        let restart = Self.closure([start], program, atStart: false, work: &work)
-        var states: [[Int]] = [Self.closure([start], program, atStart: true, work: &work)]
+        var marks = Marks(count: program.count)
+        let restart = Self.closure([start], program, atStart: false, work: &work, marks: &marks)
+        var states: [[Int]] = [Self.closure([start], program, atStart: true, work: &work, marks: &marks)]
         var stateIDs: [[Int]: Int] = [states[0]: 0]
         var transitions: [Int32] = []
         var index = 0
@@ -76,7 +91,7 @@ final class SchemaRegex: Sendable {
                 for pc in state {
                     if case .consume(let set, let next) = program[pc], membership[set][symbol] { seeds.append(next) }
                 }
-                let target = Self.closure(seeds, program, atStart: false, work: &work)
+                let target = Self.closure(seeds, program, atStart: false, work: &work, marks: &marks)
                 guard work <= Self.maximumWork else { return nil }
                 if target.contains(0) {
                     transitions.append(-1)
@@ -95,8 +110,9 @@ final class SchemaRegex: Sendable {
             index += 1
         }
         self.cuts = cuts
+        self.classOfRange = classOfRange
         self.classCount = classCount
-        self.asciiClasses = (0..<128).map { scalar in Int32(cuts.lastIndex { $0 <= UInt32(scalar) } ?? 0) }
+        self.asciiClasses = (0..<128).map { scalar in classOfRange[cuts.lastIndex { $0 <= UInt32(scalar) } ?? 0] }
         self.transitions = transitions
         self.matchesAtStart = states[0].contains(0)
         self.backward = backward
@@ -162,7 +178,7 @@ final class SchemaRegex: Sendable {
         return state
     }
 
-    /// The class of a non-ASCII code point: the last cut at or below it.
+    /// The class of a non-ASCII code point: that of the last cut at or below it.
     private func classOf(_ value: UInt32) -> Int {
         var low = 0
         var high = cuts.count
@@ -170,7 +186,7 @@ final class SchemaRegex: Sendable {
             let middle = (low + high) / 2
             if cuts[middle] <= value { low = middle } else { high = middle }
         }
-        return low
+        return Int(classOfRange[low])
     }
 
     /// Decodes the multi-byte UTF-8 sequence at `offset` (the string is valid UTF-8).
@@ -185,14 +201,31 @@ final class SchemaRegex: Sendable {
 
     // MARK: - Construction
 
+    /// Visit marks shared by every closure of one construction: a state's row takes a closure
+    /// per class, and a fresh `Set` for each was most of the build's cost.
+    private struct Marks {
+        var stamps: [Int]
+        var current = 0
+        init(count: Int) { stamps = Array(repeating: 0, count: count) }
+        /// Starts a new closure: every mark of an earlier one no longer counts.
+        mutating func next() { current += 1 }
+        /// Marks `pc`; false when this closure had marked it already.
+        mutating func insert(_ pc: Int) -> Bool {
+            if stamps[pc] == current { return false }
+            stamps[pc] = current
+            return true
+        }
+    }
+
     /// The instructions reachable from `seeds` without consuming input that wait for input,
     /// the end of input, or are the match: a DFA state, sorted so that equal sets compare equal.
-    private static func closure(_ seeds: [Int], _ program: [Instruction], atStart: Bool, work: inout Int) -> [Int] {
-        var visited = Set<Int>()
+    private static func closure(_ seeds: [Int], _ program: [Instruction], atStart: Bool, work: inout Int,
+                                marks: inout Marks) -> [Int] {
+        marks.next()
         var stack = seeds
         var result: [Int] = []
         while let pc = stack.popLast() {
-            guard visited.insert(pc).inserted else { continue }
+            guard marks.insert(pc) else { continue }
             work += 1
             switch program[pc] {
             case .consume, .match, .assertEnd:
