@@ -6,6 +6,7 @@ enum CommandGroup: String, CaseIterable {
     case seed
     case retention
     case git
+    case timeZone = "time-zone"
 
     var abstract: String {
         switch self {
@@ -13,6 +14,7 @@ enum CommandGroup: String, CaseIterable {
         case .schema: "An app's schema folder: start a new app, add a collection."
         case .seed: "Content an app ships for its seeded collections."
         case .retention: "The catalog's retention rules."
+        case .timeZone: "The store's days: the zone it files them in, and a change when its user moves."
         case .git: "A store kept in a git repository: merge documents field by field during git merge and git pull."
         }
     }

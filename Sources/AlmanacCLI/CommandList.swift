@@ -22,6 +22,8 @@ enum CommandList {
         ImportCommand.self,
         DeleteCommand.self,
         RetentionRunCommand.self,
+        TimeZoneShowCommand.self,
+        TimeZoneSetCommand.self,
         ReportCommand.self,
         CheckCommand.self,
         ResolveCommand.self,

@@ -66,6 +66,9 @@ extension CatalogRuleRow {
               broken: with("escalation-state", [("/shield_reset_date", "2025-03-01T08:00:00Z")])),  // the 1st, but not its midnight
         .init(app: "pressure", collection: "settings", rule: "known-time-zone", base: base("settings"),
               broken: with("settings", [("/timezone_identifier", "Mars/Olympus_Mons")])),
+        // A real zone, but not the one the store (in UTC) files new days in: the app's days and the store's would differ.
+        .init(app: "pressure", collection: "settings", rule: "known-time-zone", base: base("settings"),
+              broken: with("settings", [("/timezone_identifier", "Asia/Kolkata")])),
         .init(app: "miga", collection: "preferences", rule: "fre-moves-forward", base: base("preferences"),
               broken: with("preferences", [("/frePhase", "notStarted")]), checkable: false),
         .init(app: "miga", collection: "streaks", rule: "streak-day-count", base: base("streaks"),

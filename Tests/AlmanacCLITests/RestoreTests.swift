@@ -85,7 +85,7 @@ import Testing
         let manifest = newer.appendingPathComponent("store.json")
         let text = try #require(E2EFiles.text(manifest))
         // A store format this tool does not know, and a schema version beyond the app's newest.
-        try Data(text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 2").utf8).write(to: manifest)
+        try Data(text.replacingOccurrences(of: "\"formatVersion\": 1", with: "\"formatVersion\": 99").utf8).write(to: manifest)
         let tooNew = try run(["restore", newer.path, "--store", store.path])
         #expect(tooNew.exit == 5, "\(tooNew)")
         try Data(text.replacingOccurrences(of: "\"schemaVersion\": 1", with: "\"schemaVersion\": 99").utf8).write(to: manifest)

@@ -116,7 +116,8 @@ enum SchemaRuleFixtures {
         ],
         "settings": [
             "personality_mode": "PROFESSIONAL", "commitment_deadline": "09:00", "checkin_window_close": "22:00",
-            "timezone_identifier": "America/Los_Angeles", "notifications_enabled": true, "onboarding_completed": true,
+            // The rule stores' zone: settings name the zone the store files new days in.
+            "timezone_identifier": "UTC", "notifications_enabled": true, "onboarding_completed": true,
             "subscription_tier": "FREE", "subscription_expiry": nil,
         ],
         "elaro/settings": ["notePurgeMonths": 12],

@@ -39,14 +39,27 @@ struct SeedRuleTests {
     @Test("1. Pressure: every IANA name and link is a valid timezone_identifier, on every platform; a misspelling is refused with the nearest name")
     func timeZones() throws {
         let store = try AppStore("pressure")
-        for (name, accepted) in [("Asia/Kolkata", true), ("Etc/UTC", true), ("US/Pacific", true), ("Etc/GMT+5", true),
-                                 ("EST", true), ("PST8PDT", true), ("Asia/Calcutta", true), ("Asia/Kolkatta", false), ("PST", false)] {
+        for (index, (name, accepted)) in [("Asia/Kolkata", true), ("Etc/UTC", true), ("US/Pacific", true), ("Etc/GMT+5", true),
+                                          ("Asia/Calcutta", true), ("Asia/Kolkatta", false), ("PST", false)].enumerated() {
+            if accepted {
+                // The settings name the zone the store files new days in: the store changes first.
+                let day = CalendarDate("2030-01-01")!.adding(days: 2 * index).description
+                let moved = try run(["time-zone", "set", name, "--from", day, "--store", store.url.path])
+                #expect(moved.exit == 0 && moved.stdout.contains("new days are filed in \(name) from \(day)"), "\(moved)")
+            }
             let saved = try store.put("settings", Self.settings(zone: name))
             #expect(saved.exit == (accepted ? 0 : 3), "\(name): \(saved)")
             if !accepted { #expect(saved.stderr.contains("known-time-zone") && saved.stderr.contains("/timezone_identifier"), "\(saved)") }
         }
         let typo = try store.put("settings", Self.settings(zone: "Asia/Kolkatta"))
         #expect(typo.stderr.contains("did you mean \"Asia/Kolkata\""), "\(typo)")
+        // IANA names both, but abbreviations, which no store files days in: so never the store's zone.
+        for name in ["EST", "PST8PDT"] {
+            let moved = try run(["time-zone", "set", name, "--store", store.url.path])
+            #expect(moved.exit != 0 && moved.stderr.contains("abbreviation"), "\(moved)")
+            let saved = try store.put("settings", Self.settings(zone: name))
+            #expect(saved.exit == 3 && saved.stderr.contains("is not the zone this store files new days in (Asia/Calcutta)"), "\(saved)")
+        }
     }
 
     static func settings(zone: String) -> String {
@@ -260,9 +273,12 @@ struct SeedRuleTests {
         #expect(try store.put("recordings", recording("Recordings/video_\(Self.id).mov")).exit == 0)
     }
 
-    @Test("8. Pressure: the shield reset is local midnight of the 1st in the settings' time zone, not the store's")
+    @Test("8. Pressure: the shield reset is local midnight of the 1st in the store's calendar, which the settings' time zone names")
     func shieldResetInTheUsersZone() throws {
         let store = try AppStore("pressure")  // the store is in UTC
+        let elsewhere = try store.put("settings", Self.settings(zone: "Asia/Kolkata"))
+        #expect(elsewhere.exit == 3 && elsewhere.stderr.contains("known-time-zone") && elsewhere.stderr.contains("files new days in (UTC)"), "\(elsewhere)")
+        #expect(try run(["time-zone", "set", "Asia/Kolkata", "--from", "2025-01-01", "--store", store.url.path]).exit == 0)
         #expect(try store.put("settings", Self.settings(zone: "Asia/Kolkata")).exit == 0)
         let state = { (reset: String) in
             #"{"current_tier": 1, "consecutive_misses": 1, "consecutive_successes": 0, "current_streak": 0, "longest_streak": 5, "restart_shields_remaining": 1, "shield_reset_date": "\#(reset)"}"#
@@ -270,7 +286,7 @@ struct SeedRuleTests {
         let utcMidnight = try store.put("escalation-state", state("2025-03-01T00:00:00Z"))
         #expect(utcMidnight.exit == 3 && utcMidnight.stderr.contains("Asia/Kolkata") && utcMidnight.stderr.contains("/shield_reset_date"), "\(utcMidnight)")
         #expect(try store.put("escalation-state", state("2025-02-28T18:30:00Z")).exit == 0, "midnight of March 1st in Kolkata")
-        // Without settings, the store's zone stands in.
+        // A store that never moved judges it in its one zone.
         let bare = try AppStore("pressure")
         #expect(try bare.put("escalation-state", state("2025-03-01T00:00:00Z")).exit == 0)
     }

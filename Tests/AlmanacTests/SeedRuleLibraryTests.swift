@@ -10,8 +10,8 @@ struct SeedRuleLibraryTests {
     static let id = "1F0C9A2E-7D41-4B8E-9C3A-2B5D6E7F8A90"
     static let otherID = "0BAD0000-0000-4000-8000-000000000002"
 
-    func makeStore(_ app: String, in folder: TemporaryFolder) throws -> Store {
-        try Store.create(at: folder.path("store"), schema: Repository.schema(app), timeZone: TimeZone(identifier: "UTC")!)
+    func makeStore(_ app: String, in folder: TemporaryFolder, zone: String = "UTC") throws -> Store {
+        try Store.create(at: folder.path("store"), schema: Repository.schema(app), timeZone: TimeZone(identifier: zone)!)
     }
 
     func json(_ text: String) throws -> JSONValue { try JSONValue(parsing: Array(text.utf8)) }
@@ -19,15 +19,28 @@ struct SeedRuleLibraryTests {
     /// The error `body` throws, or `nil` when it succeeds.
     func refusal(_ body: () throws -> Void) -> AlmanacError? { thrownAlmanacError(body) }
 
-    @Test("1. a settings document's time zone is judged by the shipped IANA list")
+    @Test("1. a settings document's time zone is judged by the shipped IANA list, and names the zone the store files new days in")
     func timeZones() throws {
         let folder = TemporaryFolder()
         let store = try makeStore("pressure", in: folder)
-        for name in ["Asia/Kolkata", "Etc/UTC", "US/Pacific", "Etc/GMT+5", "EST", "PST8PDT"] {
-            #expect(refusal { _ = try store.save(json: try json(Self.settings(zone: name)), in: "settings") } == nil, "\(name)")
+        // Each a change of the store's zone and the settings in one write, as the app makes it.
+        for (index, name) in ["Asia/Kolkata", "Etc/UTC", "US/Pacific", "Etc/GMT+5", "Asia/Calcutta"].enumerated() {
+            let saved = refusal {
+                try store.write { db in
+                    try db.changeTimeZone(to: TimeZone(identifier: name)!, from: CalendarDate("2030-01-01")!.adding(days: 2 * index))
+                    _ = try db.save(json: try json(Self.settings(zone: name)), in: "settings")
+                }
+            }
+            #expect(saved == nil, "\(name): \(String(describing: saved))")
         }
+        #expect(store.calendar.latestZoneName == "Asia/Calcutta" && store.calendar.periods.count == 6, "\(store.calendar)")
+        // An IANA name, but an abbreviation: the store files no day in it, so settings cannot name it.
+        #expect(refusal { try store.changeTimeZone(to: TimeZone(identifier: "EST")!) }?.message.contains("abbreviation") == true)
         let typo = refusal { _ = try store.save(json: try json(Self.settings(zone: "Asia/Kolkatta")), in: "settings") }
         #expect(typo?.code == .ruleViolation && typo?.pointer == "/timezone_identifier" && typo?.message.contains("Asia/Kolkata") == true, "\(String(describing: typo))")
+        let other = refusal { _ = try store.save(json: try json(Self.settings(zone: "Asia/Tokyo")), in: "settings") }
+        #expect(other?.code == .ruleViolation && other?.pointer == "/timezone_identifier" && other?.message.contains("files new days in (Asia/Calcutta)") == true,
+                "\(String(describing: other))")
     }
 
     static func settings(zone: String) -> String {
@@ -146,7 +159,7 @@ struct SeedRuleLibraryTests {
         #expect(SeedDeletion.byKey(merged.seedDeletions).count == 2, "\(merged.seedDeletions)")
     }
 
-    @Test("8. unique after trimming, never blank; usage amounts described as the schema has them; a recording's file built from its id; the shield reset in the user's zone")
+    @Test("8. unique after trimming, never blank; usage amounts described as the schema has them; a recording's file built from its id; the shield reset in the store's zone, the user's")
     func smaller() throws {
         let folder = TemporaryFolder()
         let migaFolder = TemporaryFolder()
@@ -170,7 +183,7 @@ struct SeedRuleLibraryTests {
         #expect(inside?.code == .ruleViolation && inside?.pointer == "/filePath", "\(String(describing: inside))")
         _ = try cravey.save(json: try json(recording.replacingOccurrences(of: "%@", with: "Recordings/audio_\(Self.id).m4a")), in: "recordings")
 
-        let pressure = try makeStore("pressure", in: pressureFolder)
+        let pressure = try makeStore("pressure", in: pressureFolder, zone: "America/Los_Angeles")
         _ = try pressure.save(json: try json(Self.settings(zone: "America/Los_Angeles")), in: "settings")
         let state = #"{"current_tier": 1, "consecutive_misses": 1, "consecutive_successes": 0, "current_streak": 0, "longest_streak": 5, "restart_shields_remaining": 1, "shield_reset_date": "%@"}"#
         let utc = refusal { _ = try pressure.save(json: try json(state.replacingOccurrences(of: "%@", with: "2025-03-01T00:00:00Z")), in: "escalation-state") }

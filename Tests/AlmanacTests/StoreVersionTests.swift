@@ -29,7 +29,7 @@ struct StoreVersionTests {
     func newerFormatVersion() throws {
         let folder = TemporaryFolder()
         let created = try TestSchema.makeStore(in: folder)
-        try rewriteManifest(created) { $0["formatVersion"] = .number(JSONNumber(2)) }
+        try rewriteManifest(created) { $0["formatVersion"] = .number(JSONNumber(Manifest.supportedFormatVersion + 1)) }
         let store = try Store(at: created.url)
         let error = #expect(throws: AlmanacError.self) { try store.save(Preferences(timerDuration: 30, interests: [])) }
         #expect(error?.code == .storeTooNew)

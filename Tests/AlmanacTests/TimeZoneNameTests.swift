@@ -31,10 +31,10 @@ struct TimeZoneNameTests {
     func ruleAgreesWithTheList() {
         let rule = RuleCheck.timeZone(field: "zone")
         for (name, accepted) in Self.verdicts {
-            let found = rule.violation(in: ["zone": .string(name)], now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+            let found = rule.violation(in: ["zone": .string(name)], now: Date(), calendar: StoreCalendar(timeZone: TimeZone(identifier: "UTC")!))
             #expect((found == nil) == accepted, "\(name): \(found?.reason ?? "accepted")")
         }
-        let typo = rule.violation(in: ["zone": .string("Asia/Kolkatta")], now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+        let typo = rule.violation(in: ["zone": .string("Asia/Kolkatta")], now: Date(), calendar: StoreCalendar(timeZone: TimeZone(identifier: "UTC")!))
         #expect(typo?.pointer == "/zone")
         #expect(typo?.reason.contains("did you mean \"Asia/Kolkata\"") == true, "\(typo?.reason ?? "")")
     }

@@ -10,7 +10,7 @@ struct PressureEscalationTests {
 
     /// The state after `pattern` (see ``PressureFixture/days(from:_:in:)``) starting 2025-01-06.
     func state(_ pattern: String) -> EscalationState {
-        EscalationEngine(timeZone: zone).history(of: PressureFixture.days(from: "2025-01-06", pattern, in: zone)).last?.after ?? EscalationState()
+        EscalationEngine(calendar: StoreCalendar(timeZone: zone)).history(of: PressureFixture.days(from: "2025-01-06", pattern, in: zone)).last?.after ?? EscalationState()
     }
 
     func apply(_ outcome: PressureDayOutcome, to state: EscalationState) -> EscalationState {
@@ -104,7 +104,7 @@ struct PressureEscalationTests {
 
     @Test("the replay skips unsettled days and counts days without records between recorded days as misses")
     func historyGapsAndOpenDays() {
-        let engine = EscalationEngine(timeZone: zone)
+        let engine = EscalationEngine(calendar: StoreCalendar(timeZone: zone))
         let commitments = PressureFixture.days(from: "2025-01-06", "YY", in: zone) + PressureFixture.days(from: "2025-01-11", "YP", in: zone)
         let history = engine.history(of: commitments)
         #expect(history.map(\.date.description) == ["2025-01-06", "2025-01-07", "2025-01-08", "2025-01-09", "2025-01-10", "2025-01-11"])
@@ -117,13 +117,13 @@ struct PressureEscalationTests {
     @Test("days after the last settled day are not counted: an open day far ahead adds no misses")
     func noMissesAfterTheLastSettledDay() {
         let commitments = PressureFixture.days(from: "2025-01-06", "YY", in: zone) + PressureFixture.days(from: "2025-01-20", "P", in: zone)
-        let history = EscalationEngine(timeZone: zone).history(of: commitments)
+        let history = EscalationEngine(calendar: StoreCalendar(timeZone: zone)).history(of: commitments)
         #expect(history.count == 2 && history.last?.after.currentStreak == 2)
     }
 
     @Test("escalation_tier_snap: the tier in force on the day, before the day's own outcome")
     func tierSnapshots() {
-        let history = EscalationEngine(timeZone: zone).history(of: PressureFixture.days(from: "2025-01-06", "NNYY", in: zone))
+        let history = EscalationEngine(calendar: StoreCalendar(timeZone: zone)).history(of: PressureFixture.days(from: "2025-01-06", "NNYY", in: zone))
         #expect(history.map(\.tierBefore) == [0, 1, 2, 2])
         #expect(history.last?.after.currentTier == 1)
     }
@@ -137,7 +137,7 @@ struct PressureEscalationTests {
         }
         let commitments = PressureFixture.days(from: "2024-12-20", pattern, in: zone)
         let settings = PressureFixture.settings(zone)
-        let derived = EscalationEngine(timeZone: zone).state(from: commitments.shuffled(), settings: settings, at: instant("2025-01-10", 12, in: zone))
+        let derived = EscalationEngine(calendar: StoreCalendar(timeZone: zone)).state(from: commitments.shuffled(), settings: settings, at: instant("2025-01-10", 12, in: zone))
         #expect(derived == state)
         #expect(state.currentTier == 0 && state.currentStreak == 7 && state.longestStreak == 7)
         #expect(throws: Never.self) { try derived.validate() }
@@ -147,13 +147,13 @@ struct PressureEscalationTests {
 
     @Test("restart_shields_remaining: 1 for paid users, replenished monthly; shield_reset_date the first of next month", arguments: PressureFixture.zones)
     func shieldsForPaidUsers(zone: TimeZone) throws {
-        let engine = EscalationEngine(timeZone: zone)
+        let engine = EscalationEngine(calendar: StoreCalendar(timeZone: zone))
         let paid = PressureFixture.settings(zone, tier: .paid)
         var commitments = PressureFixture.days(from: "2025-01-27", "YYSYY", in: zone)  // the shield is spent on Jan 29
         var state = engine.state(from: commitments, settings: paid, at: instant("2025-01-31", 23, 59, in: zone))
         #expect(state.restartShieldsRemaining == 0)
         #expect(state.shieldResetDate == instant("2025-02-01", 0, in: zone))
-        try state.validate(against: paid, in: zone, at: instant("2025-01-31", 23, 59, in: zone))
+        try state.validate(against: paid, in: StoreCalendar(timeZone: zone), at: instant("2025-01-31", 23, 59, in: zone))
         // Midnight on the 1st, local: replenished, and the next reset is March 1st.
         commitments += PressureFixture.days(from: "2025-02-01", "P", in: zone)
         state = engine.state(from: commitments, settings: paid, at: instant("2025-02-01", 0, in: zone))
@@ -164,14 +164,14 @@ struct PressureEscalationTests {
 
     @Test("the shield reset after December is January 1st of the next year")
     func shieldResetAcrossTheYear() {
-        let state = EscalationEngine(timeZone: zone).state(from: [], settings: PressureFixture.settings(zone, tier: .paid), at: instant("2024-12-15", 12, in: zone))
+        let state = EscalationEngine(calendar: StoreCalendar(timeZone: zone)).state(from: [], settings: PressureFixture.settings(zone, tier: .paid), at: instant("2024-12-15", 12, in: zone))
         #expect(state.shieldResetDate == instant("2025-01-01", 0, in: zone))
         #expect(state.restartShieldsRemaining == 1)
     }
 
     @Test("free and expired users hold no shield and have no reset date")
     func noShieldsWithoutPaying() {
-        let engine = EscalationEngine(timeZone: zone)
+        let engine = EscalationEngine(calendar: StoreCalendar(timeZone: zone))
         let now = instant("2025-01-15", 12, in: zone)
         let free = engine.state(from: [], settings: PressureFixture.settings(zone), at: now)
         #expect(free.restartShieldsRemaining == 0 && free.shieldResetDate == nil)

@@ -24,7 +24,7 @@ struct PressureModelTests {
         let state = EscalationState(currentTier: 3, consecutiveMisses: 4, consecutiveSuccesses: 0, currentStreak: 2, longestStreak: 9,
                                     restartShieldsRemaining: 1, shieldResetDate: instant("2025-02-01", 0, in: zone))
         try state.validate()
-        try state.validate(against: settings, in: zone, at: instant("2025-01-27", 12, in: zone))
+        try state.validate(against: settings, in: StoreCalendar(timeZone: zone), at: instant("2025-01-27", 12, in: zone))
         try conformance.expectConforms(singleton: state)
         let record = NotificationRecord(scheduledFor: instant("2025-01-27", 21, 30, in: zone), tier: 2, personality: .professional,
                                         delivered: true, tapped: true)
@@ -235,21 +235,21 @@ struct PressureModelTests {
     func lockedAtAndCheckInWindow(zone: TimeZone) throws {
         let settings = PressureFixture.settings(zone)
         var commitment = PressureFixture.settled("2025-03-09", .yes, in: zone)
-        try commitment.validate(against: settings, in: zone)
+        try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone))
         commitment.checkedInAt = instant("2025-03-09", 9, in: zone)
-        try commitment.validate(against: settings, in: zone)  // the window opens at the deadline
+        try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone))  // the window opens at the deadline
         commitment.checkedInAt = instant("2025-03-09", 21, 59, in: zone)
-        try commitment.validate(against: settings, in: zone)
+        try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone))
         commitment.checkedInAt = instant("2025-03-09", 22, in: zone)
-        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone)) }
         commitment.checkedInAt = instant("2025-03-10", 0, 30, in: zone)
-        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/checked_in_at") { try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone)) }
         commitment.checkedInAt = instant("2025-03-09", 20, in: zone)
         commitment.lockedAt = instant("2025-03-09", 9, 30, in: zone)
-        expectRule("/locked_at") { try commitment.validate(against: settings, in: zone) }
+        expectRule("/locked_at") { try commitment.validate(against: settings, in: StoreCalendar(timeZone: zone)) }
         // The same instants are another day's in the other zone.
         let other = zone == PressureFixture.tokyo ? PressureFixture.losAngeles : PressureFixture.tokyo
-        expectRule("/locked_at") { try PressureFixture.settled("2025-03-09", .yes, in: zone).validate(against: settings, in: other) }
+        expectRule("/locked_at") { try PressureFixture.settled("2025-03-09", .yes, in: zone).validate(against: settings, in: StoreCalendar(timeZone: other)) }
     }
 
     // MARK: - Notification log
@@ -272,7 +272,7 @@ struct PressureModelTests {
     func notificationKinds(zone: TimeZone) {
         let settings = PressureFixture.settings(zone)
         func kind(_ hour: Int, _ minute: Int) -> NotificationRecord.Kind {
-            NotificationRecord(scheduledFor: instant("2025-03-09", hour, minute, in: zone), tier: 0, personality: .brutal).kind(settings: settings, timeZone: zone)
+            NotificationRecord(scheduledFor: instant("2025-03-09", hour, minute, in: zone), tier: 0, personality: .brutal).kind(settings: settings, calendar: StoreCalendar(timeZone: zone))
         }
         #expect(kind(8, 30) == .commitmentPrompt)
         #expect(kind(9, 0) == .checkInReminder)

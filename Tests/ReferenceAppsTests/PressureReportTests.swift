@@ -60,14 +60,14 @@ struct PressureReportTests {
             let commitments = try service.commitments()
             for commitment in commitments {
                 try commitment.validate()
-                try commitment.validate(against: settings, in: Self.zone)
+                try commitment.validate(against: settings, in: StoreCalendar(timeZone: Self.zone))
             }
             try Commitment.validateSortOrders(commitments)
             for record in try store.documents(NotificationRecord.self) { try record.validate() }
             let state = try #require(try store.singleton(EscalationState.self))
             try state.validate()
-            try state.validate(against: settings, in: Self.zone, at: Self.captured)
-            #expect(PressureDayClose(settings: settings, timeZone: Self.zone).changes(to: commitments, at: Self.captured).isEmpty)
+            try state.validate(against: settings, in: StoreCalendar(timeZone: Self.zone), at: Self.captured)
+            #expect(PressureDayClose(settings: settings, calendar: StoreCalendar(timeZone: Self.zone)).changes(to: commitments, at: Self.captured).isEmpty)
         }
     }
 
@@ -76,7 +76,7 @@ struct PressureReportTests {
         try Self.withSample { store in
             let service = PressureService(store: store)
             let commitments = try service.commitments()
-            let engine = EscalationEngine(timeZone: Self.zone)
+            let engine = EscalationEngine(calendar: StoreCalendar(timeZone: Self.zone))
             let history = engine.history(of: commitments)
             #expect(history.count == 90, "every day but today is settled")
             #expect(try store.singleton(EscalationState.self) == engine.state(from: commitments, settings: try service.settings(), at: Self.captured))
@@ -149,7 +149,7 @@ struct PressureReportTests {
             try store.save(contentsOf: PressureFixture.days(from: "2025-03-01", "YYY", in: zone))
             try service.closeDays(at: instant("2025-03-03", 23, in: zone))
             let before = try store.documents(Commitment.self)
-            let report = try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-03-07", 8, in: zone), timeZone: zone))
+            let report = try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-03-07", 8, in: zone), calendar: StoreCalendar(timeZone: zone)))
             #expect(try store.documents(Commitment.self) == before)
             #expect(report.pendingDayCloseChanges == 3 && !report.storedStateIsCurrent)
             #expect(report.escalationTier == 3 && report.consecutiveMisses == 3 && report.currentStreak == 0 && report.longestStreak == 3)
@@ -158,7 +158,7 @@ struct PressureReportTests {
             #expect(report.text.contains("not closed up to now"))
             let closed = try service.closeDays(at: instant("2025-03-07", 8, in: zone))
             #expect(closed.changed.count == 3)
-            #expect(try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-03-07", 8, in: zone), timeZone: zone)).storedStateIsCurrent)
+            #expect(try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-03-07", 8, in: zone), calendar: StoreCalendar(timeZone: zone))).storedStateIsCurrent)
         }
     }
 }

@@ -34,7 +34,7 @@ struct PressureSeedTests {
             let stored = try #require(try store.document(json: commitment.id.uuidString, in: Commitment.collection))
             let expected = zone == PressureFixture.tokyo ? "2025-01-27T11:00:00Z" : "2025-01-28T04:00:00Z"
             #expect(stored.value["checked_in_at"] == .string(expected), "20:00 local is stored as the UTC instant")
-            let report = try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-01-27", 21, in: zone), timeZone: zone))
+            let report = try PressureStatusReport(store: store, context: ReportContext(now: instant("2025-01-27", 21, in: zone), calendar: StoreCalendar(timeZone: zone)))
             #expect(report.commitments.first?.checkedInAt == "20:00", "shown as the local wall-clock time")
             #expect(report.localTime == "21:00" && report.today == CalendarDate("2025-01-27"))
         }
@@ -116,7 +116,7 @@ struct PressureSeedTests {
         // 2025-03-09 is 23 hours long in Los Angeles; Tokyo has no daylight saving.
         let commitments = PressureFixture.days(from: "2025-03-07", "YNME", in: zone)
         func days(_ day: String, _ hour: Int, _ minute: Int = 0) -> Int? {
-            PressureToday(settings: PressureFixture.settings(zone), commitments: commitments, now: instant(day, hour, minute, in: zone), timeZone: zone).daysSinceLastYes
+            PressureToday(settings: PressureFixture.settings(zone), commitments: commitments, now: instant(day, hour, minute, in: zone), calendar: StoreCalendar(timeZone: zone)).daysSinceLastYes
         }
         #expect(days("2025-03-09", 23, 59) == 2, "NO on the 8th, MISSED on the 9th")
         #expect(days("2025-03-10", 0, 0) == 3, "midnight after the short day: the no-commitment 10th counts")
@@ -124,7 +124,7 @@ struct PressureSeedTests {
         #expect(days("2025-03-12", 12) == 4, "an earlier day without any record is not a YES day")
         // The same instant is the 8th in Los Angeles and the 9th in Tokyo.
         let moment = instant("2025-03-08", 9, in: PressureFixture.losAngeles)
-        let value = PressureToday(settings: PressureFixture.settings(zone), commitments: commitments, now: moment, timeZone: zone).daysSinceLastYes
+        let value = PressureToday(settings: PressureFixture.settings(zone), commitments: commitments, now: moment, calendar: StoreCalendar(timeZone: zone)).daysSinceLastYes
         #expect(value == (zone == PressureFixture.tokyo ? 2 : 1))
     }
 

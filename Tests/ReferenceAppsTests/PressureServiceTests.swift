@@ -58,7 +58,7 @@ struct PressureServiceTests {
             #expect(checked.escalationTierSnap == 3, "NO, NO, no-commitment day: tier 3 in force")
             let state = try #require(try store.singleton(EscalationState.self))
             #expect(state.currentTier == 3 && state.consecutiveSuccesses == 1 && state.currentStreak == 1 && state.consecutiveMisses == 0)
-            try checked.validate(against: try service.settings(), in: zone)
+            try checked.validate(against: try service.settings(), in: StoreCalendar(timeZone: zone))
         }
     }
 

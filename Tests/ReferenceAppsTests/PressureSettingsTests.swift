@@ -18,7 +18,7 @@ struct PressureSettingsTests {
         #expect(!settings.notificationsEnabled && !settings.onboardingCompleted)
         #expect(settings.subscriptionTier == .free && settings.subscriptionExpiry == nil)
         try settings.validate()
-        try SchemaConformance(app: "pressure").expectConforms(singleton: settings, everyField: false)
+        try SchemaConformance(app: "pressure", timeZone: zone).expectConforms(singleton: settings, everyField: false)
     }
 
     @Test("personality_mode is PROFESSIONAL or BRUTAL; subscription_tier is FREE or PAID")
@@ -136,27 +136,27 @@ struct PressureSettingsTests {
     func shieldsForPaidUsers() throws {
         let now = instant("2025-01-27", 12, in: zone)
         let state = EscalationState(restartShieldsRemaining: 1, shieldResetDate: instant("2025-02-01", 0, in: zone))
-        try state.validate(against: PressureFixture.settings(zone, tier: .paid), in: zone, at: now)
-        expectRule("/restart_shields_remaining") { try state.validate(against: PressureFixture.settings(zone), in: zone, at: now) }
+        try state.validate(against: PressureFixture.settings(zone, tier: .paid), in: StoreCalendar(timeZone: zone), at: now)
+        expectRule("/restart_shields_remaining") { try state.validate(against: PressureFixture.settings(zone), in: StoreCalendar(timeZone: zone), at: now) }
         var expired = PressureFixture.settings(zone, tier: .paid)
         expired.subscriptionExpiry = instant("2025-01-01", 0, in: zone)
-        expectRule("/restart_shields_remaining") { try state.validate(against: expired, in: zone, at: now) }
+        expectRule("/restart_shields_remaining") { try state.validate(against: expired, in: StoreCalendar(timeZone: zone), at: now) }
     }
 
     @Test("catalog rule shield-reset-first-of-month: local midnight on the 1st, in either zone", arguments: PressureFixture.zones)
     func shieldResetFirstOfMonth(zone: TimeZone) throws {
         let settings = PressureFixture.settings(zone, tier: .paid)
         let now = instant("2025-03-09", 12, in: zone)
-        try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: zone)).validate(against: settings, in: zone, at: now)
+        try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: zone)).validate(against: settings, in: StoreCalendar(timeZone: zone), at: now)
         expectRule("/shield_reset_date") {
-            try EscalationState(shieldResetDate: instant("2025-04-02", 0, in: zone)).validate(against: settings, in: zone, at: now)
+            try EscalationState(shieldResetDate: instant("2025-04-02", 0, in: zone)).validate(against: settings, in: StoreCalendar(timeZone: zone), at: now)
         }
         expectRule("/shield_reset_date") {
-            try EscalationState(shieldResetDate: instant("2025-04-01", 1, in: zone)).validate(against: settings, in: zone, at: now)
+            try EscalationState(shieldResetDate: instant("2025-04-01", 1, in: zone)).validate(against: settings, in: StoreCalendar(timeZone: zone), at: now)
         }
         let other = zone == PressureFixture.tokyo ? PressureFixture.losAngeles : PressureFixture.tokyo
         expectRule("/shield_reset_date") {
-            try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: other)).validate(against: settings, in: zone, at: now)
+            try EscalationState(shieldResetDate: instant("2025-04-01", 0, in: other)).validate(against: settings, in: StoreCalendar(timeZone: zone), at: now)
         }
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct PressureTodayTests {
     func today(_ commitments: [Commitment], _ day: String, _ hour: Int, _ minute: Int = 0, in zone: TimeZone,
                settings: PressureSettings? = nil) -> PressureToday {
-        PressureToday(settings: settings ?? PressureFixture.settings(zone), commitments: commitments, now: instant(day, hour, minute, in: zone), timeZone: zone)
+        PressureToday(settings: settings ?? PressureFixture.settings(zone), commitments: commitments, now: instant(day, hour, minute, in: zone), calendar: StoreCalendar(timeZone: zone))
     }
 
     @Test("is_commitment_locked: current_time >= commitment_deadline for today", arguments: PressureFixture.zones)
@@ -76,7 +76,7 @@ struct PressureTodayTests {
     func streakDisplay() {
         let zone = PressureFixture.losAngeles
         let commitments = PressureFixture.days(from: "2025-01-20", "YYNYYYP", in: zone)
-        let state = EscalationEngine(timeZone: zone).state(from: commitments, settings: PressureFixture.settings(zone), at: instant("2025-01-26", 12, in: zone))
+        let state = EscalationEngine(calendar: StoreCalendar(timeZone: zone)).state(from: commitments, settings: PressureFixture.settings(zone), at: instant("2025-01-26", 12, in: zone))
         #expect(state.streakDisplay == 3 && state.streakDisplay == state.currentStreak)
     }
 
@@ -86,8 +86,8 @@ struct PressureTodayTests {
         // 2025-01-27 20:00 in Los Angeles is 2025-01-28 13:00 in Tokyo.
         let moment = instant("2025-01-27", 20, in: losAngeles)
         let commitment = Commitment(date: CalendarDate("2025-01-27")!, text: "Call Mom")
-        let inLA = PressureToday(settings: PressureFixture.settings(losAngeles), commitments: [commitment], now: moment, timeZone: losAngeles)
-        let inTokyo = PressureToday(settings: PressureFixture.settings(tokyo), commitments: [commitment], now: moment, timeZone: tokyo)
+        let inLA = PressureToday(settings: PressureFixture.settings(losAngeles), commitments: [commitment], now: moment, calendar: StoreCalendar(timeZone: losAngeles))
+        let inTokyo = PressureToday(settings: PressureFixture.settings(tokyo), commitments: [commitment], now: moment, calendar: StoreCalendar(timeZone: tokyo))
         #expect(inLA.date == CalendarDate("2025-01-27") && inLA.canCheckIn)
         #expect(inTokyo.date == CalendarDate("2025-01-28") && !inTokyo.canCheckIn && inTokyo.commitments.isEmpty)
         for zone in PressureFixture.zones {
@@ -105,7 +105,7 @@ struct PressureTodayTests {
         #expect(after.deadline == Date(timeIntervalSince1970: 1_741_536_000), "2025-03-09T16:00:00Z (PDT)")
         #expect(after.windowClose.timeIntervalSince(after.deadline) == 13 * 3600)
         // One hour before 09:00 PDT is 09:00 of the day before in PST terms: locked yesterday, not today.
-        #expect(!PressureToday(settings: PressureFixture.settings(zone), commitments: [], now: Date(timeIntervalSince1970: 1_741_536_000 - 1), timeZone: zone).isCommitmentLocked)
+        #expect(!PressureToday(settings: PressureFixture.settings(zone), commitments: [], now: Date(timeIntervalSince1970: 1_741_536_000 - 1), calendar: StoreCalendar(timeZone: zone)).isCommitmentLocked)
         let fallBack = today([], "2025-11-02", 21, 59, in: zone)
         #expect(fallBack.isWindowOpen && fallBack.date == CalendarDate("2025-11-02"))
         #expect(fallBack.deadline == Date(timeIntervalSince1970: 1_762_102_800), "2025-11-02T17:00:00Z (PST again)")

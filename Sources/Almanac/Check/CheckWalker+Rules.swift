@@ -8,11 +8,7 @@ extension CheckWalker {
         for rule in collection.rules {
             switch rule.check {
             case .compare, .weekday, .dayOfMonth, .timeZone, .daySpan, .embeds, .template:
-                for named in rule.settings where settingDocuments[named.collection] == nil {
-                    settingDocuments[named.collection] = .some(try? store.document(json: "", in: named.collection)?.value)
-                }
-                let zone = rule.zone(default: store.timeZone) { settingDocuments[$0] ?? nil }
-                if let violation = rule.violation(in: members, now: now, timeZone: zone) {
+                if let violation = rule.violation(in: members, now: now, calendar: store.calendar) {
                     report("rule", path, "\(collection.name): \(violation.message)", pointer: violation.pointer)
                 }
             case .among(let field, let reference, let valuesPath):

@@ -40,8 +40,6 @@ struct CheckWalker {
     var referenceValues: [(path: String, field: String, target: String, id: String)] = []
     /// collection → the documents its collection-wide rules (counts, groups) need.
     var ruleDocuments: [String: [(path: String, members: [String: JSONValue])]] = [:]
-    /// The singleton documents rules read settings from, read once per check (nil: there is none).
-    var settingDocuments: [String: JSONValue?] = [:]
     /// With ``collectsRepairs``, what `check --fix` can repair, found on the way.
     var repairs = CheckRepairs()
     /// Whether to gather ``repairs`` (a plain `check` does not compare bytes).
@@ -347,7 +345,7 @@ struct CheckWalker {
             if expected.folderPath != location.folderPath, members["id"]?.stringValue == location.id {
                 let date = collection.dateField.flatMap { members[$0]?.shortDescription } ?? ""
                 report("misplaced", path,
-                       "is dated \(date), which files it under \(expected.folderPath.joined(separator: "/"))/ in time zone \(store.timeZoneName); Store.fix() moves it there",
+                       "is dated \(date), which files it under \(expected.folderPath.joined(separator: "/"))/ in the store's calendar (\(store.calendar)); Store.fix() moves it there",
                        pointer: collection.dateField.map { "/" + $0 }, remedy: .fixStore)
                 if collectsRepairs { repairs.moves.append((stored, collection, expected)) }
             } else if collectsRepairs {

@@ -45,7 +45,8 @@ extension Store {
 struct ExportHeader {
     var app: String
     var schemaVersion: Int
-    var timeZone: TimeZone
+    /// The exported store's days: its first zone (`timeZone`) and each change (`timeZoneChanges`).
+    var calendar: StoreCalendar
     var counts: [String: Int]
     var attachments: Int
     var schema: [String: JSONValue]
@@ -74,9 +75,11 @@ struct ExportHeader {
         guard let zoneName = header["timeZone"]?.stringValue, let zone = TimeZone(identifier: zoneName) else { throw missing("timeZone") }
         guard case .object(let counts)? = header["counts"] else { throw missing("counts") }
         guard case .object(let schema)? = header["schema"], schema["catalog.json"] != nil else { throw missing("schema") }
+        let changes = header[Manifest.timeZoneChangesMember]?.arrayValue ?? []
+        guard let calendar = try? StoreCalendar(first: zone, changes: changes, path: path) else { throw missing(Manifest.timeZoneChangesMember) }
         self.app = app
         schemaVersion = Int(version)
-        timeZone = zone
+        self.calendar = calendar
         self.counts = counts.compactMapValues { $0.numberValue?.int64Value.map(Int.init) }
         attachments = Int(header["attachments"]?.numberValue?.int64Value ?? 0)
         self.schema = schema

@@ -152,12 +152,13 @@ struct StoreExporter {
         }
         var header: [String: JSONValue] = [
             "kind": .string("header"), "format": .string("almanac-export"), "formatVersion": .number(JSONNumber(1)),
-            "app": .string(store.app), "schemaVersion": .number(JSONNumber(store.schemaVersion)), "timeZone": .string(store.manifest.timeZoneIdentifier),
+            "app": .string(store.app), "schemaVersion": .number(JSONNumber(store.schemaVersion)), "timeZone": .string(store.calendar.periods[0].zoneName),
             "counts": .object(Dictionary(uniqueKeysWithValues: counts.map { ($0.0, JSONValue.number(JSONNumber($0.1))) })),
             "documents": .number(JSONNumber(counts.reduce(0) { $0 + $1.1 })),
             "attachments": .number(JSONNumber(attachments)),
             "schema": .object(schema),
         ]
+        if store.calendar.periods.count > 1 { header[Manifest.timeZoneChangesMember] = .array(store.calendar.recordedChanges) }
         if let created = store.manifest.createdAt { header["storeCreatedAt"] = .string(created) }
         // The store's history travels with it, so an imported store verifies its migrations.
         header["migrations"] = .array(store.manifest.migrations)

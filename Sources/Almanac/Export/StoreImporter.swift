@@ -70,8 +70,17 @@ struct StoreImporter {
             }
             var stagingOptions = options
             stagingOptions.isStaging = true
-            let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.timeZone, options: stagingOptions)
+            let store = try Store.create(at: staging, schema: schemaFolder, timeZone: info.calendar.periods[0].zone, options: stagingOptions)
             created = store
+            if info.calendar.periods.count > 1 {
+                // Before any document: they are filed by the exported store's days.
+                try store.write { transaction in
+                    try transaction.updateManifest { manifest in
+                        manifest.calendar = info.calendar
+                        manifest.formatVersion = max(manifest.formatVersion, Manifest.calendarFormatVersion)
+                    }
+                }
+            }
             // Copied into the store: gone before the move into place flushes the folder.
             _ = try? into.removeTree(schemaName)
             guard store.app == info.app, store.schemaVersion == info.schemaVersion else {

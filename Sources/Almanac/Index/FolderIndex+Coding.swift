@@ -13,8 +13,8 @@ extension FolderIndex {
     /// root says: the index is loaded again, or rebuilt.
     struct Inconsistent: Error {}
 
-    func encodedRoot(generation: UInt64, timeZone: String) -> [UInt8] {
-        var text = IndexFiles.rootHeader + "\ng\t\(generation)\nk\t\(bucketBits)\np\t\(depth)\t\(IndexFiles.escaped(timeZone))\n"
+    func encodedRoot(generation: UInt64, calendar: String) -> [UInt8] {
+        var text = IndexFiles.rootHeader + "\ng\t\(generation)\nk\t\(bucketBits)\np\t\(depth)\t\(IndexFiles.escaped(calendar))\n"
         for (path, folder) in folders.sorted(by: { $0.key < $1.key }) {
             let signature = folder.signature
             text += "d\t\(IndexFiles.escaped(path))\t\(signature.inode)\t\(signature.modified)\t\(signature.changed)\t\(folder.looked)\t\(folder.holdsDocuments ? 1 : 0)\t\(folder.documents)\t\(folder.unreadable)\t\(folder.unchecked)\n"
@@ -36,7 +36,7 @@ extension FolderIndex {
     /// Loads the root's content into this value; false when `bytes` is not a sound root, or
     /// one written for another layout or time zone (a migration changed them: the folders and
     /// the days documents belong to are not the ones it describes).
-    func decodeRoot(_ bytes: [UInt8], timeZone: String) -> Bool {
+    func decodeRoot(_ bytes: [UInt8], calendar: String) -> Bool {
         var folders: [String: IndexedFolder] = [:]
         folders.reserveCapacity(bytes.count / 80)  // a folder's line is about 90 bytes
         var segments: [String: UInt64] = [:]
@@ -63,7 +63,7 @@ extension FolderIndex {
                 guard fields.count == 2, let value: UInt64 = fields.number(1) else { return false }
                 generation = value
             case UInt8(ascii: "p"):
-                guard fields.count == 3, fields.number(1) == depth, fields.text(2) == timeZone else { return false }
+                guard fields.count == 3, fields.number(1) == depth, fields.text(2) == calendar else { return false }
                 layout = true
             case UInt8(ascii: "k"):
                 guard fields.count == 2, let value: Int = fields.number(1), (0...10).contains(value) else { return false }

@@ -24,7 +24,7 @@ extension FolderIndex {
             // generation we did not read: read it all again; after that, list the folders.
             var fromDisk = false
             if attempt < 3, !fromScratch, let bytes = try? reader.openFolders(IndexFiles.path(of: index.indexName))?.readFile(IndexFiles.root) {
-                fromDisk = index.decodeRoot(bytes, timeZone: reader.timeZone.identifier)
+                fromDisk = index.decodeRoot(bytes, calendar: reader.calendar.signature)
             }
             // A whole listing starts with every bucket, so that no bucket holds a million ids
             // while it is worked out; writing it merges them as the collection's size suits.
@@ -126,7 +126,7 @@ extension FolderIndex {
             bucketGenerations[name] = writer.generation
         }
         changedBuckets = []
-        guard writer.writeRoot(encodedRoot(generation: writer.generation, timeZone: reader.timeZone.identifier)) else { return }
+        guard writer.writeRoot(encodedRoot(generation: writer.generation, calendar: reader.calendar.signature)) else { return }
         for name in stale { writer.removeBucket(name) }
         generation = writer.generation
         changed = false

@@ -244,7 +244,7 @@ extension FolderIndex {
                   let members = stored.value.objectValue,
                   let date = try reader.filing.filingDate(of: members, in: descriptor, id: file.id)
             else { return .filed }
-            let day = date.day(in: reader.timeZone)
+            let day = date.day(in: reader.calendar)
             return partition.folders(for: day) == DateFolder.dated(folders) ? .filed : .misfiled(day)
         } catch let error as AlmanacError where error.concernsOneFile {
             // Not readable now (damaged, another user's, not downloaded): read again next time.

@@ -102,7 +102,7 @@ struct MigrationWorkingSet {
     /// to missing documents, and no documents left in a collection the target catalog does not have.
     mutating func validate(against catalog: Catalog, schemaFolder: URL) throws -> [MigrationPlan.InvalidDocument] {
         var invalid: [MigrationPlan.InvalidDocument] = []
-        let filing = Filing(catalog: catalog, timeZone: store.timeZone)
+        let filing = Filing(catalog: catalog, calendar: store.calendar)
         func report(_ label: String, _ pointer: String, _ keyword: String, _ message: String) {
             invalid.append(.init(document: label, violations: [SchemaViolation(pointer: pointer, keyword: keyword, schemaPointer: "", message: message)]))
         }
@@ -135,7 +135,7 @@ struct MigrationWorkingSet {
                 if let members = entry.value.objectValue {
                     ruleDocuments.append((label, members))
                     for rule in collection.rules {
-                        if let violation = rule.violation(in: members, now: now, timeZone: store.timeZone) { report(label, violation.pointer, "rule", violation.message) }
+                        if let violation = rule.violation(in: members, now: now, calendar: store.calendar) { report(label, violation.pointer, "rule", violation.message) }
                     }
                 }
                 if let other = ids.updateValue(id, forKey: DocumentID.key(id)) {

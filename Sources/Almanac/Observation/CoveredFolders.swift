@@ -27,7 +27,7 @@ struct CoveredFolders {
         folders.append(collectionPath)
         let depth = descriptor.partition?.depth ?? 0
         guard depth > 0, let top = try store.reader.openFolders(["data", descriptor.name]),
-              let run = try QueryRun(query, descriptor: descriptor, timeZone: store.timeZone, filing: store.filing)
+              let run = try QueryRun(query, descriptor: descriptor, filing: store.filing)
         else { return folders }
         func walk(_ folder: Directory, _ names: [String]) throws {
             guard names.count < depth else { return }

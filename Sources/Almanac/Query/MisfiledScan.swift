@@ -11,7 +11,7 @@ struct MisfiledScan {
     func misfiledDocuments(dated query: Query) throws -> [AlmanacError] {
         let descriptor = try store.collection(named: query.collection)
         guard let partition = descriptor.partition, partition.depth > 0,
-              let run = try QueryRun(query, descriptor: descriptor, timeZone: store.timeZone, filing: store.filing),
+              let run = try QueryRun(query, descriptor: descriptor, filing: store.filing),
               let days = run.folderDays
         else { return [] }
         return try store.readingOneVersion {
@@ -21,9 +21,9 @@ struct MisfiledScan {
                     // Read now for the message (its date, to the second): the index may be a moment old.
                     guard let stored = try? store.reader.read(location), let members = stored.value.objectValue,
                           let date = try? store.filing.filingDate(of: members, in: descriptor, id: location.id),
-                          days.contains(date.day(in: store.timeZone))
+                          days.contains(date.day(in: run.filing.calendar))
                     else { return nil }
-                    let expected = partition.folders(for: date.day(in: store.timeZone))
+                    let expected = partition.folders(for: date.day(in: run.filing.calendar))
                     return Filing.misfiledError(location, dated: date, belongsIn: expected, field: descriptor.dateField ?? "")
                 }
             }

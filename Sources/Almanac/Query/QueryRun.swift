@@ -5,7 +5,6 @@ import Foundation
 struct QueryRun: Sendable {
     let query: Query
     let descriptor: CollectionDescriptor
-    let timeZone: TimeZone
     let filing: Filing
     /// The days whose folders can hold a match (nil: every folder).
     let folderDays: ClosedRange<CalendarDate>?
@@ -28,15 +27,14 @@ struct QueryRun: Sendable {
     /// Resolves `query`, or returns nil when its range is empty.
     ///
     /// - Throws: `.invalidQuery` for a date range on a collection without a date field.
-    init?(_ query: Query, descriptor: CollectionDescriptor, timeZone: TimeZone, filing: Filing) throws {
+    init?(_ query: Query, descriptor: CollectionDescriptor, filing: Filing) throws {
         self.query = query
         self.descriptor = descriptor
-        self.timeZone = timeZone
         self.filing = filing
         var days = query.days
         if let instants = query.instants {
-            let first = CalendarDate(instants.lowerBound, in: timeZone)
-            let last = CalendarDate(instants.upperBound.addingTimeInterval(-0.000_001), in: timeZone)
+            let first = filing.calendar.day(of: instants.lowerBound)
+            let last = filing.calendar.day(of: instants.upperBound.addingTimeInterval(-0.000_001))
             let lower = max(days?.lowerBound ?? first, first), upper = min(days?.upperBound ?? last, last)
             guard lower <= upper, !instants.isEmpty else { return nil }  // no day in both ranges
             days = lower...upper
@@ -64,7 +62,7 @@ struct QueryRun: Sendable {
         var dateKey = 0.0
         if let members = document.value.objectValue,
            let date = try filing.filingDate(of: members, in: descriptor, id: document.location.id) {
-            if let days = query.days, !days.contains(date.day(in: timeZone)) { return try outOfRange(document, dated: date) }
+            if let days = query.days, !days.contains(date.day(in: filing.calendar)) { return try outOfRange(document, dated: date) }
             if let instants = query.instants {
                 switch date {
                 case .timestamp(let instant): guard instants.contains(instant) else { return try outOfRange(document, dated: date) }
@@ -88,7 +86,7 @@ struct QueryRun: Sendable {
     /// - Throws: `.misfiled`, naming the file and the folder its date files it in.
     private func outOfRange(_ document: StoredDocument, dated date: DocumentDate) throws -> Match? {
         guard let partition = descriptor.partition else { return nil }
-        let expected = partition.folders(for: date.day(in: timeZone))
+        let expected = partition.folders(for: date.day(in: filing.calendar))
         guard expected != DateFolder.dated(document.location.folders) else { return nil }
         throw Filing.misfiledError(document.location, dated: date, belongsIn: expected, field: descriptor.dateField ?? "")
     }

@@ -25,7 +25,7 @@ extension StoreReader {
         }
         let descriptor = try collection(named: query.collection)
         try check(query, in: descriptor)
-        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }
+        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, filing: filing) else { return [] }
         var window = QueryWindow(offset: query.offset, limit: query.limit)
         var problems: [AlmanacError] = []
         if run.walksByDate {

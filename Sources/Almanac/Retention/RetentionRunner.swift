@@ -8,7 +8,7 @@ struct RetentionRunner {
 
     @discardableResult
     func applyRetention(asOf day: CalendarDate? = nil, dryRun: Bool = false) throws -> RetentionReport {
-        let asOf = day ?? CalendarDate(Date(), in: store.timeZone)
+        let asOf = day ?? store.calendar.day(of: Date())
         if dryRun {
             return try store.readingOneVersion {
                 try store.writer.dryRun { transaction in
@@ -77,7 +77,7 @@ struct RetentionRunner {
         let first = CalendarDate(year: 1, month: 1, day: 1)!
         guard first < cutoff else { return [] }
         let days = first...cutoff.adding(days: -1)
-        let timeZone = store.timeZone
+        let filing = store.filing
         let listing = try store.reader.documentFiles(in: descriptor, days: descriptor.partition == Partition.none ? nil : days)
         let counter = ProgressCounter(progress, phase: "reading \(descriptor.name)", total: listing.count)
         let found: [RetentionCandidate?] = try listing
@@ -93,8 +93,8 @@ struct RetentionRunner {
                     guard case .object(let members) = value else {
                         throw AlmanacError(.invalidDocument, "a document must be a JSON object, found \(value.typeName)", id: location.id)
                     }
-                    guard let date = try store.filing.filingDate(of: members, in: descriptor, id: location.id) else { return nil }
-                    let day = date.day(in: timeZone)
+                    guard let date = try filing.filingDate(of: members, in: descriptor, id: location.id) else { return nil }
+                    let day = date.day(in: filing.calendar)
                     guard day < cutoff else { return nil }
                     return RetentionCandidate(location: location, bytes: bytes, members: members, day: day)
                 } catch let error as AlmanacError {

@@ -143,7 +143,10 @@ extension CatalogReader {
         }
         if let zone = members["timeZone"] {
             try allowOnly(["timeZone"], in: members, at: pointer)
-            return .timeZone(field: try string(zone, at: pointer + "/timeZone"))
+            let at = pointer + "/timeZone"
+            guard case .object(let settings) = zone else { return .timeZone(field: try string(zone, at: at)) }
+            try allowOnly(["field", "isStoreZone"], in: settings, at: at)
+            return .timeZone(field: try string(settings["field"], at: at + "/field"), isStoreZone: try bool(settings["isStoreZone"], at: at + "/isStoreZone"))
         }
         if let timeOfDay = members["timeOfDay"] {
             try allowOnly(["timeOfDay"], in: members, at: pointer)

@@ -7,19 +7,10 @@ extension CollectionDescriptor.Rule {
         "breaks the rule \"\(name)\" (\(description.hasSuffix(".") ? String(description.dropLast()) : description)): \(reason)"
     }
 
-    /// The zone this rule counts days in: the one its singleton field names (Pressure's
-    /// `timezone_identifier`), else `storeZone` (also while that document or field is missing,
-    /// or names no IANA zone: a rule never fails for want of a setting).
-    func zone(default storeZone: TimeZone, singleton: (String) throws -> JSONValue?) rethrows -> TimeZone {
-        guard let source = timeZone, case .string(let name)? = try singleton(source.collection)?[source.field],
-              TimeZone.isIANAName(name), let zone = TimeZone(identifier: name)
-        else { return storeZone }
-        return zone
-    }
-
-    /// How one document breaks this rule's one-document check (a comparison), or `nil`.
-    func violation(in members: [String: JSONValue], now: Date, timeZone: TimeZone) -> (pointer: String, message: String)? {
-        guard let found = check?.violation(in: members, now: now, timeZone: timeZone) else { return nil }
+    /// How one document breaks this rule's one-document check (a comparison), or `nil`; days
+    /// are the store's, by `calendar`.
+    func violation(in members: [String: JSONValue], now: Date, calendar: StoreCalendar) -> (pointer: String, message: String)? {
+        guard let found = check?.violation(in: members, now: now, calendar: calendar) else { return nil }
         return (found.pointer, message(found.reason))
     }
 
@@ -55,7 +46,7 @@ extension CollectionDescriptor.Rule {
 }
 
 extension CollectionDescriptor.Rule {
-    /// The error for a document that breaks this rule, for the reason ``violation(in:now:timeZone:)`` gave.
+    /// The error for a document that breaks this rule, for the reason ``violation(in:now:calendar:)`` gave.
     func error(at location: DocumentLocation?, pointer: String?, _ reason: String) -> AlmanacError {
         AlmanacError(.ruleViolation, message(reason), path: location?.relativePath, id: location?.id, pointer: pointer)
     }

@@ -118,11 +118,14 @@ public struct CollectionDescriptor: Sendable, Equatable {
         /// Why the app's Swift code checks the rule instead of the store (it needs what a
         /// document does not hold: the user's time zone, settings, another document's list).
         public var checkedByApp: String?
-        /// Where a calendar check's time zone comes from, when not the store's (catalog
-        /// `"timeZone": {"singleton": "settings", "field": "timezone_identifier"}`).
+        /// What a catalog written before the store's calendar named as a calendar check's time
+        /// zone (`"timeZone": {"singleton": "settings", "field": "timezone_identifier"}`). Kept so
+        /// that such a catalog still opens, and unused: every rule counts days in the store's
+        /// calendar (``StoreCalendar``), the one the app's days are filed in.
         public var timeZone: SingletonField?
 
-        /// Every setting the rule reads: its time zone and a `timeOfDay`'s clock times.
+        /// Every setting the rule names: a `timeOfDay`'s or a `settled`'s clock times, and an
+        /// older catalog's ``timeZone`` (checked to name a singleton's field, as it always was).
         var settings: [SingletonField] {
             var found = timeZone.map { [$0] } ?? []
             if case .timeOfDay(_, _, let from, let before)? = check {

@@ -23,10 +23,11 @@ extension RuleCheck {
     /// names, or `nil`; skipped when a side is missing or a setting holds no clock time.
     /// `clock` reads a setting: the singleton's field, or `nil`.
     static func timeOfDayViolation(_ document: [String: JSONValue], field: String, on: String, from: ClockTime, before: ClockTime?,
-                                   zone: TimeZone, clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows -> String? {
+                                   calendar: StoreCalendar, clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows -> String? {
         guard let value = document[field], case .timestamp(let moment)? = DocumentDate(value),
               let dayValue = document[on], case .day(let day)? = DocumentDate(dayValue)
         else { return nil }
+        let zone = calendar.zone(on: day)
         func resolve(_ time: ClockTime) throws -> (text: String, minutes: Int, source: String)? { try resolved(time, clock: clock) }
         guard let start = try resolve(from) else { return nil }
         let startInstant = instant(minutes: start.minutes, on: day, in: zone)
@@ -40,12 +41,12 @@ extension RuleCheck {
         return "\(field) \(value.shortDescription) is not \(day) \(start.text) in \(zone.identifier) (\(start.source): \(Timestamp.format(startInstant)))"
     }
 
-    /// When the local `day` settles for a `settled` check: clock time `at` on that day in
-    /// `zone`, with how it was found for a message ("settings checkin_window_close 22:00");
-    /// `nil` while a setting is missing or holds no clock time.
-    static func settledAt(_ at: ClockTime, on day: CalendarDate, zone: TimeZone,
+    /// When the local `day` settles for a `settled` check: clock time `at` on that day in the
+    /// zone `calendar` gives it, with how it was found for a message ("settings
+    /// checkin_window_close 22:00"); `nil` while a setting is missing or holds no clock time.
+    static func settledAt(_ at: ClockTime, on day: CalendarDate, calendar: StoreCalendar,
                           clock: (CollectionDescriptor.SingletonField) throws -> String?) rethrows -> (instant: Date, source: String)? {
-        try resolved(at, clock: clock).map { (instant(minutes: $0.minutes, on: day, in: zone), $0.source) }
+        try resolved(at, clock: clock).map { (instant(minutes: $0.minutes, on: day, in: calendar.zone(on: day)), $0.source) }
     }
 
     /// A clock time's "HH:MM", its minutes and how it was found ("settings checkin_window_close

@@ -70,8 +70,10 @@ public enum RuleCheck: Sendable, Equatable {
     /// timestamp must also be the first instant of that day.
     case dayOfMonth(field: String, days: [Int], startOfDay: Bool)
     /// `field` is an IANA time-zone name (`Europe/Berlin`, or a link such as `Asia/Calcutta`), judged
-    /// by the list the package ships (`TimeZone.isIANAName(_:)`), so every platform gives one verdict.
-    case timeZone(field: String)
+    /// by the list the package ships (`TimeZone.isIANAName(_:)`), so every platform gives one verdict;
+    /// with `isStoreZone`, also the zone the store files new days in (``StoreCalendar/latestZone``), so
+    /// an app's own record of the user's zone and the store's days never disagree (Pressure's settings).
+    case timeZone(field: String, isStoreZone: Bool = false)
     /// `field`, a timestamp, is on the local day the date field `on` names, at the clock time
     /// `from` ("HH:MM") when `before` is `nil`, else at or after `from` and before `before`.
     /// Checked on writes that set or change `field`: a clock time read from a setting that
@@ -153,7 +155,7 @@ public enum RuleCheck: Sendable, Equatable {
         case .transitions(let field, _, _, _, _): [field]
         case .frozen(let fields, _): fields
         case .template(let field, let text, _): [field] + RuleCheck.placeholders(in: text)
-        case .weekday(let field, _), .dayOfMonth(let field, _, _), .timeZone(let field): [field]
+        case .weekday(let field, _), .dayOfMonth(let field, _, _), .timeZone(let field, _): [field]
         case .daySpan(let from, let to, let count): [from, to, count]
         case .timeOfDay(let field, let on, _, _): [field, on]
         case .settled(let on, _, _): [on]
@@ -183,9 +185,9 @@ extension RuleCheck {
     }
 
     /// Why `document` breaks a one-document check (a comparison, a calendar or text rule), or
-    /// `nil` when it does not; days are counted in `timeZone`, the store's.
-    func violation(in document: [String: JSONValue], now: Date, timeZone: TimeZone) -> (pointer: String, reason: String)? {
-        if let found = calendarViolation(in: document, timeZone: timeZone) { return found }
+    /// `nil` when it does not; days are the store's, by `calendar`.
+    func violation(in document: [String: JSONValue], now: Date, calendar: StoreCalendar) -> (pointer: String, reason: String)? {
+        if let found = calendarViolation(in: document, calendar: calendar) { return found }
         guard case .compare(let field, let comparison, let operand) = self,
               let value = document[field], value != .null
         else { return nil }

@@ -8,16 +8,20 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     static let fileName = "store.json"
     static let format = "almanac-store"
     /// The newest on-disk format this code reads and writes.
-    static let supportedFormatVersion = 1
+    static let supportedFormatVersion = 2
+    /// The format of a store whose calendar has a time-zone change: an older Almanac, which
+    /// would file new days in the first zone, opens it for reading only.
+    static let calendarFormatVersion = 2
+    /// The member that lists the calendar's changes (``StoreCalendar``).
+    static let timeZoneChangesMember = "timeZoneChanges"
     static let recordName = "store.json"
     static let damagedCode = AlmanacError.Code.notAStore
 
-    let formatVersion: Int
+    var formatVersion: Int
     let app: String
     var schemaVersion: Int
-    /// The IANA name as stored (``TimeZone/storeName``).
-    let timeZoneIdentifier: String
-    let timeZone: TimeZone
+    /// The store's days: its first zone (`timeZone`) and each change since (`timeZoneChanges`).
+    var calendar: StoreCalendar
     var createdAt: String?
     /// One record per applied migration: version, name, checksum, when, and repairs.
     var migrations: [JSONValue]
@@ -35,11 +39,12 @@ struct Manifest: StoreRecord, Sendable, Equatable {
 
     /// A manifest for a new store.
     init(app: String, schemaVersion: Int, timeZone: TimeZone, createdAt: Date) {
-        formatVersion = Manifest.supportedFormatVersion
+        // The first format: a store needs the newer one only once its calendar changes, and
+        // until then an older Almanac writes it too.
+        formatVersion = 1
         self.app = app
         self.schemaVersion = schemaVersion
-        self.timeZone = timeZone
-        timeZoneIdentifier = timeZone.storeName
+        calendar = StoreCalendar(timeZone: timeZone)
         self.createdAt = Timestamp.format(createdAt)
         migrations = []
         seeds = []
@@ -67,7 +72,8 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         guard let members = value.objectValue, members["format"]?.stringValue == Manifest.format,
               let formatVersion = integer(members["formatVersion"]), let app = members["app"]?.stringValue,
               let schemaVersion = integer(members["schemaVersion"]), let zoneName = members["timeZone"]?.stringValue,
-              let zone = TimeZone.stored(zoneName),
+              let zone = TimeZone.stored(zoneName), let changes = records(members[Manifest.timeZoneChangesMember]),
+              let calendar = try? StoreCalendar(first: zone, changes: changes, path: Manifest.fileName),
               let migrations = records(members["migrations"]), let seeds = records(members["seeds"]),
               let seedDeletions = records(members["seedDeletions"]), let seedValues = records(members["seedValues"])
         else { return nil }
@@ -80,8 +86,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         self.formatVersion = formatVersion
         self.app = app
         self.schemaVersion = schemaVersion
-        timeZoneIdentifier = zoneName
-        timeZone = zone
+        self.calendar = calendar
         self.createdAt = createdAt
         self.migrations = migrations
         self.seeds = seeds
@@ -98,7 +103,7 @@ struct Manifest: StoreRecord, Sendable, Equatable {
     }
 
     private enum Key: String, CaseIterable {
-        case format, formatVersion, app, schemaVersion, timeZone, createdAt, migrations, seeds, seedDeletions, seedValues, retention
+        case format, formatVersion, app, schemaVersion, timeZone, timeZoneChanges, createdAt, migrations, seeds, seedDeletions, seedValues, retention
     }
 
     init(from decoder: any Decoder) throws {
@@ -125,11 +130,17 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         formatVersion = try required(.formatVersion, Int.self)
         app = try required(.app, String.self)
         schemaVersion = try required(.schemaVersion, Int.self)
-        timeZoneIdentifier = try required(.timeZone, String.self)
-        guard let zone = TimeZone.stored(timeZoneIdentifier) else {
-            throw invalid(.timeZone, "store.json names an unknown time zone \"\(timeZoneIdentifier)\"; use an IANA id such as Europe/Berlin")
+        let zoneName = try required(.timeZone, String.self)
+        guard let zone = TimeZone.stored(zoneName) else {
+            throw invalid(.timeZone, "store.json names an unknown time zone \"\(zoneName)\"; use an IANA id such as Europe/Berlin")
         }
-        timeZone = zone
+        let changes: [JSONValue]
+        switch try container.decodeIfPresent(JSONValue.self, forKey: member(.timeZoneChanges)) {
+        case nil, .null?: changes = []
+        case .array(let records)?: changes = records
+        case let other?: throw invalid(.timeZoneChanges, "store.json's \"timeZoneChanges\" is \(other.typeName), not a list of changes; restore it from a backup")
+        }
+        calendar = try StoreCalendar(first: zone, changes: changes, path: Manifest.fileName)
         createdAt = try container.decodeIfPresent(String.self, forKey: member(.createdAt))
         migrations = try container.decodeIfPresent([JSONValue].self, forKey: member(.migrations)) ?? []
         seeds = try container.decodeIfPresent([JSONValue].self, forKey: member(.seeds)) ?? []
@@ -152,7 +163,8 @@ struct Manifest: StoreRecord, Sendable, Equatable {
         try container.encode(formatVersion, forKey: member(.formatVersion))
         try container.encode(app, forKey: member(.app))
         try container.encode(schemaVersion, forKey: member(.schemaVersion))
-        try container.encode(timeZoneIdentifier, forKey: member(.timeZone))
+        try container.encode(calendar.periods[0].zoneName, forKey: member(.timeZone))
+        if calendar.periods.count > 1 { try container.encode(calendar.recordedChanges, forKey: member(.timeZoneChanges)) }
         try container.encodeIfPresent(createdAt, forKey: member(.createdAt))
         try container.encode(migrations, forKey: member(.migrations))
         try container.encode(seeds, forKey: member(.seeds))

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where documents go: the pure rules that turn a collection, an id and a date into a path
-/// below `data/` (DESIGN §2), for a catalog and the time zone that names day folders.
+/// below `data/` (DESIGN §2), for a catalog and the calendar that names day folders.
 ///
 /// A value with no file system in it, so the store, the migration stager (filing documents
 /// by the target catalog) and the readers of paths share one definition.
 struct Filing: Sendable {
     let catalog: Catalog
-    let timeZone: TimeZone
+    let calendar: StoreCalendar
 
     /// The date of `document` that decides its folder, or `nil` for collections not filed by date.
     func filingDate(of document: [String: JSONValue], in collection: CollectionDescriptor, id: String?) throws -> DocumentDate? {
@@ -45,7 +45,7 @@ struct Filing: Sendable {
         }
         try DocumentID.validate(id, collection: collection.name)
         let date = try filingDate(of: members, in: collection, id: id)
-        let folders = date.map { collection.partition?.folders(for: $0.day(in: timeZone)) ?? [] } ?? []
+        let folders = date.map { collection.partition?.folders(for: $0.day(in: calendar)) ?? [] } ?? []
         return DocumentLocation(collection: collection.name, folders: folders, id: id)
     }
 

@@ -25,9 +25,9 @@ enum DocumentDate: Sendable, Equatable {
         }
     }
 
-    func day(in timeZone: TimeZone) -> CalendarDate {
+    func day(in calendar: StoreCalendar) -> CalendarDate {
         switch self {
-        case .timestamp(let instant): CalendarDate(instant, in: timeZone)
+        case .timestamp(let instant): calendar.day(of: instant)
         case .day(let day): day
         }
     }

@@ -8,8 +8,11 @@ public struct StoreStatus: Sendable, Equatable, Encodable {
     public var formatVersion: Int
     /// The schema version the documents are at.
     public var schemaVersion: Int
-    /// The IANA time zone that names day folders.
+    /// The IANA time zone new days are filed in.
     public var timeZone: String
+    /// Each change of zone since the store was made, oldest first (`Asia/Kolkata from 2025-03-01`);
+    /// `nil` when there was none. The days before each change stay in the zone before it.
+    public var timeZoneChanges: [String]?
     /// When the store was created, as written in `store.json`.
     public var createdAt: String?
     /// Each collection of the catalog with its partition and document count.

@@ -26,10 +26,13 @@ public final class Store: Sendable {
     public let url: URL
     /// The catalog of the schema the store is at (its own copy in `schema/`).
     public var catalog: Catalog { reader.catalog }
-    /// The time zone that names day folders, fixed when the store was created.
-    public var timeZone: TimeZone { manifest.timeZone }
-    /// The time zone's id as `store.json` records it (`UTC` where Foundation says `GMT`).
-    public var timeZoneName: String { manifest.timeZoneIdentifier }
+    /// The store's days: the zone it was created in and each change since (``changeTimeZone(to:from:)``).
+    /// Every day-of-an-instant question (filing, date ranges, rules, retention, reports) asks it.
+    public var calendar: StoreCalendar { reader.calendar }
+    /// The time zone new days are filed in: the one the store was created in, or the latest change's.
+    public var timeZone: TimeZone { calendar.latestZone }
+    /// That zone's id as `store.json` records it (`UTC` where Foundation says `GMT`).
+    public var timeZoneName: String { calendar.latestZoneName }
     /// The app the store belongs to, e.g. `miga`.
     public var app: String { manifest.app }
     /// The schema version the store's documents are at.

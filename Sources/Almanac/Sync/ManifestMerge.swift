@@ -13,11 +13,14 @@ enum ManifestMerge {
                 "store.json has two versions a sync could not merge: \(what). Keep the version that matches the app you ship (with git, check out one side of store.json, ours or theirs; with a sync tool, delete \(theirsName) or move it over store.json), then Migrator.migrate(storeAt:) to bring the documents forward, then Store.check()",
                 path: Manifest.fileName).with(.migrateThenCheck)
         }
-        guard ours.app == theirs.app, ours.formatVersion == theirs.formatVersion else {
-            throw refuse("one is a store of \(ours.app) (format \(ours.formatVersion)), the other of \(theirs.app) (format \(theirs.formatVersion))")
+        guard ours.app == theirs.app else {
+            throw refuse("one is a store of \(ours.app), the other of \(theirs.app)")
         }
-        guard ours.timeZoneIdentifier == theirs.timeZoneIdentifier else {
-            throw refuse("one files days in time zone \(ours.timeZoneIdentifier), the other in \(theirs.timeZoneIdentifier)")
+        // One device changed the zone and the other did not yet see it: the longer history holds
+        // the shorter one, and its days are what both filed (the change moved no stored day).
+        let (fewer, more) = ours.calendar.periods.count <= theirs.calendar.periods.count ? (ours.calendar, theirs.calendar) : (theirs.calendar, ours.calendar)
+        guard more.periods.starts(with: fewer.periods) else {
+            throw refuse("one files days as \(ours.calendar), the other as \(theirs.calendar)")
         }
         let (short, long) = ours.migrations.count <= theirs.migrations.count ? (ours, theirs) : (theirs, ours)
         for (index, entry) in short.migrations.enumerated() where !sameMigration(entry, long.migrations[index]) {
@@ -31,6 +34,8 @@ enum ManifestMerge {
                 throw refuse("both applied the same migrations, yet one says schema version \(ours.schemaVersion) and the other \(theirs.schemaVersion)")
             }
         }
+        merged.calendar = more
+        merged.formatVersion = max(ours.formatVersion, theirs.formatVersion)
         merged.createdAt = [ours.createdAt, theirs.createdAt].compactMap { $0 }.min()
         merged.seeds = mergedSeeds(ours.seeds, theirs.seeds)
         merged.seedDeletions = SeedDeletion.merged(ours.seedDeletions, theirs.seedDeletions)

@@ -31,7 +31,7 @@ extension ReadTransaction {
             if !pending.touches(PendingChange.key(descriptor.name, document.location.id)) { documents.append(document) }
             return true
         }
-        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, timeZone: reader.timeZone, filing: reader.filing) else {
+        guard query.limit != 0, let run = try QueryRun(query, descriptor: descriptor, filing: filing) else {
             return []
         }
         var matches = try documents.compactMap(run.match)

@@ -26,6 +26,12 @@ public class ReadTransaction {
         self.reader = reader
     }
 
+    /// The store's days as this block sees them: the store's calendar, or the one a write
+    /// block changed it to (``Transaction/changeTimeZone(to:from:)``).
+    public var calendar: StoreCalendar { pending.extra.manifest?.calendar ?? reader.calendar }
+    /// Where documents go, by the catalog and ``calendar``.
+    var filing: Filing { Filing(catalog: reader.catalog, calendar: calendar) }
+
     /// Ends the transaction: later calls throw.
     func close() { isOpen = false }
 
@@ -91,10 +97,11 @@ public class ReadTransaction {
     public func documents<D: Document>(_ type: D.Type, from: Date, to: Date) throws -> [D] {
         guard from < to else { return [] }
         let descriptor = try reader.documentCollection(for: D.self)
-        let days = CalendarDate(from, in: reader.timeZone)...CalendarDate(to.addingTimeInterval(-0.000_001), in: reader.timeZone)
+        let calendar = self.calendar
+        let days = calendar.day(of: from)...calendar.day(of: to.addingTimeInterval(-0.000_001))
         return try documents(json: descriptor.name, days: days).filter { document in
             guard let members = document.value.objectValue,
-                  case .timestamp(let instant)? = try reader.filing.filingDate(of: members, in: descriptor, id: document.location.id)
+                  case .timestamp(let instant)? = try filing.filingDate(of: members, in: descriptor, id: document.location.id)
             else { return true }  // a day in range
             return (from..<to).contains(instant)
         }.map { try reader.decode(D.self, $0) }

@@ -7,9 +7,8 @@ extension Transaction {
         var members: [String: JSONValue]?  // read once: a batch's write may hold only its bytes
         for rule in write.collection.rules {
             guard let check = rule.check else { continue }
-            let zone = try rule.zone(default: reader.timeZone) { try current(reader.collection(named: $0), id: nil)?.value }
             if members == nil { members = write.members }
-            guard let violation = check.violation(in: members ?? [:], now: now, timeZone: zone) else { continue }
+            guard let violation = check.violation(in: members ?? [:], now: now, calendar: calendar) else { continue }
             throw rule.error(at: write.location, pointer: violation.pointer, violation.reason)
         }
     }
@@ -196,11 +195,11 @@ extension Transaction {
     private func checkTimeOfDay(_ rule: CollectionDescriptor.Rule, field: String, on: String, from: RuleCheck.ClockTime,
                                 before: RuleCheck.ClockTime?, _ changed: [PreparedWrite]) throws {
         let settings = try settingDocuments(of: rule)
-        let zone = rule.zone(default: reader.timeZone) { settings[$0] }
+        let calendar = self.calendar
         for write in changed {
             guard let value = write.members[field], value != .null else { continue }
             if let stored = try stored(write), let old = stored.value[field], old.hasSameValue(as: value) { continue }
-            if let reason = RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, zone: zone,
+            if let reason = RuleCheck.timeOfDayViolation(write.members, field: field, on: on, from: from, before: before, calendar: calendar,
                                                          clock: { settings[$0.collection]?[$0.field]?.stringValue }) {
                 throw rule.error(at: write.location, pointer: "/" + field, reason)
             }
@@ -220,15 +219,15 @@ extension Transaction {
     private func checkSettled(_ rule: CollectionDescriptor.Rule, on: String, closes: RuleCheck.ClockTime, open: Condition,
                               _ changed: [PreparedWrite]) throws {
         let settings = try settingDocuments(of: rule)
-        let zone = rule.zone(default: reader.timeZone) { settings[$0] }
+        let calendar = self.calendar
         let now = timeOfSave ?? Date()
         let collection = changed[0].collection
         for write in changed {
             guard let value = write.members[on], case .day(let day)? = DocumentDate(value),
-                  let close = RuleCheck.settledAt(closes, on: day, zone: zone, clock: { settings[$0.collection]?[$0.field]?.stringValue }),
+                  let close = RuleCheck.settledAt(closes, on: day, calendar: calendar, clock: { settings[$0.collection]?[$0.field]?.stringValue }),
                   now >= close.instant
             else { continue }
-            let when = "\(day) settled at \(close.source) in \(zone.identifier) (\(Timestamp.format(close.instant)))"
+            let when = "\(day) settled at \(close.source) in \(calendar.zone(on: day).identifier) (\(Timestamp.format(close.instant)))"
             if open.matches(.object(write.members)) {
                 throw rule.error(at: write.location, pointer: "/" + (open.fieldNames.first ?? on),
                                  "\(when); a document of a settled day cannot be \(open.description): save its outcome")
@@ -269,8 +268,8 @@ extension Transaction {
             let group = per.map { write.members[$0] ?? .null }
             // A group by the date field needs that day's folder only.
             var days: ClosedRange<CalendarDate>?
-            if per == [collection.dateField].compactMap({ $0 }), let date = try reader.filing.filingDate(of: write.members, in: collection, id: write.location.id) {
-                let day = date.day(in: reader.timeZone)
+            if per == [collection.dateField].compactMap({ $0 }), let date = try filing.filingDate(of: write.members, in: collection, id: write.location.id) {
+                let day = date.day(in: calendar)
                 days = day...day
             }
             for other in try documents(json: collection.name, days: days) {

@@ -201,7 +201,7 @@ public final class Transaction: ReadTransaction {
         var write: PreparedWrite
         var merged = false
         do {
-            write = try writer.prepare(document, in: descriptor)
+            write = try writer.prepare(document, in: descriptor, filing: filing)
         } catch let error as AlmanacError where type != nil && error.code == .invalidDocument {
             // The encoding alone may lack a field the schema requires that the stored document
             // holds (an older build's type): the merge is what is saved, so it is what is checked.
@@ -209,7 +209,7 @@ public final class Transaction: ReadTransaction {
             guard let type, pending.removals[PendingChange.key(descriptor.name, id)] == nil,
                   let stored = try current(descriptor, id: id)?.value, DeclaredMembers.storedHasMore(stored, than: document)
             else { throw error }
-            write = try writer.prepare(DeclaredMembers.merging(document, over: stored, declared: DeclaredMembers.of(type, encoded: document)), in: descriptor)
+            write = try writer.prepare(DeclaredMembers.merging(document, over: stored, declared: DeclaredMembers.of(type, encoded: document)), in: descriptor, filing: filing)
             merged = true
         }
         let key = PendingChange.key(descriptor.name, write.location.id)
@@ -218,7 +218,7 @@ public final class Transaction: ReadTransaction {
         if let type, !merged, !write.isNew || pending.write(for: key) != nil, pending.removals[key] == nil,
            let stored = try current(descriptor, id: write.location.id)?.value, DeclaredMembers.storedHasMore(stored, than: document) {
             let merged = DeclaredMembers.merging(document, over: stored, declared: DeclaredMembers.of(type, encoded: document))
-            if merged != document { write = try writer.prepare(merged, in: descriptor) }
+            if merged != document { write = try writer.prepare(merged, in: descriptor, filing: filing) }
         }
         if let earlier = pending.write(for: key)?.location.id, let id = write.location.id, earlier != id {
             throw AlmanacError(

@@ -50,11 +50,12 @@ enum ReportCommand: AlmanacCommand {
         }
         let store = try context.openStore()
         try app.checkCanRead(store)
-        let reportContext = ReportContext(now: try instant(context, timeZone: store.timeZone), timeZone: store.timeZone)
+        let calendar = store.calendar
+        let reportContext = ReportContext(now: try instant(context, calendar: calendar), calendar: calendar)
         let (report, problems) = context.values.flag(keepGoing)
             ? try store.collectingReadProblems { try view.make(store, reportContext) }
             : (try view.make(store, reportContext), [])
-        let printed = Printed(app: app.name, view: view.name, now: reportContext.now, timeZone: store.timeZoneName, report: report)
+        let printed = Printed(app: app.name, view: view.name, now: reportContext.now, timeZone: reportContext.timeZone.identifier, report: report)
         try context.print(printed) { $0.report.text }
         guard problems.isEmpty else {
             Output.problems(problems, json: context.json)
@@ -64,11 +65,11 @@ enum ReportCommand: AlmanacCommand {
         return ExitCode.success
     }
 
-    /// `--now`: a timestamp as given, a date as its last instant in the store's time zone.
-    static func instant(_ context: CommandContext, timeZone: TimeZone) throws -> Date {
+    /// `--now`: a timestamp as given, a date as its last instant in the store's calendar.
+    static func instant(_ context: CommandContext, calendar: StoreCalendar) throws -> Date {
         guard let text = context.values.option(now) else { return Date() }
         if let moment = Timestamp.parse(text) { return moment }
-        if let day = CalendarDate(text) { return day.lastInstant(in: timeZone) }
+        if let day = CalendarDate(text) { return calendar.lastInstant(of: day) }
         throw context.usage("--now expects a date such as 2025-02-02 or a timestamp such as 2025-02-02T20:00:00Z, got '\(text)'")
     }
 }

@@ -13,7 +13,7 @@ enum StatusCommand: AlmanacCommand {
                     ["store", store.url.path],
                     ["app", status.app],
                     ["schema", "version \(status.schemaVersion) (store format \(status.formatVersion))"],
-                    ["time zone", status.timeZone],
+                    ["time zone", status.timeZone + (status.timeZoneChanges.map { " (changes: " + $0.joined(separator: ", ") + ")" } ?? "")],
                     ["created", status.createdAt ?? "unknown"],
                 ]),
                 "",

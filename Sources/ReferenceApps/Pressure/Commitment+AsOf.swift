@@ -10,10 +10,10 @@ extension Commitment {
     /// after `now` not yet set, a MISSED set by the day close not yet given before the window
     /// closed, and a restart shield — spent on a settled day — not before that day's window
     /// closed. The day close (``PressureDayClose``) then settles what `now` had settled.
-    public func asOf(_ now: Date, settings: PressureSettings, timeZone: TimeZone) -> Commitment? {
-        guard date <= CalendarDate(now, in: timeZone) else { return nil }
-        let deadline = settings.deadline(on: date, in: timeZone)
-        let close = settings.windowClose(on: date, in: timeZone)
+    public func asOf(_ now: Date, settings: PressureSettings, calendar: StoreCalendar) -> Commitment? {
+        guard date <= CalendarDate(now, in: calendar) else { return nil }
+        let deadline = settings.deadline(on: date, in: calendar)
+        let close = settings.windowClose(on: date, in: calendar)
         if text.isEmpty, status == .missed, now < deadline { return nil }
         var past = self
         if let checkedInAt, checkedInAt > now {

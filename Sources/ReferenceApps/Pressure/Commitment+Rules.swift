@@ -48,19 +48,19 @@ extension Commitment: ModelRules {
     }
 
     /// Checks the catalog rules that need the settings: `locked-at-deadline` and
-    /// `check-in-inside-window`, in `timeZone` (the store's).
+    /// `check-in-inside-window`, by the store's `calendar`.
     ///
     /// - Throws: `.ruleViolated` at `/locked_at` when it is not the commitment deadline on
     ///   ``date``, at `/checked_in_at` when it is not within [deadline, window close) on ``date``.
-    public func validate(against settings: PressureSettings, in timeZone: TimeZone) throws {
-        let deadline = settings.deadline(on: date, in: timeZone)
-        let close = settings.windowClose(on: date, in: timeZone)
+    public func validate(against settings: PressureSettings, in calendar: StoreCalendar) throws {
+        let deadline = settings.deadline(on: date, in: calendar)
+        let close = settings.windowClose(on: date, in: calendar)
         if let lockedAt, lockedAt != deadline {
-            throw AlmanacError.rule("locked_at \(lockedAt) is not the commitment deadline \(settings.commitmentDeadline) of \(date) (\(deadline)) in \(timeZone.identifier)",
+            throw AlmanacError.rule("locked_at \(lockedAt) is not the commitment deadline \(settings.commitmentDeadline) of \(date) (\(deadline)) in \(calendar.zone(on: date).identifier)",
                                     in: Self.collection, id: id.uuidString, field: CodingKeys.lockedAt.rawValue)
         }
         if let checkedInAt, !(deadline..<close).contains(checkedInAt) {
-            throw AlmanacError.rule("checked_in_at \(checkedInAt) is outside the check-in window of \(date), \(settings.commitmentDeadline)–\(settings.checkinWindowClose) in \(timeZone.identifier)",
+            throw AlmanacError.rule("checked_in_at \(checkedInAt) is outside the check-in window of \(date), \(settings.commitmentDeadline)–\(settings.checkinWindowClose) in \(calendar.zone(on: date).identifier)",
                                     in: Self.collection, id: id.uuidString, field: CodingKeys.checkedInAt.rawValue)
         }
     }

@@ -23,12 +23,12 @@ public struct EscalationEngine: Sendable {
     /// YES days in a row that lower the tier by one.
     public static let successesPerStepDown = 2
 
-    /// The time zone whose calendar days and months count (the store's).
-    public var timeZone: TimeZone
+    /// The store's days, whose months count.
+    public var calendar: StoreCalendar
 
-    /// Creates an engine for `timeZone`.
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    /// Creates an engine for the store's `calendar`.
+    public init(calendar: StoreCalendar) {
+        self.calendar = calendar
     }
 
     /// One settled day of a replay.
@@ -97,13 +97,12 @@ public struct EscalationEngine: Sendable {
     /// month of `now` under `settings`.
     public func state(from commitments: [Commitment], settings: PressureSettings, at now: Date) -> EscalationState {
         var state = history(of: commitments).last?.after ?? EscalationState()
-        // The month of the shield is the user's (settings timezone_identifier), as the catalog judges it.
-        let userZone = settings.userTimeZone(or: timeZone)
-        let month = monthStart(of: CalendarDate(now, in: userZone))
+        // The month of the shield is the store's calendar month, as the catalog judges it.
+        let month = monthStart(of: calendar.day(of: now))
         if settings.isPaid(at: now) {
             let spent = commitments.contains { $0.shieldUsed && monthStart(of: $0.date) == month }
             state.restartShieldsRemaining = spent ? 0 : EscalationState.maximumShields
-            state.shieldResetDate = nextMonthStart(after: month).startDate(in: userZone)
+            state.shieldResetDate = nextMonthStart(after: month).startDate(in: calendar)
         } else {
             state.restartShieldsRemaining = 0
             state.shieldResetDate = nil

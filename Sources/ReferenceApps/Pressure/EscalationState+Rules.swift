@@ -36,18 +36,17 @@ extension EscalationState: ModelRules {
     ///
     /// - Throws: `.ruleViolated` at `/restart_shields_remaining` when a user without paid
     ///   features at `now` holds a shield; at `/shield_reset_date` when it is not local
-    ///   midnight on the 1st of a month in the user's zone (settings `timezone_identifier`,
-    ///   else `timeZone`).
-    public func validate(against settings: PressureSettings, in timeZone: TimeZone, at now: Date) throws {
+    ///   midnight on the 1st of a month in the store's `calendar` (whose latest zone settings
+    ///   `timezone_identifier` names).
+    public func validate(against settings: PressureSettings, in calendar: StoreCalendar, at now: Date) throws {
         if restartShieldsRemaining > 0, !settings.isPaid(at: now) {
             throw AlmanacError.rule("restart_shields_remaining is \(restartShieldsRemaining) but the subscription is \(settings.subscriptionTier.rawValue)\(settings.subscriptionTier == .paid ? " and expired" : ""); shields are for paid users only",
                                     in: Self.collection, field: CodingKeys.restartShieldsRemaining.rawValue)
         }
         if let shieldResetDate {
-            let zone = settings.userTimeZone(or: timeZone)
-            let day = CalendarDate(shieldResetDate, in: zone)
-            guard day.day == 1, day.startDate(in: zone) == shieldResetDate else {
-                throw AlmanacError.rule("shield_reset_date \(shieldResetDate) is not local midnight on the 1st of a month in \(zone.identifier)",
+            let day = calendar.day(of: shieldResetDate)
+            guard day.day == 1, calendar.start(of: day) == shieldResetDate else {
+                throw AlmanacError.rule("shield_reset_date \(shieldResetDate) is not local midnight on the 1st of a month in \(calendar.zone(on: day).identifier)",
                                         in: Self.collection, field: CodingKeys.shieldResetDate.rawValue)
             }
         }

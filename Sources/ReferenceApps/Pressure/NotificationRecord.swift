@@ -54,10 +54,10 @@ public struct NotificationRecord: Document, Equatable {
     }
 
     /// What the notification was for, by when it fires on its local day under `settings`.
-    public func kind(settings: PressureSettings, timeZone: TimeZone) -> Kind {
-        let day = CalendarDate(scheduledFor, in: timeZone)
-        let close = settings.windowClose(on: day, in: timeZone)
-        if scheduledFor < settings.deadline(on: day, in: timeZone) { return .commitmentPrompt }
+    public func kind(settings: PressureSettings, calendar: StoreCalendar) -> Kind {
+        let day = CalendarDate(scheduledFor, in: calendar)
+        let close = settings.windowClose(on: day, in: calendar)
+        if scheduledFor < settings.deadline(on: day, in: calendar) { return .commitmentPrompt }
         if scheduledFor >= close { return .dayResult }
         return close.timeIntervalSince(scheduledFor) <= Double(Self.lastCallMinutes * 60) ? .lastCall : .checkInReminder
     }

@@ -18,13 +18,13 @@ import Foundation
 public struct PressureDayClose: Sendable {
     /// Deadline and window close.
     public var settings: PressureSettings
-    /// The time zone whose calendar days count (the store's).
-    public var timeZone: TimeZone
+    /// The store's days.
+    public var calendar: StoreCalendar
 
-    /// Creates a day close for `settings` in `timeZone`.
-    public init(settings: PressureSettings, timeZone: TimeZone) {
+    /// Creates a day close for `settings` with the store's `calendar`.
+    public init(settings: PressureSettings, calendar: StoreCalendar) {
         self.settings = settings
-        self.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// The commitments to create or change so that every day through `now` is locked and
@@ -37,13 +37,13 @@ public struct PressureDayClose: Sendable {
     public func changes(to commitments: [Commitment], at now: Date, newID: () -> UUID = { UUID() }) -> [Commitment] {
         var byDate = Dictionary(grouping: commitments, by: \.date)
         guard let first = byDate.keys.min() else { return [] }
-        let today = CalendarDate(now, in: timeZone)
+        let today = CalendarDate(now, in: calendar)
         var touched: [UUID: CalendarDate] = [:]
         var date = first
         while date <= today {
-            let deadline = settings.deadline(on: date, in: timeZone)
+            let deadline = settings.deadline(on: date, in: calendar)
             guard now >= deadline else { break }  // later days have later deadlines
-            let close = settings.windowClose(on: date, in: timeZone)
+            let close = settings.windowClose(on: date, in: calendar)
             var records = byDate[date] ?? []
             if records.isEmpty {
                 let record = Commitment.noCommitment(on: date, deadline: deadline, tier: 0, id: newID())
@@ -67,7 +67,7 @@ public struct PressureDayClose: Sendable {
         }
         guard !touched.isEmpty else { return [] }
 
-        let engine = EscalationEngine(timeZone: timeZone)
+        let engine = EscalationEngine(calendar: calendar)
         let history = engine.history(of: byDate.values.flatMap { $0 })
         var result: [Commitment] = []
         for (day, records) in byDate.sorted(by: { $0.key < $1.key }) {

@@ -5,7 +5,7 @@ import Foundation
 /// close the days, spend a restart shield, keep the escalation state.
 ///
 /// Every operation takes the moment it happens as `now` (never the clock) and works in the
-/// store's time zone. It first runs ``closeDays(at:)``, so earlier days are settled and the
+/// store's calendar (``Store/calendar``), the same days the store files by. It first runs ``closeDays(at:)``, so earlier days are settled and the
 /// escalation tier is current before anything else happens.
 ///
 /// **Commitments per day.** Schema 2 dropped the unique date; the service follows it: a day
@@ -22,12 +22,12 @@ public struct PressureService: Sendable {
         self.store = store
     }
 
-    /// The time zone whose calendar days, deadlines and months count.
-    public var timeZone: TimeZone { store.timeZone }
+    /// The store's days, whose midnights, deadlines and months count.
+    public var calendar: StoreCalendar { store.calendar }
 
     /// The stored settings, or the seed's defaults with the store's time zone.
     public func settings() throws -> PressureSettings {
-        try store.singleton(PressureSettings.self) ?? .defaults(timeZone: timeZone)
+        try store.singleton(PressureSettings.self) ?? .defaults(timeZone: calendar.latestZone)
     }
 
     /// Validates and saves `settings`.
@@ -46,10 +46,10 @@ public struct PressureService: Sendable {
     /// The derived values (locked, window open, can check in, days since last YES) at `now`,
     /// without changing the store.
     public func today(at now: Date) throws -> PressureToday {
-        let close = PressureDayClose(settings: try settings(), timeZone: timeZone)
+        let close = PressureDayClose(settings: try settings(), calendar: calendar)
         let commitments = try commitments()
         return PressureToday(settings: close.settings, commitments: PressureDayClose.merging(close.changes(to: commitments, at: now), into: commitments),
-                             now: now, timeZone: timeZone)
+                             now: now, calendar: calendar)
     }
 
     /// What ``closeDays(at:)`` did.
@@ -72,10 +72,10 @@ public struct PressureService: Sendable {
             db.timeOfSave = now
             let settings = try settings(in: db)
             let stored = try db.documents(Commitment.self)
-            let changed = PressureDayClose(settings: settings, timeZone: timeZone).changes(to: stored, at: now, newID: newID)
+            let changed = PressureDayClose(settings: settings, calendar: calendar).changes(to: stored, at: now, newID: newID)
             for commitment in changed {
                 try commitment.validate()
-                try commitment.validate(against: settings, in: timeZone)
+                try commitment.validate(against: settings, in: calendar)
             }
             try db.save(contentsOf: changed)
             let state = try saveState(from: PressureDayClose.merging(changed, into: stored), settings: settings, at: now, in: db)
@@ -87,8 +87,8 @@ public struct PressureService: Sendable {
     public func derivedState(at now: Date) throws -> EscalationState {
         let settings = try settings()
         let stored = try commitments()
-        let all = PressureDayClose.merging(PressureDayClose(settings: settings, timeZone: timeZone).changes(to: stored, at: now), into: stored)
-        return EscalationEngine(timeZone: timeZone).state(from: all, settings: settings, at: now)
+        let all = PressureDayClose.merging(PressureDayClose(settings: settings, calendar: calendar).changes(to: stored, at: now), into: stored)
+        return EscalationEngine(calendar: calendar).state(from: all, settings: settings, at: now)
     }
 
     /// Creates a commitment for today with the next free `sort_order`.
@@ -103,12 +103,12 @@ public struct PressureService: Sendable {
         try closeDays(at: now)
         let settings = try settings()
         let all = try commitments()
-        let today = PressureToday(settings: settings, commitments: all, now: now, timeZone: timeZone)
+        let today = PressureToday(settings: settings, commitments: all, now: now, calendar: calendar)
         if today.isCommitmentLocked {
             throw AlmanacError.rule("today's deadline \(settings.commitmentDeadline) has passed and \(today.date) is locked; commit to tomorrow before its deadline",
                                     in: Commitment.collection, field: Commitment.CodingKeys.lockedAt.rawValue)
         }
-        let engine = EscalationEngine(timeZone: timeZone)
+        let engine = EscalationEngine(calendar: calendar)
         let commitment = Commitment(id: id, date: today.date, text: VisibleText.trimmed(text),
                                     escalationTierSnap: engine.tier(on: today.date, history: engine.history(of: all)),
                                     sortOrder: (today.commitments.map(\.sortOrder).max() ?? -1) + 1)
@@ -162,7 +162,7 @@ public struct PressureService: Sendable {
             guard var commitment = try db.document(Commitment.self, id: id) else {
                 throw AlmanacError(.notFound, "no commitment with id \(id.uuidString)", id: id.uuidString)
             }
-            let today = PressureToday(settings: settings, commitments: all, now: now, timeZone: timeZone)
+            let today = PressureToday(settings: settings, commitments: all, now: now, calendar: calendar)
             try commitment.transition(to: answer.status)
             guard commitment.date == today.date, today.isWindowOpen else {
                 let why = commitment.date != today.date
@@ -170,12 +170,12 @@ public struct PressureService: Sendable {
                     : "the check-in window of \(today.date) is \(settings.commitmentDeadline)–\(settings.checkinWindowClose) and it is not open now"
                 throw AlmanacError.rule(why, in: Commitment.collection, id: id.uuidString, field: Commitment.CodingKeys.checkedInAt.rawValue)
             }
-            let engine = EscalationEngine(timeZone: timeZone)
+            let engine = EscalationEngine(calendar: calendar)
             commitment.checkedInAt = now
             commitment.lockedAt = today.deadline
             commitment.escalationTierSnap = engine.tier(on: today.date, history: engine.history(of: all))
             try commitment.validate()
-            try commitment.validate(against: settings, in: timeZone)
+            try commitment.validate(against: settings, in: calendar)
             try db.save(commitment)
             try saveState(from: PressureDayClose.merging([commitment], into: all), settings: settings, at: now, in: db)
             return commitment
@@ -200,18 +200,18 @@ public struct PressureService: Sendable {
             db.timeOfSave = now
             let settings = try settings(in: db)
             let all = try db.documents(Commitment.self)
-            let state = EscalationEngine(timeZone: timeZone).state(from: all, settings: settings, at: now)
+            let state = EscalationEngine(calendar: calendar).state(from: all, settings: settings, at: now)
             let field = EscalationState.CodingKeys.restartShieldsRemaining.rawValue
             guard settings.isPaid(at: now) else {
                 throw AlmanacError.rule("restart shields are for paid users; the subscription is \(settings.subscriptionTier.rawValue)\(settings.subscriptionTier == .paid ? ", expired" : "")",
                                         in: EscalationState.collection, field: field)
             }
             guard state.restartShieldsRemaining > 0 else {
-                throw AlmanacError.rule("this month's restart shield is spent; the next one comes \(state.shieldResetDate.map { "\(CalendarDate($0, in: timeZone))" } ?? "next month")",
+                throw AlmanacError.rule("this month's restart shield is spent; the next one comes \(state.shieldResetDate.map { "\(CalendarDate($0, in: calendar))" } ?? "next month")",
                                         in: EscalationState.collection, field: field)
             }
-            let today = CalendarDate(now, in: timeZone)
-            guard let target = EscalationEngine(timeZone: timeZone).history(of: all).last, target.outcome == .miss,
+            let today = CalendarDate(now, in: calendar)
+            guard let target = EscalationEngine(calendar: calendar).history(of: all).last, target.outcome == .miss,
                   target.date.year == today.year, target.date.month == today.month else {
                 throw AlmanacError.rule("a restart shield covers the most recent settled day when it was an unshielded miss in this month; there is none at \(today)",
                                         in: Commitment.collection, field: Commitment.CodingKeys.shieldUsed.rawValue)
@@ -247,15 +247,15 @@ public struct PressureService: Sendable {
     /// Derives the escalation state from `commitments`, validates it and saves it when it differs.
     @discardableResult
     func saveState(from commitments: [Commitment], settings: PressureSettings, at now: Date, in db: Transaction) throws -> EscalationState {
-        let state = EscalationEngine(timeZone: timeZone).state(from: commitments, settings: settings, at: now)
+        let state = EscalationEngine(calendar: calendar).state(from: commitments, settings: settings, at: now)
         try state.validate()
-        try state.validate(against: settings, in: timeZone, at: now)
+        try state.validate(against: settings, in: db.calendar, at: now)
         if try db.singleton(EscalationState.self) != state { try db.save(state) }
         return state
     }
 
     /// The settings as the transaction `db` sees them.
     func settings(in db: ReadTransaction) throws -> PressureSettings {
-        try db.singleton(PressureSettings.self) ?? .defaults(timeZone: timeZone)
+        try db.singleton(PressureSettings.self) ?? .defaults(timeZone: calendar.latestZone)
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 /// lie inside one calendar day, so a check-in window never crosses midnight. Days, deadlines
 /// and windows are computed in the store's time zone; `timezone_identifier` records the
 /// device's zone and must be an IANA time-zone name (see ``validate()``); the shield reset
-/// counts days in it (``userTimeZone(or:)``). The seed's
+/// and the store's calendar are one (the catalog's `known-time-zone`: it names the zone the store
+/// files new days in; ``PressureService/move(to:at:)`` changes both). The seed's
 /// diagram calls this key `timezone_offset`; its settings table and the schema say
 /// `timezone_identifier` (an IANA name, which unlike an offset survives daylight saving), and
 /// the table is followed.
@@ -83,20 +84,13 @@ public struct PressureSettings: SingletonDocument, Equatable {
         return now < subscriptionExpiry
     }
 
-    /// The user's time zone, `timezone_identifier`, or `fallback` (the store's) while it names
-    /// no IANA zone: the zone the catalog's `shield-reset-first-of-month` counts days in.
-    public func userTimeZone(or fallback: TimeZone) -> TimeZone {
-        guard TimeZone.isIANAName(timezoneIdentifier), let zone = TimeZone(identifier: timezoneIdentifier) else { return fallback }
-        return zone
+    /// The commitment deadline of `date`, in the zone of that day in `calendar`.
+    public func deadline(on date: CalendarDate, in calendar: StoreCalendar) -> Date {
+        commitmentDeadline.instant(on: date, in: calendar.zone(on: date))
     }
 
-    /// The commitment deadline of `date` in `timeZone`.
-    public func deadline(on date: CalendarDate, in timeZone: TimeZone) -> Date {
-        commitmentDeadline.instant(on: date, in: timeZone)
-    }
-
-    /// The check-in window close of `date` in `timeZone`: the moment the day closes.
-    public func windowClose(on date: CalendarDate, in timeZone: TimeZone) -> Date {
-        checkinWindowClose.instant(on: date, in: timeZone)
+    /// The check-in window close of `date`, in the zone of that day in `calendar`: the moment the day closes.
+    public func windowClose(on date: CalendarDate, in calendar: StoreCalendar) -> Date {
+        checkinWindowClose.instant(on: date, in: calendar.zone(on: date))
     }
 }

@@ -36,7 +36,7 @@ public struct PressureStatusReport: AppReport, Equatable {
     public var today: CalendarDate
     /// Local time of now, `HH:MM`.
     public var localTime: String
-    /// The store's time zone.
+    /// The zone of the report's moment in the store's calendar.
     public var timeZone: String
     /// Personality mode.
     public var personality: String
@@ -88,26 +88,26 @@ public struct PressureStatusReport: AppReport, Equatable {
     /// Builds the report from `store` as of `context.now`: nothing dated or done after it counts.
     public init(store: Store, context: ReportContext) throws {
         let service = PressureService(store: store)
-        let zone = context.timeZone
+        let calendar = context.calendar
         let now = context.now
         let settings = try service.settings()
-        // As of `now`: later days, check-ins and shields do not count (``Commitment/asOf(_:settings:timeZone:)``).
-        let stored = try service.commitments().compactMap { $0.asOf(now, settings: settings, timeZone: zone) }
-        let changes = PressureDayClose(settings: settings, timeZone: zone).changes(to: stored, at: now)
+        // As of `now`: later days, check-ins and shields do not count (``Commitment/asOf(_:settings:calendar:)``).
+        let stored = try service.commitments().compactMap { $0.asOf(now, settings: settings, calendar: calendar) }
+        let changes = PressureDayClose(settings: settings, calendar: calendar).changes(to: stored, at: now)
         let all = PressureDayClose.merging(changes, into: stored)
-        let derived = PressureToday(settings: settings, commitments: all, now: now, timeZone: zone)
-        let state = EscalationEngine(timeZone: zone).state(from: all, settings: settings, at: now)
+        let derived = PressureToday(settings: settings, commitments: all, now: now, calendar: calendar)
+        let state = EscalationEngine(calendar: context.calendar).state(from: all, settings: settings, at: now)
 
         today = derived.date
-        localTime = Self.clock(now, in: zone)
-        timeZone = zone.identifier
+        localTime = Self.clock(now, in: calendar.zone(at: now))
+        timeZone = calendar.zone(at: now).identifier
         personality = settings.personalityMode.rawValue
         subscriptionTier = settings.subscriptionTier.rawValue
         commitmentDeadline = settings.commitmentDeadline.description
         checkinWindowClose = settings.checkinWindowClose.description
         commitments = derived.commitments.map {
             TodayCommitment(sortOrder: $0.sortOrder, text: $0.text, status: $0.status.rawValue, canCheckIn: derived.canCheckIn($0),
-                            checkedInAt: $0.checkedInAt.map { Self.clock($0, in: zone) }, shieldUsed: $0.shieldUsed)
+                            checkedInAt: $0.checkedInAt.map { Self.clock($0, in: calendar.zone(at: $0)) }, shieldUsed: $0.shieldUsed)
         }
         isCommitmentLocked = derived.isCommitmentLocked
         isWindowOpen = derived.isWindowOpen
@@ -121,7 +121,7 @@ public struct PressureStatusReport: AppReport, Equatable {
         currentStreak = state.streakDisplay
         longestStreak = state.longestStreak
         restartShieldsRemaining = state.restartShieldsRemaining
-        shieldResetDate = state.shieldResetDate.map { CalendarDate($0, in: zone) }
+        shieldResetDate = state.shieldResetDate.map { calendar.day(of: $0) }
         storedStateIsCurrent = try store.singleton(EscalationState.self) == state
         pendingDayCloseChanges = changes.count
 
@@ -133,7 +133,7 @@ public struct PressureStatusReport: AppReport, Equatable {
             return RecentDay(date: date, outcome: outcome)
         }
         let log = try store.documents(NotificationRecord.self, matching: Query(NotificationRecord.self)
-            .dated(from: derived.date.adding(days: -6).startDate(in: zone), before: now))
+            .dated(from: calendar.start(of: derived.date.adding(days: -6)), before: now))
         notificationsScheduled = log.count
         notificationsDelivered = log.filter(\.delivered).count
         notificationsTapped = log.filter(\.tapped).count

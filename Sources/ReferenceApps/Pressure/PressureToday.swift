@@ -2,7 +2,7 @@ import Almanac
 import Foundation
 
 /// The seed's derived values for one moment: computed from the settings, the commitments and
-/// a `now` in the store's time zone, never stored and never read from the clock.
+/// a `now` in the store's calendar, never stored and never read from the clock.
 ///
 /// | seed value             | here                      |
 /// |------------------------|---------------------------|
@@ -15,7 +15,7 @@ import Foundation
 /// The check-in window always lies inside one calendar day (deadline 06:00–12:00, close
 /// 18:00–23:59), so "today" is simply the calendar day of `now`.
 public struct PressureToday: Sendable, Equatable {
-    /// The calendar day of `now` in the time zone.
+    /// The calendar day of `now` in the store's calendar.
     public var date: CalendarDate
     /// The moment the values are for.
     public var now: Date
@@ -29,13 +29,13 @@ public struct PressureToday: Sendable, Equatable {
     public var daysSinceLastYes: Int?
 
     /// The derived values of `commitments` (the whole history, or at least back to the last
-    /// YES) under `settings` at `now` in `timeZone`.
-    public init(settings: PressureSettings, commitments: [Commitment], now: Date, timeZone: TimeZone) {
-        let today = CalendarDate(now, in: timeZone)
+    /// YES) under `settings` at `now` by the store's `calendar`.
+    public init(settings: PressureSettings, commitments: [Commitment], now: Date, calendar: StoreCalendar) {
+        let today = CalendarDate(now, in: calendar)
         date = today
         self.now = now
-        deadline = settings.deadline(on: today, in: timeZone)
-        windowClose = settings.windowClose(on: today, in: timeZone)
+        deadline = settings.deadline(on: today, in: calendar)
+        windowClose = settings.windowClose(on: today, in: calendar)
         self.commitments = commitments.filter { $0.date == today }.sorted { $0.sortOrder < $1.sortOrder }
         daysSinceLastYes = Self.daysSinceLastYes(in: commitments, today: today)
     }

@@ -7,21 +7,30 @@ public protocol AppReport: Encodable, Sendable {
     var text: String { get }
 }
 
-/// The moment and time zone a report is computed for: reports never read the clock.
+/// The moment and the calendar a report is computed for: reports never read the clock.
 public struct ReportContext: Sendable {
     /// The instant the report treats as now.
     public var now: Date
-    /// The time zone whose calendar days the report uses (the store's).
-    public var timeZone: TimeZone
+    /// The days the report counts: the store's calendar (``Store/calendar``), so a report's
+    /// days are the ones its documents are filed under, before and after a move.
+    public var calendar: StoreCalendar
 
-    /// Creates a context for `now` in `timeZone`.
-    public init(now: Date, timeZone: TimeZone) {
+    /// Creates a context for `now` with the store's `calendar`.
+    public init(now: Date, calendar: StoreCalendar) {
         self.now = now
-        self.timeZone = timeZone
+        self.calendar = calendar
     }
 
-    /// The calendar day of ``now`` in ``timeZone``.
-    public var today: CalendarDate { CalendarDate(now, in: timeZone) }
+    /// Creates a context for `now` in one zone for all time (a store that never changed its zone).
+    public init(now: Date, timeZone: TimeZone) {
+        self.init(now: now, calendar: StoreCalendar(timeZone: timeZone))
+    }
+
+    /// The zone of today: the one clock times of ``now`` are shown in.
+    public var timeZone: TimeZone { calendar.zone(on: today) }
+
+    /// The calendar day of ``now``.
+    public var today: CalendarDate { calendar.day(of: now) }
 }
 
 /// One report a reference app offers, such as `miga streak`.

@@ -5,7 +5,7 @@ extension ReferenceApp {
     public static let all: [ReferenceApp] = [
         ReferenceApp(name: "miga", schemaVersion: 5, views: MIGAReports.views),
         ReferenceApp(name: "elaro", schemaVersion: 4, views: ElaroReports.views),
-        ReferenceApp(name: "pressure", schemaVersion: 4, views: PressureReports.views),
+        ReferenceApp(name: "pressure", schemaVersion: 5, views: PressureReports.views),
         ReferenceApp(name: "cravey", schemaVersion: 4, views: CraveyReports.views),
     ]
 

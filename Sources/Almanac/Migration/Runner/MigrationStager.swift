@@ -45,7 +45,7 @@ struct MigrationStager {
     private let flushEach = !Directory.canSynchronizeFileSystem
 
     init(store: Store, catalog: Catalog, schemaFolder: URL, progress: (@Sendable (MigrationProgress) -> Void)?) {
-        filing = Filing(catalog: catalog, timeZone: store.timeZone)
+        filing = Filing(catalog: catalog, calendar: store.calendar)
         self.store = store
         self.catalog = catalog
         self.schemaFolder = schemaFolder

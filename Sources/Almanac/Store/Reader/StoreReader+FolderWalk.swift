@@ -138,6 +138,7 @@ extension StoreReader {
     ) throws -> [AlmanacError] {
         var problems: [AlmanacError] = []
         var cursor = FolderCursor(reader: self)
+        let filing = self.filing
         for files in try documentFiles(in: collection, days: days) {
             guard readingDocuments else { try body(files, nil); continue }
             let document: StoredDocument
@@ -145,7 +146,7 @@ extension StoreReader {
                 guard let read = try read(files, in: cursor.folder(files.first.folderPath)) else { continue }
                 if let days {
                     guard let members = read.value.objectValue,
-                          let date = try filing.filingDate(of: members, in: collection, id: files.id), days.contains(date.day(in: timeZone))
+                          let date = try filing.filingDate(of: members, in: collection, id: files.id), days.contains(date.day(in: filing.calendar))
                     else { continue }
                 }
                 document = read

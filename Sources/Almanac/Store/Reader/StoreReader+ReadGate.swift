@@ -132,9 +132,36 @@ extension StoreReader {
         return try? WriteJournal(recordBytes: bytes, path: ".almanac/\(WriteJournal.fileName)")
     }
 
-    /// Whether `store.json` is no longer the file this store read (one `fstatat`).
+    /// Whether `store.json` is no longer the file this store read last (one `fstatat`).
     private var manifestWasReplaced: Bool {
-        (try? root.identity(of: Manifest.fileName))?.inode != manifestInode
+        (try? root.identity(of: Manifest.fileName))?.inode != manifestSeen.withLock { $0.inode }
+    }
+
+    /// Takes up `manifest`, which this store's writer just put in place as `store.json`.
+    func takeUp(_ manifest: Manifest) {
+        let inode = try? root.identity(of: Manifest.fileName)?.inode
+        manifestSeen.withLock { seen in
+            seen.inode = inode
+            seen.calendar = manifest.calendar
+        }
+    }
+
+    /// Reads `store.json` again when it was replaced: a store still at this version takes up
+    /// its calendar (a time-zone change); one at another version throws `.storeChanged`.
+    func takeUpReplacedManifest() throws {
+        guard manifestWasReplaced else { return }
+        let inode = try root.identity(of: Manifest.fileName)?.inode
+        let onDisk = try Manifest.required(in: root)
+        guard onDisk.schemaVersion == schemaVersion else {
+            throw AlmanacError(
+                .storeChanged,
+                "the store went from schema version \(schemaVersion) to \(onDisk.schemaVersion) (a migration or rollback) since it was opened; open it again",
+                path: url.path)
+        }
+        manifestSeen.withLock { seen in
+            seen.inode = inode
+            seen.calendar = onDisk.calendar
+        }
     }
 
     /// Waits for a swap in progress to end, then checks that the store is still at this store's version.
@@ -144,14 +171,7 @@ extension StoreReader {
         if StoreSwap.isPending(root: root) {
             try StoreRecovery.finishInterruptedSwap(root: root, options: options)
         }
-        guard manifestWasReplaced else { return }
-        let version = try versionOnDisk()
-        guard version == schemaVersion else {
-            throw AlmanacError(
-                .storeChanged,
-                "the store went from schema version \(schemaVersion) to \(version) (a migration or rollback) since it was opened; open it again",
-                path: url.path)
-        }
+        try takeUpReplacedManifest()
     }
 }
 

@@ -135,7 +135,7 @@ extension StoreReader {
         query.instants = instants
         query.condition = condition
         if condition != nil { try check(query, in: descriptor) }
-        guard let run = try QueryRun(query, descriptor: descriptor, timeZone: timeZone, filing: filing) else { return [] }
+        guard let run = try QueryRun(query, descriptor: descriptor, filing: filing) else { return [] }
         let pruneDays = descriptor.partition == .some(.none) ? nil : run.folderDays
         // A ranged scan (a screen's days) of a store read before is kept, to come from memory
         // next time; a scan of the whole collection would only push out what was kept.

@@ -12,11 +12,12 @@ final class StoreReader: Sendable {
     let url: URL
     let root: Directory
     let catalog: Catalog
+    /// `store.json` as the store was opened (its calendar may since have changed: ``calendar``).
     let manifest: Manifest
-    /// The inode of `store.json` when it was read: a migration or rollback replaces the file,
-    /// so another inode means this store's catalog may no longer describe the documents.
-    let manifestInode: UInt64?
-    let filing: Filing
+    /// The inode of `store.json` last read, and the calendar it holds: a migration or rollback
+    /// replaces the file, and so does a time-zone change (``Store/changeTimeZone(to:from:)``),
+    /// which every open store takes up at its next read or write.
+    let manifestSeen: Guarded<ManifestSeen>
     let options: Store.Options
     /// The counter of commits reads are checked against (`.almanac/commits`).
     let clock: CommitClock
@@ -31,7 +32,10 @@ final class StoreReader: Sendable {
     /// Limited date-ordered queries' last results, answered again while their folders are clean.
     let queryMemos = QueryMemos()
 
-    var timeZone: TimeZone { manifest.timeZone }
+    /// The store's days, as `store.json` said when last read.
+    var calendar: StoreCalendar { manifestSeen.withLock { $0.calendar } }
+    /// Where documents go, by this catalog and the calendar.
+    var filing: Filing { Filing(catalog: catalog, calendar: calendar) }
     var schemaVersion: Int { manifest.schemaVersion }
 
     init(url: URL, root: Directory, catalog: Catalog, manifest: Manifest, manifestInode: UInt64?, options: Store.Options) {
@@ -39,8 +43,7 @@ final class StoreReader: Sendable {
         self.root = root
         self.catalog = catalog
         self.manifest = manifest
-        self.manifestInode = manifestInode
-        filing = Filing(catalog: catalog, timeZone: manifest.timeZone)
+        manifestSeen = Guarded(ManifestSeen(inode: manifestInode, calendar: manifest.calendar))
         self.options = options
         clock = CommitClock(root: root)
         documentCache = DocumentCache(capacity: options.documentCacheCapacity, budget: options.memoryBudget)
@@ -73,5 +76,16 @@ extension StoreReader {
     /// The schema version `store.json` says now (it changes only under the write lock).
     func versionOnDisk() throws -> Int {
         try Manifest.required(in: root).schemaVersion
+    }
+}
+
+/// The `store.json` a reader last read: its inode and its calendar.
+final class ManifestSeen {
+    var inode: UInt64?
+    var calendar: StoreCalendar
+
+    init(inode: UInt64?, calendar: StoreCalendar) {
+        self.inode = inode
+        self.calendar = calendar
     }
 }

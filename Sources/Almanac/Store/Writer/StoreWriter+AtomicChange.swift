@@ -97,6 +97,8 @@ extension StoreWriter {
             try commitWithJournal(&change, state, crashPointKind: crashPointKind, progress: progress)
         }
         markOwnWrites(change, state)
+        // A calendar this store changed files this session's next writes at once.
+        if let manifest = change.manifest { reader.takeUp(manifest) }
         // The files are written: their bytes are not needed again, and a batch of 100,000
         // would hold them through the index's work below.
         for index in change.writes.indices { change.writes[index].bytes = [] }

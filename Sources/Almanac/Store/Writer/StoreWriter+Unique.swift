@@ -28,7 +28,7 @@ extension StoreWriter {
             }
             var days: ClosedRange<CalendarDate>?
             if field == collection.dateField, let date = DocumentDate(value) {
-                let day = date.day(in: timeZone)
+                let day = date.day(in: calendar)
                 days = day...day
             }
             for files in try reader.documentFiles(in: collection, days: days) {

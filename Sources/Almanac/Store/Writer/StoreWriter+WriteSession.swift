@@ -103,6 +103,13 @@ extension StoreWriter {
                 endSession(state)
                 throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: reader.url.path)
             }
+            // It may have changed the store's calendar: this session files by the one on disk.
+            do {
+                try reader.takeUpReplacedManifest()
+            } catch {
+                endSession(state)
+                throw error
+            }
         }
         state.lastSession = token
         if !recovering, previous?.state == "active" {

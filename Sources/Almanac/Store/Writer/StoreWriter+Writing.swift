@@ -1,10 +1,12 @@
 extension StoreWriter {
-    /// Works out where `document` goes and whether an existing copy must move.
+    /// Works out where `document` goes (by `filing`, the store's unless a transaction changed
+    /// its calendar) and whether an existing copy must move.
     ///
     /// Timestamps (strings of the schema's `date-time` fields) written with another offset are
     /// stored in UTC with `Z`, the instant unchanged, so that files sort, compare and read the
     /// same everywhere.
-    func prepare(_ document: JSONValue, in collection: CollectionDescriptor) throws -> PreparedWrite {
+    func prepare(_ document: JSONValue, in collection: CollectionDescriptor, filing: Filing? = nil) throws -> PreparedWrite {
+        let filing = filing ?? self.filing
         let schema = try reader.compiledSchema(for: collection)
         let document = schema.normalizingTimestamps(in: document)
         let location: DocumentLocation

@@ -32,7 +32,7 @@ final class StoreWriter: Sendable {
     var options: Store.Options { reader.options }
     var clock: CommitClock { reader.clock }
     var schemaVersion: Int { reader.schemaVersion }
-    var timeZone: TimeZone { reader.timeZone }
+    var calendar: StoreCalendar { reader.calendar }
     /// The flush of a write's commit point: full, except in a staging store (see `Options.isStaging`).
     var commitFlush: Flush { options.isStaging ? .barrier : .full }
 
