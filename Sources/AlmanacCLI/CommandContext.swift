@@ -74,7 +74,7 @@ struct CommandContext {
     func query(_ collection: String, in store: Store, sorts: [String] = [], limit: Int? = nil, offset: Int? = nil) throws -> Query {
         var query = Query(collection)
         query.condition = try condition(for: collection, in: store)
-        switch try dateRange()?.selection(in: store.timeZone, usage: usage) {
+        switch try dateRange()?.selection(in: store.calendar, usage: usage) {
         case .days(let range)?: query.days = range
         case .instants(let range)?: query.instants = range
         case nil: break

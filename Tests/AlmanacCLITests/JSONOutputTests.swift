@@ -89,6 +89,8 @@ struct JSONOutputTests {
                    ["a", "b", "equal", "properties", "schemaFiles", "documents", "attachments"]); note("diff")
         expectKeys(try json(["restore", folder.path("backup").path, "--store", folder.path("restored").path]), ["store", "documents"]); note("restore")
         expectKeys(try json(["report", "miga", "streak", "--now", "2025-02-02"] + s), ["app", "view", "now", "timeZone", "report"]); note("report")
+        expectKeys(try json(["time-zone", "show"] + s), ["store", "timeZone", "periods"]); note("time-zone show")
+        expectKeys(try json(["time-zone", "set", "Asia/Kolkata", "--from", "2100-01-01"] + s), ["store", "changed", "timeZone", "periods"]); note("time-zone set")
 
         let app = ["--schema", folder.path("schema/journal").path, "--migrations", folder.path("migrations/journal").path]
         expectKeys(try json(["schema", "new", "journal"] + app), ["app", "version", "created", "changed"]); note("schema new")

@@ -15,7 +15,7 @@ struct RoughEdgeTests {
     func version() throws {
         let result = try run(["--version"])
         #expect(result.exit == 0, "\(result)")
-        #expect(result.stdout.hasPrefix("almanac ") && result.stdout.contains("store format 1"), "\(result)")
+        #expect(result.stdout.hasPrefix("almanac ") && result.stdout.contains("store format 2"), "\(result)")
         #expect(try run(["--help"]).stdout.contains("--version"))
     }
 

@@ -5,7 +5,7 @@ import Almanac
 import Foundation
 
 func recentUsage(_ store: Store) throws {
-    let today = CalendarDate(.now, in: store.timeZone)
+    let today = CalendarDate(.now, in: store.calendar)
     let lastWeek = try store.documents(UsageEvent.self, from: today.adding(days: -6), to: today)
     let last30Days = Query(UsageEvent.self).dated(from: today.adding(days: -29), through: today)
     let count = try store.count(matching: last30Days)

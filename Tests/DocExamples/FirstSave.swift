@@ -19,6 +19,6 @@ func saveFirstEntry(storeURL: URL) throws {
 }
 
 func lastWeek(in store: Store) throws -> QueryResults<Entry> {
-    let today = CalendarDate(.now, in: store.timeZone)
+    let today = CalendarDate(.now, in: store.calendar)
     return try store.results(Entry.self, matching: Query(Entry.self).dated(from: today.adding(days: -6), through: today))
 }

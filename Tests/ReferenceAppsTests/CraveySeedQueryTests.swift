@@ -46,7 +46,7 @@ struct CraveySeedQueryTests {
     @Test("Fetch all usage in last 7 days: timestamp >= sevenDaysAgo, sortBy timestamp reverse")
     func usageLastSevenDays() throws {
         let now = Self.at("2025-02-02", 14)
-        let sevenDaysAgo = CraveyService.sameTime(daysBefore: 7, now, in: Self.zone)
+        let sevenDaysAgo = CraveyService.sameTime(daysBefore: 7, now, in: StoreCalendar(timeZone: Self.zone))
         let sessions = [
             Self.session(1, Self.at("2025-01-26", 13, 59)),  // a minute too old
             Self.session(2, Self.at("2025-01-26", 14)),       // exactly seven days ago: in
@@ -101,7 +101,7 @@ struct CraveySeedQueryTests {
     @Test("Average craving intensity for last 30 days: timestamp >= thirtyDaysAgo")
     func cravingsLastThirtyDays() throws {
         let now = Self.at("2025-02-02", 20)
-        let thirtyDaysAgo = CraveyService.sameTime(daysBefore: 30, now, in: Self.zone)
+        let thirtyDaysAgo = CraveyService.sameTime(daysBefore: 30, now, in: StoreCalendar(timeZone: Self.zone))
         let cravings = [
             Self.craving(1, Self.at("2025-01-03", 19, 59), 10),
             Self.craving(2, Self.at("2025-01-03", 20, 1), 4),

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Use it for date-only fields such as a Pressure commitment's `date` or an Elaro action
 /// instance's day bucket. A ``CalendarDate`` files a document under itself; a `Date`
-/// (a timestamp) is filed under its day in the store's time zone.
+/// (a timestamp) is filed under its day in the store's calendar.
 ///
 /// ```swift
 /// let day = CalendarDate("2025-01-27")!

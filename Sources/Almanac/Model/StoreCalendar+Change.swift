@@ -6,16 +6,23 @@ extension StoreCalendar {
     /// - Throws: `.invalidArgument` when `zone` has no IANA name, or when `day` is not after
     ///   the latest change (a change replaces no earlier one: the days between stay as they were).
     func changing(to zone: TimeZone, from day: CalendarDate) throws -> StoreCalendar? {
+        var periods = periods
+        return try Self.append(zone, from: day, to: &periods) ? StoreCalendar(periods: periods) : nil
+    }
+
+    /// Appends a period of `zone` from `day` to `periods`; false when the latest is `zone`'s already.
+    private static func append(_ zone: TimeZone, from day: CalendarDate, to periods: inout [Period]) throws -> Bool {
         try zone.requireIANAName()
         let latest = periods[periods.count - 1]
-        guard zone.storeName != latest.zoneName else { return nil }
+        guard zone.storeName != latest.zoneName else { return false }
         let period = Period(first: day, zone: zone)
         if let first = latest.first, let begun = latest.start, day <= first || period.start! <= begun {
             throw AlmanacError(
                 .invalidArgument,
                 "the store files days in \(latest.zoneName) from \(first) on, so a change to \(zone.storeName) must begin on a later day, whose midnight comes after that one's; a change never rewrites the days of the one before it")
         }
-        return StoreCalendar(periods: periods + [period])
+        periods.append(period)
+        return true
     }
 
     /// The calendar `store.json` records: its first zone, and each change as
@@ -24,7 +31,9 @@ extension StoreCalendar {
     /// - Throws: `.notAStore` naming the member when a change is not of that form, names an
     ///   unknown zone, or does not begin after the one before it.
     init(first zone: TimeZone, changes: [JSONValue], path: String) throws {
-        var calendar = StoreCalendar(timeZone: zone)
+        // One array, appended to: a store.json of many changes costs their number, not its square.
+        var periods = StoreCalendar(timeZone: zone).periods
+        periods.reserveCapacity(changes.count + 1)
         for (index, change) in changes.enumerated() {
             let pointer = "/\(Manifest.timeZoneChangesMember)/\(index)"
             func damaged(_ what: String, cause: (any Error & Sendable)? = nil) -> AlmanacError {
@@ -36,13 +45,12 @@ extension StoreCalendar {
             else { throw damaged("is not of the form {\"from\": \"2025-03-01\", \"timeZone\": \"Asia/Kolkata\"}") }
             guard let changed = TimeZone.stored(name) else { throw damaged("names an unknown time zone \"\(name)\"") }
             do {
-                guard let next = try calendar.changing(to: changed, from: day) else { throw damaged("repeats the zone \(name)") }
-                calendar = next
+                guard try Self.append(changed, from: day, to: &periods) else { throw damaged("repeats the zone \(name)") }
             } catch let error as AlmanacError where error.code == .invalidArgument {
                 throw damaged("does not begin after the one before it", cause: error)
             }
         }
-        self = calendar
+        self.init(periods: periods)
     }
 
     /// The changes as `store.json` records them (see ``init(first:changes:path:)``).

@@ -22,7 +22,7 @@ import Foundation
 public struct Query: Sendable, Equatable, CustomStringConvertible {
     /// The collection read.
     public var collection: String
-    /// Keep documents dated on these days (in the store's time zone), when set.
+    /// Keep documents dated on these days (in the store's calendar), when set.
     public var days: ClosedRange<CalendarDate>?
     /// Keep documents whose date field is an instant in this half-open range, when set.
     public var instants: Range<Date>?

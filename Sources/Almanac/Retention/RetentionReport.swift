@@ -1,7 +1,7 @@
 /// What a retention run did, or would do with `dryRun`: one entry per catalog rule, in
 /// catalog order, each with the ids of the documents it archives, clears or deletes.
 public struct RetentionReport: Sendable, Equatable, Encodable {
-    /// The day the rules were applied as of (`--now`, or today in the store's time zone).
+    /// The day the rules were applied as of (`--now`, or today in the store's calendar).
     public var asOf: CalendarDate
     /// Whether nothing was written (a dry run).
     public var dryRun: Bool

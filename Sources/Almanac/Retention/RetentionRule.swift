@@ -16,7 +16,7 @@
 /// - `delete` removes the document.
 ///
 /// A document's age is measured on the collection's `dateField`: a timestamp counts as its
-/// day in the store's time zone, a calendar date as itself. See ``cutoff(asOf:)`` for the
+/// day in the store's calendar, a calendar date as itself. See ``cutoff(asOf:)`` for the
 /// exact boundary. Rules act on `data/` only; archived documents are kept as archived.
 public struct RetentionRule: Sendable, Equatable {
     /// What the rule does to a document old enough.

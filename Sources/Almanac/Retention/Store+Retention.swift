@@ -21,7 +21,7 @@ extension Store {
     /// for rule in report.rules { print(rule.collection, rule.rule.summary, rule.ids.count) }
     /// ```
     /// - Parameters:
-    ///   - day: the day to apply the rules as of; `nil` means today in the store's time zone.
+    ///   - day: the day to apply the rules as of; `nil` means today in the store's calendar.
     ///   - dryRun: compute and return the report, writing nothing. A real run right after
     ///     does exactly what the dry run reported.
     ///   - progress: told of each document old enough for a rule as it is read (phase

@@ -8,7 +8,7 @@
 package struct CollectionTemplate: Sendable, Equatable {
     /// The JSON Schema `format` of the date field that files the documents.
     package enum DateFormat: String, Sendable, CaseIterable {
-        /// A timestamp, `2025-01-27T14:03:00Z`: a Swift `Date`, filed under its day in the store's time zone.
+        /// A timestamp, `2025-01-27T14:03:00Z`: a Swift `Date`, filed under its day in the store's calendar.
         case dateTime = "date-time"
         /// A calendar date, `2025-01-27`: an Almanac `CalendarDate`, filed under itself.
         case date

@@ -33,7 +33,7 @@ import Foundation
 ///            "values": "variants[].durationMinutes"}}             a value listed in the referenced document
 /// ```
 ///
-/// Days are local days in the store's time zone (the device's): a calendar date is its own
+/// Days are local days in the store's calendar (the device's): a calendar date is its own
 /// day, a timestamp falls on its day in that zone. A `weekday`, `dayOfMonth` or `daySpan` may
 /// name another zone, held by a field of a singleton document (`"timeZone": {"singleton":
 /// "settings", "field": "timezone_identifier"}`); the store's zone stands in while that

@@ -26,7 +26,7 @@ extension Store {
     /// Only the date folders that can hold documents in range are opened.
     /// - Parameters:
     ///   - collection: the collection's name.
-    ///   - days: keep documents whose date falls on these days (in the store's time zone).
+    ///   - days: keep documents whose date falls on these days (in the store's calendar).
     ///   - instants: keep documents whose date field is a timestamp in this half-open range.
     ///   - condition: keep documents matching it; checked against the collection's schema.
     /// - Throws: `.invalidArgument` for a date range on a collection without a date field;

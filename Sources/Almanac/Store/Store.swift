@@ -38,7 +38,7 @@ public final class Store: Sendable {
     /// The schema version the store's documents are at.
     public var schemaVersion: Int { manifest.schemaVersion }
     /// The on-disk format version of the store.
-    public var formatVersion: Int { manifest.formatVersion }
+    public var formatVersion: Int { reader.formatVersion }
 
     /// Reads: folder walks, caches, queries, the read gate.
     let reader: StoreReader

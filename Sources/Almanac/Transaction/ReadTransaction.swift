@@ -58,7 +58,7 @@ public class ReadTransaction {
     ///
     /// - Parameters:
     ///   - collection: the collection's name.
-    ///   - days: keep documents dated on these days (in the store's time zone).
+    ///   - days: keep documents dated on these days (in the store's calendar).
     ///   - condition: keep documents matching it.
     public func documents(json collection: String, days: ClosedRange<CalendarDate>? = nil,
                           where condition: Condition? = nil) throws -> [StoredDocument] {

@@ -15,11 +15,12 @@ extension Transaction {
     /// }
     /// ```
     ///
-    /// - Parameter day: the first day in `zone`; by default today there, or tomorrow when a
-    ///   document already saved for today would change its day.
+    /// - Parameter day: the first day in `zone`; by default the next one to begin there, so the
+    ///   day in progress finishes in the zone it began in and no moment already past changes
+    ///   its day. An earlier day is allowed when the change moves nothing recorded.
     /// - Returns: false when the store already files new days in `zone` (nothing changes).
     /// - Throws: `.invalidArgument` when the change would move a stored document to another day
-    ///   (naming it and a day that works), when `day` is not after the latest change, when
+    ///   or change the zone of a day a document is dated on (naming it), when `day` is not after the latest change, when
     ///   `zone` has no IANA name, or when this transaction has saved or deleted documents already.
     @discardableResult
     public func changeTimeZone(to zone: TimeZone, from day: CalendarDate? = nil) throws -> Bool {
@@ -28,28 +29,30 @@ extension Transaction {
             throw AlmanacError(.invalidArgument, "change the time zone first in a write, before it saves, deletes or changes anything else: documents are filed by the calendar in force when they are saved")
         }
         let old = calendar
-        let today = CalendarDate(timeOfSave ?? Date(), in: zone)
-        var refusal: AlmanacError?
-        for first in day.map({ [$0] }) ?? [today, today.adding(days: 1)] {
-            do {
-                guard let new = try old.changing(to: zone, from: first) else { return false }
-                try requireNothingMoves(from: old, to: new)
-                try updateManifest { manifest in
-                    manifest.calendar = new
-                    manifest.formatVersion = max(manifest.formatVersion, Manifest.calendarFormatVersion)
-                }
-                return true
-            } catch let error as AlmanacError where error.code == .invalidArgument {
-                refusal = error
-            }
+        var first: CalendarDate
+        if let day {
+            first = day
+        } else {
+            // The next midnight there: what has happened, up to this moment, keeps its day.
+            let now = timeOfSave ?? Date()
+            first = CalendarDate(now, in: zone)
+            while first.startDate(in: zone) < now { first = first.adding(days: 1) }
         }
-        throw refusal!
+        guard let new = try old.changing(to: zone, from: first) else { return false }
+        try requireNothingMoves(from: old, to: new)
+        try updateManifest { manifest in
+            manifest.calendar = new
+            manifest.formatVersion = max(manifest.formatVersion, Manifest.calendarFormatVersion)
+        }
+        return true
     }
 
-    /// Throws when a document stored with a timestamp date has another day in `new` than in `old`.
+    /// Throws when a stored document would change its day, or is dated on a day whose zone would change.
     ///
     /// Only instants from the new zone's first midnight on, or from the old zone's midnight of
     /// that day if earlier, can change their day; the listing reads the folders of those days.
+    /// A document dated by a calendar day from the change on keeps its day but not its clock
+    /// (Pressure's deadline that day): the day in progress finishes in the zone it began in.
     private func requireNothingMoves(from old: StoreCalendar, to new: StoreCalendar) throws {
         let added = new.periods[new.periods.count - 1]
         let first = added.first!
@@ -58,14 +61,21 @@ extension Transaction {
         for collection in reader.catalog.collections where collection.dateField != nil && !collection.isSingleton {
             for document in try documents(json: collection.name, days: days) {
                 guard let members = document.value.objectValue,
-                      case .timestamp(let instant)? = try? filing.filingDate(of: members, in: collection, id: document.location.id),
-                      instant >= from
+                      let date = try? filing.filingDate(of: members, in: collection, id: document.location.id)
                 else { continue }
-                let before = old.day(of: instant), after = new.day(of: instant)
-                guard before != after else { continue }
+                let reason: String
+                switch date {
+                case .timestamp(let instant):
+                    let before = old.day(of: instant), after = new.day(of: instant)
+                    guard instant >= from, before != after else { continue }
+                    reason = "would move \(collection.name) document \"\(document.location.id ?? "")\" (dated \(Timestamp.format(instant))) from \(before) to \(after)"
+                case .day(let day):
+                    guard day >= first else { continue }
+                    reason = "would change the zone of \(day), which \(collection.name) document \"\(document.location.id ?? "")\" is dated on"
+                }
                 throw AlmanacError(
                     .invalidArgument,
-                    "a change to \(added.zoneName) from \(first) would move \(collection.name) document \"\(document.location.id ?? "")\" (dated \(Timestamp.format(instant))) from \(before) to \(after); the days already recorded stay where they are, so change from a day after \(after)",
+                    "a change to \(added.zoneName) from \(first) \(reason); the days already recorded stay as they are, so change from a later day",
                     path: document.location.relativePath, id: document.location.id)
             }
         }

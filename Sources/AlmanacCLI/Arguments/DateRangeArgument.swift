@@ -2,7 +2,7 @@ import Almanac
 import Foundation
 
 /// `--from`/`--to`, parsed once for every command that takes them: each end is a day
-/// (`2025-01-27`, in the store's time zone) or an instant (`2025-01-27T14:03:00Z`).
+/// (`2025-01-27`, in the store's calendar) or an instant (`2025-01-27T14:03:00Z`).
 struct DateRangeArgument {
     /// One end of the range.
     enum Bound {
@@ -10,7 +10,7 @@ struct DateRangeArgument {
         case instant(Date)
     }
 
-    /// What the range selects once the store's time zone is known.
+    /// What the range selects once the store's calendar is known.
     enum Selection {
         /// Whole days, both ends included (open ends reach the first and last representable days).
         case days(ClosedRange<CalendarDate>)
@@ -48,14 +48,14 @@ struct DateRangeArgument {
         }
     }
 
-    /// Days when both ends are days (or absent), else instants in `timeZone`.
+    /// Days when both ends are days (or absent), else instants by the store's `calendar`.
     ///
     /// - Throws: a usage error when the range is empty.
-    func selection(in timeZone: TimeZone, usage: (String) -> UsageError) throws -> Selection {
+    func selection(in calendar: StoreCalendar, usage: (String) -> UsageError) throws -> Selection {
         switch (from, to) {
         case (.instant?, _), (_, .instant?):
-            let lower = from.map { start($0, in: timeZone) } ?? .distantPast
-            let upper = to.map { end($0, in: timeZone) } ?? .distantFuture
+            let lower = from.map { start($0, in: calendar) } ?? .distantPast
+            let upper = to.map { end($0, in: calendar) } ?? .distantFuture
             guard lower < upper else { throw usage("--from is not before --to") }
             return .instants(lower..<upper)
         default:
@@ -76,16 +76,16 @@ struct DateRangeArgument {
         return nil
     }
 
-    private func start(_ bound: Bound, in timeZone: TimeZone) -> Date {
+    private func start(_ bound: Bound, in calendar: StoreCalendar) -> Date {
         switch bound {
-        case .day(let day): day.startDate(in: timeZone)
+        case .day(let day): calendar.start(of: day)
         case .instant(let instant): instant
         }
     }
 
-    private func end(_ bound: Bound, in timeZone: TimeZone) -> Date {
+    private func end(_ bound: Bound, in calendar: StoreCalendar) -> Date {
         switch bound {
-        case .day(let day): day.adding(days: 1).startDate(in: timeZone)
+        case .day(let day): calendar.end(of: day)
         case .instant(let instant): instant
         }
     }

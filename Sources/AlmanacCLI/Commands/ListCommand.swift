@@ -13,7 +13,7 @@ enum ListCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "ls", abstract: "List a collection's documents, oldest first, or in the order --sort gives.",
         discussion: """
-            Dates are YYYY-MM-DD days in the store's time zone (both ends included) or ISO 8601 timestamps (--to excluded). \
+            Dates are YYYY-MM-DD days in the store's calendar (both ends included) or ISO 8601 timestamps (--to excluded). \
             A field --where or --sort names must be in the collection's schema. Examples: \
             almanac ls cravings --where 'intensity>=7' --sort timestamp:desc --limit 20; \
             almanac ls cravings --where 'triggers contains Anxious' --count. \

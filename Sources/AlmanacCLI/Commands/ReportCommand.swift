@@ -7,7 +7,7 @@ import ReferenceApps
 enum ReportCommand: AlmanacCommand {
     static let now = OptionSpec.option(
         "now", valueName: "DATE|TIMESTAMP",
-        help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's time zone (default: the current time).")
+        help: "Compute as at TIMESTAMP (RFC 3339), or at the end of DATE in the store's calendar (default: the current time).")
     static let keepGoing = OptionSpec.flag(
         "keep-going", help: "Compute over every readable document and report the files that cannot be read (exit 3), instead of stopping at the first.")
 

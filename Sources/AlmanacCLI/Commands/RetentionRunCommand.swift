@@ -3,7 +3,7 @@ import Foundation
 
 /// `almanac retention run [--now DATE] [--dry-run]`: applies the catalog's retention rules.
 enum RetentionRunCommand: AlmanacCommand {
-    static let now = OptionSpec.option("now", valueName: "DATE", help: "Apply the rules as on DATE (default: today in the store's time zone).")
+    static let now = OptionSpec.option("now", valueName: "DATE", help: "Apply the rules as on DATE (default: today in the store's calendar).")
     static let dryRun = OptionSpec.flag("dry-run", help: "List what each rule would do; change nothing.")
 
     static let group: CommandGroup? = .retention

@@ -6,13 +6,13 @@ enum TimeZoneSetCommand: AlmanacCommand {
     static let zone = PositionalSpec.required("zone", help: "The IANA time zone new days are filed in, e.g. Asia/Kolkata.")
     static let from = OptionSpec.option(
         "from", valueName: "DATE",
-        help: "The first day in ZONE (default: today there, or tomorrow when a document saved for today would change its day).")
+        help: "The first day in ZONE (default: the next day to begin there, so the day in progress finishes in the zone it began in).")
 
     static let group: CommandGroup? = .timeZone
     static let spec = CommandSpec(
         name: "set",
         abstract: "File new days in another time zone, when the store's user moves.",
-        discussion: "Every day before the change stays where it was; the change is refused when it would move a recorded document to another day. An app records the user's zone beside it (Pressure's settings timezone_identifier): save that next.",
+        discussion: "Every day before the change stays where it was; the change is refused when it would move a recorded document to another day or change the zone of a day a document is dated on. An app records the user's zone beside it (Pressure's settings timezone_identifier): save that next.",
         options: [from], positionals: [zone])
 
     static func run(_ context: CommandContext) throws -> Int32 {

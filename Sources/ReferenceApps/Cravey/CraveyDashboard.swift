@@ -3,7 +3,7 @@ import Foundation
 
 /// The Dashboard's figures over the last 7, 30 and 90 days.
 ///
-/// A window of N days is N calendar days in the store's time zone ending with today: from
+/// A window of N days is N calendar days in the store's calendar ending with today: from
 /// local midnight N − 1 days before today up to and including `now` (a log later today is
 /// not counted yet). Calendar days, not 24-hour blocks, so a window across a daylight-saving
 /// change still starts at midnight.
@@ -12,11 +12,11 @@ public struct CraveyDashboard: Sendable {
     public static let windows = [7, 30, 90]
 
     /// The time zone whose calendar days the windows count (the store's).
-    public var timeZone: TimeZone
+    public var calendar: StoreCalendar
 
     /// Creates a dashboard for `timeZone`.
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    public init(calendar: StoreCalendar) {
+        self.calendar = calendar
     }
 
     /// The span of a window.
@@ -38,9 +38,9 @@ public struct CraveyDashboard: Sendable {
 
     /// The window of `days` days ending with the day of `now`.
     public func window(days: Int, now: Date) -> Window {
-        let today = CalendarDate(now, in: timeZone)
+        let today = CalendarDate(now, in: calendar)
         let from = today.adding(days: -(max(days, 1) - 1))
-        return Window(days: max(days, 1), from: from, to: today, start: from.startDate(in: timeZone), end: now)
+        return Window(days: max(days, 1), from: from, to: today, start: from.startDate(in: calendar), end: now)
     }
 
     /// The figures of the `days`-day window ending at `now`, from `usage` and `cravings`
@@ -49,7 +49,7 @@ public struct CraveyDashboard: Sendable {
         let window = window(days: days, now: now)
         let usage = usage.filter { window.contains($0.timestamp) }
         let cravings = cravings.filter { window.contains($0.timestamp) }
-        let usageDays = Set(usage.map { $0.day(in: timeZone) })
+        let usageDays = Set(usage.map { $0.day(in: calendar) })
         var intensity = DashboardFigures.IntensityCounts()
         for craving in cravings { intensity.add(craving.category) }
         let methods = RouteOfAdministration.allCases.compactMap { method -> DashboardFigures.MethodTotal? in
@@ -81,8 +81,8 @@ public struct CraveyDashboard: Sendable {
         let window = window(days: days, now: now)
         var cravingsByDay: [CalendarDate: [Craving]] = [:]
         var usageByDay: [CalendarDate: Int] = [:]
-        for craving in cravings where window.contains(craving.timestamp) { cravingsByDay[craving.day(in: timeZone), default: []].append(craving) }
-        for session in usage where window.contains(session.timestamp) { usageByDay[session.day(in: timeZone), default: 0] += 1 }
+        for craving in cravings where window.contains(craving.timestamp) { cravingsByDay[craving.day(in: calendar), default: []].append(craving) }
+        for session in usage where window.contains(session.timestamp) { usageByDay[session.day(in: calendar), default: 0] += 1 }
         return (0..<window.days).map { offset in
             let day = window.from.adding(days: offset)
             let dayCravings = cravingsByDay[day] ?? []
@@ -94,7 +94,7 @@ public struct CraveyDashboard: Sendable {
     /// The figures of every window in ``windows`` for `now`, read from `store` with one date
     /// range query per window and collection (only the days in range are read).
     public static func figures(in store: Store, now: Date) throws -> [DashboardFigures] {
-        let dashboard = CraveyDashboard(timeZone: store.timeZone)
+        let dashboard = CraveyDashboard(calendar: store.calendar)
         return try windows.map { days in
             let (usage, cravings) = try dashboard.load(days: days, now: now, from: store)
             return dashboard.figures(days: days, now: now, usage: usage, cravings: cravings)

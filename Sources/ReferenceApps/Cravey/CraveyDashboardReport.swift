@@ -19,7 +19,7 @@ public struct CraveyDashboardReport: AppReport {
     ///
     /// - Throws: the store's errors.
     public init(store: Store, context: ReportContext) throws {
-        let dashboard = CraveyDashboard(timeZone: context.timeZone)
+        let dashboard = CraveyDashboard(calendar: context.calendar)
         var windows: [DashboardFigures] = []
         var week: [DashboardDay] = []
         for days in CraveyDashboard.windows {
@@ -27,17 +27,17 @@ public struct CraveyDashboardReport: AppReport {
             windows.append(dashboard.figures(days: days, now: context.now, usage: usage, cravings: cravings))
             if days == 7 { week = dashboard.daily(days: 7, now: context.now, usage: usage, cravings: cravings) }
         }
-        self.init(now: context.now, timeZone: context.timeZone, windows: windows, lastSevenDays: week)
+        self.init(now: context.now, calendar: context.calendar, windows: windows, lastSevenDays: week)
     }
 
     /// A report of figures already computed.
-    public init(now: Date, timeZone: TimeZone, windows: [DashboardFigures], lastSevenDays: [DashboardDay]) {
+    public init(now: Date, calendar: StoreCalendar, windows: [DashboardFigures], lastSevenDays: [DashboardDay]) {
         self.now = Self.utcTimestamp(now)
-        self.timeZone = timeZone.identifier
-        self.today = CalendarDate(now, in: timeZone)
+        self.timeZone = calendar.zone(at: now).identifier
+        self.today = CalendarDate(now, in: calendar)
         self.windows = windows
         self.lastSevenDays = lastSevenDays
-        localTime = Self.localTime(now, in: timeZone)
+        localTime = Self.localTime(now, in: calendar.zone(at: now))
     }
 
     private var localTime: String

@@ -12,7 +12,7 @@ extension CraveyService {
     /// time zone, as the seed's `Calendar.date(byAdding: .day, value: -7, to: Date())`) up to
     /// and including `now`, newest first. A range query: only those days' folders are read.
     public func recentUsage(days: Int, now: Date) throws -> [UsageSession] {
-        try store.documents(UsageSession.self, matching: Self.recentUsageQuery(days: days, now: now, in: timeZone))
+        try store.documents(UsageSession.self, matching: Self.recentUsageQuery(days: days, now: now, in: calendar))
     }
 
     /// The sessions of one route of administration ("all vape usage"), oldest first.
@@ -29,7 +29,7 @@ extension CraveyService {
     /// `now` (the seed's 30-day average); `nil` with no cravings, where the seed's integer
     /// division would trap. Unrounded, and not truncated as the seed's `Int` division is.
     public func averageCravingIntensity(days: Int, now: Date) throws -> Double? {
-        let query = Query(Craving.self).dated(from: Self.sameTime(daysBefore: days, now, in: timeZone), before: now.addingTimeInterval(0.001))
+        let query = Query(Craving.self).dated(from: Self.sameTime(daysBefore: days, now, in: calendar), before: now.addingTimeInterval(0.001))
         let cravings = try store.documents(Craving.self, matching: query)
         guard !cravings.isEmpty else { return nil }
         return Double(cravings.reduce(0) { $0 + $1.intensity }) / Double(cravings.count)
@@ -93,18 +93,19 @@ extension CraveyService {
     }
 
     /// The seed's "usage in the last `days` days, newest first" (ties: larger id first).
-    static func recentUsageQuery(days: Int, now: Date, in timeZone: TimeZone) -> Query {
-        Query(UsageSession.self).dated(from: sameTime(daysBefore: days, now, in: timeZone), before: now.addingTimeInterval(0.001))
+    static func recentUsageQuery(days: Int, now: Date, in calendar: StoreCalendar) -> Query {
+        Query(UsageSession.self).dated(from: sameTime(daysBefore: days, now, in: calendar), before: now.addingTimeInterval(0.001))
             .sorted(by: "timestamp", descending: true).sorted(by: "id", descending: true)
     }
 
     /// Every recording, most recent first (ties: larger id first).
     static let newestRecordings = Query(Recording.self).sorted(by: "timestamp", descending: true).sorted(by: "id", descending: true)
 
-    /// The instant showing the same wall-clock time as `now`, `days` calendar days earlier in `timeZone`.
-    static func sameTime(daysBefore days: Int, _ now: Date, in timeZone: TimeZone) -> Date {
+    /// The instant showing the same wall-clock time as `now`, `days` calendar days earlier in
+    /// the store's calendar (on the clock of the zone of `now`'s day).
+    static func sameTime(daysBefore days: Int, _ now: Date, in storeCalendar: StoreCalendar) -> Date {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        calendar.timeZone = storeCalendar.zone(at: now)
         return calendar.date(byAdding: .day, value: -days, to: now) ?? now.addingTimeInterval(-Double(days) * 86_400)
     }
 }

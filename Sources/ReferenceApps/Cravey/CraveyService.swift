@@ -16,7 +16,7 @@ public struct CraveyService: Sendable {
     }
 
     /// The time zone whose calendar days Cravey counts in (the store's).
-    public var timeZone: TimeZone { store.timeZone }
+    public var calendar: StoreCalendar { store.calendar }
 
     // MARK: Logging
 

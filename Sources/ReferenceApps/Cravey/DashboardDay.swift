@@ -3,7 +3,7 @@ import Foundation
 
 /// One day of the Dashboard's chart.
 public struct DashboardDay: Sendable, Equatable, Encodable {
-    /// The calendar day (store's time zone).
+    /// The calendar day (the store's calendar).
     public var date: CalendarDate
     /// Cravings that day.
     public var cravings: Int

@@ -55,7 +55,7 @@ public struct UsageSession: Document, Equatable {
     public var displayLocation: String { LoggedLocation.display(location) }
 
     /// The calendar day of ``timestamp`` in `timeZone` (the store's).
-    public func day(in timeZone: TimeZone) -> CalendarDate { CalendarDate(timestamp, in: timeZone) }
+    public func day(in calendar: StoreCalendar) -> CalendarDate { CalendarDate(timestamp, in: calendar) }
 
     /// The Log Usage screen's warning when ``timestamp`` is more than 7 days before `now`;
     /// `nil` otherwise. A warning only: any past date is allowed.

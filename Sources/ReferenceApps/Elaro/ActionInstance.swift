@@ -63,9 +63,9 @@ public struct ActionInstance: Document, Equatable {
     /// Creates an instance for an action answered at `instant`, bucketed into its local day:
     /// the calendar day of `instant` on the wall clocks of `timeZone` (23:30 in New York stays
     /// on that day although it is the next one in UTC), whatever the daylight-saving offset.
-    public init(id: UUID = UUID(), at instant: Date, in timeZone: TimeZone, templateId: String, variantDuration: VariantDuration,
+    public init(id: UUID = UUID(), at instant: Date, in calendar: StoreCalendar, templateId: String, variantDuration: VariantDuration,
                 status: Status, feltDifficulty: FeltDifficulty, mood: String? = nil, note: String? = nil) {
-        self.init(id: id, date: CalendarDate(instant, in: timeZone), templateId: templateId, variantDuration: variantDuration,
+        self.init(id: id, date: CalendarDate(instant, in: calendar), templateId: templateId, variantDuration: variantDuration,
                   status: status, feltDifficulty: feltDifficulty, mood: mood, note: note)
     }
 

@@ -43,10 +43,10 @@ public struct ElaroRecommender: Sendable {
     public var rules: ElaroAdaptationRules
 
     /// Creates a recommender over a store's content, days and hours in `timeZone`.
-    public init(timeZone: TimeZone, areas: [FocusArea], templates: [ActionTemplate], instances: [ActionInstance],
+    public init(calendar: StoreCalendar, areas: [FocusArea], templates: [ActionTemplate], instances: [ActionInstance],
                 events: [ElaroAnalyticsEvent]) {
         self.areas = areas
-        self.rules = ElaroAdaptationRules(signals: ElaroSignalCalculator(timeZone: timeZone, templates: templates,
+        self.rules = ElaroAdaptationRules(signals: ElaroSignalCalculator(calendar: calendar, templates: templates,
                                                                          instances: instances, events: events))
     }
 
@@ -60,10 +60,9 @@ public struct ElaroRecommender: Sendable {
 
     /// The plan for the local day of `now`.
     public func plan(at now: Date) -> ElaroTodayPlan {
-        let zone = signalCalculator.timeZone
-        let day = CalendarDate(now, in: zone)
+        let day = CalendarDate(now, in: signalCalculator.calendar)
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = signalCalculator.calendar.zone(on: day)
         let context = ScoringContext(day: day, hour: calendar.component(.hour, from: now),
                                      signals: signalCalculator.signals(on: day.adding(days: -1)),
                                      bias: rules.bandwidthBias(on: day))

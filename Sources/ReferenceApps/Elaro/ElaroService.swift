@@ -9,13 +9,13 @@ public struct ElaroService: Sendable {
 
     /// The store.
     public var store: Store
-    /// The time zone of the days and hours (the store's unless given).
-    public var timeZone: TimeZone
+    /// The days and hours (the store's calendar unless given).
+    public var calendar: StoreCalendar
 
-    /// Creates the service over `store`, with days in `timeZone` (the store's by default).
-    public init(store: Store, timeZone: TimeZone? = nil) {
+    /// Creates the service over `store`, with days by `calendar` (the store's by default).
+    public init(store: Store, calendar: StoreCalendar? = nil) {
         self.store = store
-        self.timeZone = timeZone ?? store.timeZone
+        self.calendar = calendar ?? store.calendar
     }
 
     /// Saves `area` after checking `at-most-two-active` over the whole collection as it
@@ -128,14 +128,14 @@ public struct ElaroService: Sendable {
     /// The recommender over the history that the plan for the day of `now` reads, read as
     /// one consistent view (no write lands between its collections).
     public func recommender(at now: Date) throws -> ElaroRecommender {
-        let today = CalendarDate(now, in: timeZone)
+        let today = CalendarDate(now, in: calendar)
         let first = today.adding(days: -Self.historyDays)
         return try store.read { db in
             ElaroRecommender(
-                timeZone: timeZone, areas: try db.documents(FocusArea.self), templates: try db.documents(ActionTemplate.self),
+                calendar: calendar, areas: try db.documents(FocusArea.self), templates: try db.documents(ActionTemplate.self),
                 instances: try db.documents(ActionInstance.self, matching: Query(ActionInstance.self).dated(from: first, through: today)),
                 events: try db.documents(ElaroAnalyticsEvent.self, matching: Query(ElaroAnalyticsEvent.self)
-                    .dated(from: first.startDate(in: timeZone), before: now)))
+                    .dated(from: first.startDate(in: calendar), before: now)))
         }
     }
 

@@ -62,7 +62,7 @@ public struct ElaroSignalCalculator: Sendable {
                                         "crying", "cried", "scream", "yell", "fight", "frustrat", "angry"]
 
     /// The time zone of the heatmap's hours and of event days.
-    public var timeZone: TimeZone
+    public var calendar: StoreCalendar
     /// Templates by id.
     public var templates: [String: ActionTemplate]
     /// The instances considered (restricted to one focus area when asked).
@@ -71,9 +71,9 @@ public struct ElaroSignalCalculator: Sendable {
     public var events: [ElaroAnalyticsEvent]
 
     /// Creates a calculator; with `focus`, only that area's templates' instances and events count.
-    public init(timeZone: TimeZone, templates: [ActionTemplate], instances: [ActionInstance], events: [ElaroAnalyticsEvent] = [],
+    public init(calendar: StoreCalendar, templates: [ActionTemplate], instances: [ActionInstance], events: [ElaroAnalyticsEvent] = [],
                 focus: FocusArea.Name? = nil) {
-        self.timeZone = timeZone
+        self.calendar = calendar
         self.templates = Dictionary(templates.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let byId = self.templates
         let inFocus: (String) -> Bool = { id in focus == nil || byId[id]?.focusId == focus }
@@ -102,7 +102,7 @@ public struct ElaroSignalCalculator: Sendable {
         var counts: [String: (done: Int, shown: Int)] = [:]
         for event in events {
             guard case .todayShown(let ids) = event.payload else { continue }
-            let eventDay = CalendarDate(event.timestamp, in: timeZone)
+            let eventDay = CalendarDate(event.timestamp, in: calendar)
             guard first <= eventDay && eventDay <= day else { continue }
             for id in Set(ids) {
                 for tag in Set(templates[id]?.tags ?? []) { counts[tag, default: (0, 0)].shown += 1 }
@@ -124,8 +124,8 @@ public struct ElaroSignalCalculator: Sendable {
     /// Completions and outcomes per local hour over the 28 days ending with `day`.
     public func hourCounts(on day: CalendarDate, templateId: String? = nil) -> [Int: (completed: Int, outcomes: Int)] {
         let first = day.adding(days: -(Self.longWindow - 1))
+        let storeCalendar = self.calendar
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
         var counts: [Int: (completed: Int, outcomes: Int)] = [:]
         for event in events {
             let completed: Bool
@@ -134,8 +134,10 @@ public struct ElaroSignalCalculator: Sendable {
             case .todaySnooze(let id) where templateId == nil || id == templateId, .todaySkip(let id) where templateId == nil || id == templateId: completed = false
             default: continue
             }
-            let eventDay = CalendarDate(event.timestamp, in: timeZone)
+            let eventDay = CalendarDate(event.timestamp, in: storeCalendar)
             guard first <= eventDay && eventDay <= day else { continue }
+            // The hour on the clock of that day's zone.
+            calendar.timeZone = storeCalendar.zone(on: eventDay)
             let hour = calendar.component(.hour, from: event.timestamp)
             counts[hour, default: (0, 0)].outcomes += 1
             if completed { counts[hour, default: (0, 0)].completed += 1 }

@@ -87,7 +87,7 @@ public struct ElaroTodayReport: AppReport {
 
     /// Builds the report from `store` for the local day of `context.now`.
     public init(store: Store, context: ReportContext) throws {
-        let service = ElaroService(store: store, timeZone: context.timeZone)
+        let service = ElaroService(store: store, calendar: context.calendar)
         let recommender = try service.recommender(at: context.now)
         let plan = recommender.plan(at: context.now)
         let templates = recommender.rules.signals.templates

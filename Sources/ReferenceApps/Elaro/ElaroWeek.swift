@@ -1,7 +1,7 @@
 import Almanac
 import Foundation
 
-/// A Monday-based week, Monday through Sunday, of calendar days in the store's time zone.
+/// A Monday-based week, Monday through Sunday, of calendar days in the store's calendar.
 public struct ElaroWeek: Sendable, Equatable, Hashable {
     /// The Monday that starts the week.
     public var start: CalendarDate
@@ -12,8 +12,8 @@ public struct ElaroWeek: Sendable, Equatable, Hashable {
     }
 
     /// The week containing the instant `now` on the wall clocks of `timeZone`.
-    public init(containing now: Date, in timeZone: TimeZone) {
-        self.init(containing: CalendarDate(now, in: timeZone))
+    public init(containing now: Date, in calendar: StoreCalendar) {
+        self.init(containing: CalendarDate(now, in: calendar))
     }
 
     /// The Sunday that ends the week.

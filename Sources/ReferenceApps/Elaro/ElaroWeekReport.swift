@@ -2,7 +2,7 @@ import Almanac
 import Foundation
 
 /// `almanac report elaro week`: the Monday-based week containing the report's day, Monday
-/// through Sunday in the store's time zone, with the parent's summary when there is one.
+/// through Sunday in the store's calendar, with the parent's summary when there is one.
 public struct ElaroWeekReport: AppReport {
     /// One focus area's figures.
     public struct Area: Encodable, Sendable {
@@ -71,7 +71,7 @@ public struct ElaroWeekReport: AppReport {
 
     /// Builds the report from `store` for the week containing `context.today`.
     public init(store: Store, context: ReportContext) throws {
-        let service = ElaroService(store: store, timeZone: context.timeZone)
+        let service = ElaroService(store: store, calendar: context.calendar)
         let week = ElaroWeek(containing: context.today)
         // As of the report's day: the rest of the week has not happened yet.
         let instances = try store.documents(ActionInstance.self, from: week.start, to: min(week.end, context.today))

@@ -5,7 +5,7 @@ import Foundation
 /// event in the store up to `now` (the seed's "all UsageEvent records"; after retention,
 /// the last 90 days).
 public struct MIGAKPIReport: AppReport {
-    /// The report's day in the store's time zone.
+    /// The report's day in the store's calendar.
     public var today: CalendarDate
     /// The local day of the first event counted.
     public var from: CalendarDate?
@@ -30,8 +30,8 @@ public struct MIGAKPIReport: AppReport {
     public static func make(store: Store, context: ReportContext) throws -> MIGAKPIReport {
         // All time: the events retention archived count too, so the figures never shrink.
         let events = try MIGAService(store: store).allTimeEvents(through: context.now)
-        let kpis = StatisticsAggregator(timeZone: context.timeZone).calculateKPIs(from: events)
-        let days = events.map { CalendarDate($0.timestamp, in: context.timeZone) }
+        let kpis = StatisticsAggregator(calendar: context.calendar).calculateKPIs(from: events)
+        let days = events.map { CalendarDate($0.timestamp, in: context.calendar) }
         return MIGAKPIReport(
             today: context.today, from: days.min(), to: days.max(), totalEvents: events.count,
             totalConsciousExits: kpis.totalConsciousExits,

@@ -5,7 +5,7 @@ import Foundation
 /// what it needs, running the plain services (``StreakCalculator``, ``StatisticsAggregator``,
 /// ``ContentLibrary``, ``LauncherGrid``) and saving the results after checking the models' rules.
 ///
-/// Days are calendar days in the store's time zone (the device's). Nothing here reads the
+/// Days are calendar days in the store's calendar (the device's). Nothing here reads the
 /// clock: moments come from the events or from a `now` argument.
 public struct MIGAService: Sendable {
     /// The store, made from `schema/miga`.
@@ -17,7 +17,7 @@ public struct MIGAService: Sendable {
     }
 
     /// The device's time zone, as the store records it.
-    public var timeZone: TimeZone { store.timeZone }
+    public var calendar: StoreCalendar { store.calendar }
 
     // MARK: Usage events and the streak
 
@@ -64,11 +64,11 @@ public struct MIGAService: Sendable {
     /// stored one (keeping its id), or removes the stored one when no exit is left.
     private func saveDerivedStreak(in db: Transaction) throws -> Streak? {
         let stored = try db.documents(Streak.self)
-        guard let derived = StreakCalculator(timeZone: timeZone).calculateStreak(from: try allEvents(in: db), id: stored.first?.id ?? UUID()) else {
+        guard let derived = StreakCalculator(calendar: calendar).calculateStreak(from: try allEvents(in: db), id: stored.first?.id ?? UUID()) else {
             for streak in stored { try db.delete(Streak.self, id: streak.id) }
             return nil
         }
-        try derived.validate(in: timeZone)
+        try derived.validate(in: calendar)
         for extra in stored.dropFirst() { try db.delete(Streak.self, id: extra.id) }
         if stored.first != derived { try db.save(derived) }
         return derived
@@ -86,8 +86,8 @@ public struct MIGAService: Sendable {
     }
 
     private func updateStreak(from newEvent: UsageEvent, in db: Transaction) throws -> Streak {
-        let updated = try StreakCalculator(timeZone: timeZone).updateStreak(from: newEvent, existing: try streak(in: db))
-        try updated.validate(in: timeZone)
+        let updated = try StreakCalculator(calendar: calendar).updateStreak(from: newEvent, existing: try streak(in: db))
+        try updated.validate(in: calendar)
         try db.save(updated)
         return updated
     }
@@ -140,18 +140,18 @@ public struct MIGAService: Sendable {
 
     /// The all-time KPIs of every event up to `now`, archived ones included (data flow "Statistics Aggregation").
     public func kpis(through now: Date) throws -> StatisticsAggregator.KPIStats {
-        StatisticsAggregator(timeZone: timeZone).calculateKPIs(from: try allTimeEvents(through: now))
+        StatisticsAggregator(calendar: calendar).calculateKPIs(from: try allTimeEvents(through: now))
     }
 
     /// The daily trends of the `days` days ending today (the day of `now`), oldest first;
     /// only those days' events are read.
     public func trends(days: Int = 30, now: Date) throws -> [StatisticsAggregator.DailyTrend] {
-        let today = CalendarDate(now, in: timeZone)
+        let today = CalendarDate(now, in: calendar)
         guard days > 0 else { return [] }
         let events = try store.documents(UsageEvent.self, matching: Query(UsageEvent.self)
             .dated(from: today.adding(days: -(days - 1)), through: today)
             .where(.lessThanOrEqual(field: "timestamp", value: .string(Timestamp.format(now)))))
-        return StatisticsAggregator(timeZone: timeZone).generateTrends(from: events, days: days, today: today)
+        return StatisticsAggregator(calendar: calendar).generateTrends(from: events, days: days, today: today)
     }
 
     // MARK: Preferences

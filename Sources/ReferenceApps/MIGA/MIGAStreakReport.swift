@@ -10,7 +10,7 @@ import Foundation
 ///   ``Streak`` record must say the same; when it does not, the report says so.
 /// - **longest**: the longest run in the same events.
 public struct MIGAStreakReport: AppReport {
-    /// The report's day in the store's time zone.
+    /// The report's day in the store's calendar.
     public var today: CalendarDate
     /// The days the current streak counts today; 0 when it is broken or there was never an exit.
     public var currentDayCount: Int
@@ -39,8 +39,7 @@ public struct MIGAStreakReport: AppReport {
     /// and compares the stored streak record with what they give.
     public static func make(store: Store, context: ReportContext) throws -> MIGAStreakReport {
         let data = MIGAService(store: store)
-        let zone = context.timeZone
-        let calculator = StreakCalculator(timeZone: zone)
+        let calculator = StreakCalculator(calendar: context.calendar)
         let events = try data.allTimeEvents(through: context.now)
         let summary = calculator.summary(of: events)
         let current = summary?.current
@@ -58,12 +57,12 @@ public struct MIGAStreakReport: AppReport {
         let active = calculator.activeDayCount(of: current, today: context.today)
         return MIGAStreakReport(
             today: context.today, currentDayCount: active, isActive: active > 0, lastRunDayCount: current?.currentDayCount ?? 0,
-            currentStartDate: current.map { CalendarDate($0.startDate, in: zone) },
-            lastActivityDate: current.map { CalendarDate($0.lastActivityDate, in: zone) },
+            currentStartDate: current.map { CalendarDate($0.startDate, in: context.calendar) },
+            lastActivityDate: current.map { CalendarDate($0.lastActivityDate, in: context.calendar) },
             longestDayCount: longest?.currentDayCount ?? 0,
-            longestStartDate: longest.map { CalendarDate($0.startDate, in: zone) },
-            longestEndDate: longest.map { CalendarDate($0.lastActivityDate, in: zone) },
-            eventsFrom: events.map { CalendarDate($0.timestamp, in: zone) }.min(), storedIsBehind: storedIsBehind)
+            longestStartDate: longest.map { CalendarDate($0.startDate, in: context.calendar) },
+            longestEndDate: longest.map { CalendarDate($0.lastActivityDate, in: context.calendar) },
+            eventsFrom: events.map { CalendarDate($0.timestamp, in: context.calendar) }.min(), storedIsBehind: storedIsBehind)
     }
 
     /// The report for a terminal.

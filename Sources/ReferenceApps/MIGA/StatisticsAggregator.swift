@@ -5,11 +5,11 @@ import Foundation
 /// daily trends, with days in the device's time zone.
 public struct StatisticsAggregator: Sendable {
     /// The time zone whose calendar days the trends use.
-    public var timeZone: TimeZone
+    public var calendar: StoreCalendar
 
     /// Creates an aggregator for the device's time zone.
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    public init(calendar: StoreCalendar) {
+        self.calendar = calendar
     }
 
     /// The headline figures.
@@ -54,7 +54,7 @@ public struct StatisticsAggregator: Sendable {
         let first = today.adding(days: -(days - 1))
         var byDay: [CalendarDate: [UsageEvent]] = [:]
         for event in events {
-            let day = CalendarDate(event.timestamp, in: timeZone)
+            let day = CalendarDate(event.timestamp, in: calendar)
             if day >= first && day <= today { byDay[day, default: []].append(event) }
         }
         return (0..<days).map { offset in

@@ -6,7 +6,7 @@ extension Streak: ModelRules {
     /// `startDate ≤ lastActivityDate` (rule `streak-dates-ordered`).
     ///
     /// The day count can only be checked against the dates on a calendar; use
-    /// ``validate(in:)`` with the store's time zone for that.
+    /// ``validate(in:)`` with the store's calendar for that.
     /// - Throws: `.ruleViolated` naming the field at fault.
     public func validate() throws {
         if currentDayCount < 1 {
@@ -23,24 +23,24 @@ extension Streak: ModelRules {
     }
 
     /// Checks ``validate()`` and rule `streak-day-count`: `currentDayCount` is the number of
-    /// calendar days in `timeZone` from `startDate` to `lastActivityDate`, both included.
+    /// calendar days from `startDate` to `lastActivityDate`, both included.
     ///
-    /// - Parameter timeZone: the device's time zone (the store's).
+    /// - Parameter calendar: the store's days (the device's zone, and each move).
     /// - Throws: `.ruleViolated` naming the field at fault.
-    public func validate(in timeZone: TimeZone) throws {
+    public func validate(in calendar: StoreCalendar) throws {
         try validate()
-        let days = dayCount(in: timeZone)
+        let days = dayCount(in: calendar)
         if currentDayCount != days {
             throw AlmanacError.rule(
-                "streak-day-count: currentDayCount is \(currentDayCount) but \(CalendarDate(startDate, in: timeZone)) "
-                    + "through \(CalendarDate(lastActivityDate, in: timeZone)) are \(days) days in \(timeZone.identifier); "
+                "streak-day-count: currentDayCount is \(currentDayCount) but \(CalendarDate(startDate, in: calendar)) "
+                    + "through \(CalendarDate(lastActivityDate, in: calendar)) are \(days) days in \(calendar); "
                     + "recompute the streak with StreakCalculator",
                 in: Self.collection, id: id.uuidString, field: "currentDayCount")
         }
     }
 
-    /// The calendar days from `startDate` through `lastActivityDate` in `timeZone`, both included.
-    public func dayCount(in timeZone: TimeZone) -> Int {
-        CalendarDate(lastActivityDate, in: timeZone).daysSinceEpoch - CalendarDate(startDate, in: timeZone).daysSinceEpoch + 1
+    /// The calendar days from `startDate` through `lastActivityDate` by `calendar`, both included.
+    public func dayCount(in calendar: StoreCalendar) -> Int {
+        CalendarDate(lastActivityDate, in: calendar).daysSinceEpoch - CalendarDate(startDate, in: calendar).daysSinceEpoch + 1
     }
 }

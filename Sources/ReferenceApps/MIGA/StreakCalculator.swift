@@ -17,11 +17,11 @@ import Foundation
 /// exit, so exits at 08:00 on Monday and 22:00 on Tuesday (38 hours apart) continue it.
 public struct StreakCalculator: Sendable {
     /// The time zone whose calendar days count.
-    public var timeZone: TimeZone
+    public var calendar: StoreCalendar
 
     /// Creates a calculator for the device's time zone.
-    public init(timeZone: TimeZone) {
-        self.timeZone = timeZone
+    public init(calendar: StoreCalendar) {
+        self.calendar = calendar
     }
 
     /// Both streak figures of a history.
@@ -92,19 +92,19 @@ public struct StreakCalculator: Sendable {
     /// one (the next exit will start again at day 1).
     public func activeDayCount(of streak: Streak?, today: CalendarDate) -> Int {
         guard let streak else { return 0 }
-        let last = CalendarDate(streak.lastActivityDate, in: timeZone)
+        let last = CalendarDate(streak.lastActivityDate, in: calendar)
         return (0...1).contains(today.daysSinceEpoch - last.daysSinceEpoch) ? streak.currentDayCount : 0
     }
 
     private func update(_ streak: Streak, with exit: UsageEvent) -> Streak {
-        let lastDay = CalendarDate(streak.lastActivityDate, in: timeZone)
-        let day = CalendarDate(exit.timestamp, in: timeZone)
+        let lastDay = CalendarDate(streak.lastActivityDate, in: calendar)
+        let day = CalendarDate(exit.timestamp, in: calendar)
         var next = streak
         switch day.daysSinceEpoch - lastDay.daysSinceEpoch {
         case ..<0:
             // An exit recorded late, within the run, can only be an earlier first exit of its
             // first day; before the run (or with the clock set back) it changes nothing.
-            if day >= CalendarDate(streak.startDate, in: timeZone) { next.startDate = min(streak.startDate, exit.timestamp) }
+            if day >= CalendarDate(streak.startDate, in: calendar) { next.startDate = min(streak.startDate, exit.timestamp) }
         case 0:
             next.startDate = min(streak.startDate, exit.timestamp)
             next.lastActivityDate = max(streak.lastActivityDate, exit.timestamp)

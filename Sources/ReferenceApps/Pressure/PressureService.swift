@@ -25,7 +25,7 @@ public struct PressureService: Sendable {
     /// The store's days, whose midnights, deadlines and months count.
     public var calendar: StoreCalendar { store.calendar }
 
-    /// The stored settings, or the seed's defaults with the store's time zone.
+    /// The stored settings, or the seed's defaults with the store's calendar.
     public func settings() throws -> PressureSettings {
         try store.singleton(PressureSettings.self) ?? .defaults(timeZone: calendar.latestZone)
     }
@@ -247,7 +247,8 @@ public struct PressureService: Sendable {
     /// Derives the escalation state from `commitments`, validates it and saves it when it differs.
     @discardableResult
     func saveState(from commitments: [Commitment], settings: PressureSettings, at now: Date, in db: Transaction) throws -> EscalationState {
-        let state = EscalationEngine(calendar: calendar).state(from: commitments, settings: settings, at: now)
+        // The write's calendar: a move changes it in the same write (``move(to:at:)``).
+        let state = EscalationEngine(calendar: db.calendar).state(from: commitments, settings: settings, at: now)
         try state.validate()
         try state.validate(against: settings, in: db.calendar, at: now)
         if try db.singleton(EscalationState.self) != state { try db.save(state) }

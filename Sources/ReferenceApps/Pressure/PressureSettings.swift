@@ -7,7 +7,7 @@ import Foundation
 /// The commitment deadline (06:00–12:00) and the check-in window close (18:00–23:59) are
 /// wall-clock times in 30-minute steps, 23:59 being the one allowed exception; both ranges
 /// lie inside one calendar day, so a check-in window never crosses midnight. Days, deadlines
-/// and windows are computed in the store's time zone; `timezone_identifier` records the
+/// and windows are computed in the store's calendar; `timezone_identifier` records the
 /// device's zone and must be an IANA time-zone name (see ``validate()``); the shield reset
 /// and the store's calendar are one (the catalog's `known-time-zone`: it names the zone the store
 /// files new days in; ``PressureService/move(to:at:)`` changes both). The seed's

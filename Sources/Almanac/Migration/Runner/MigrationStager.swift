@@ -17,7 +17,7 @@ import Foundation
 struct MigrationStager {
     let store: Store
     let catalog: Catalog
-    /// Files documents by the target catalog, in the store's time zone.
+    /// Files documents by the target catalog, in the store's calendar.
     let filing: Filing
     let schemaFolder: URL
     let progress: (@Sendable (MigrationProgress) -> Void)?

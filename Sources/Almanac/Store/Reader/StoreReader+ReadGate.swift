@@ -140,10 +140,7 @@ extension StoreReader {
     /// Takes up `manifest`, which this store's writer just put in place as `store.json`.
     func takeUp(_ manifest: Manifest) {
         let inode = try? root.identity(of: Manifest.fileName)?.inode
-        manifestSeen.withLock { seen in
-            seen.inode = inode
-            seen.calendar = manifest.calendar
-        }
+        manifestSeen.withLock { $0.take(manifest, inode: inode) }
     }
 
     /// Reads `store.json` again when it was replaced: a store still at this version takes up
@@ -158,10 +155,7 @@ extension StoreReader {
                 "the store went from schema version \(schemaVersion) to \(onDisk.schemaVersion) (a migration or rollback) since it was opened; open it again",
                 path: url.path)
         }
-        manifestSeen.withLock { seen in
-            seen.inode = inode
-            seen.calendar = onDisk.calendar
-        }
+        manifestSeen.withLock { $0.take(onDisk, inode: inode) }
     }
 
     /// Waits for a swap in progress to end, then checks that the store is still at this store's version.

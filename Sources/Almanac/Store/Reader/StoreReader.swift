@@ -34,6 +34,8 @@ final class StoreReader: Sendable {
 
     /// The store's days, as `store.json` said when last read.
     var calendar: StoreCalendar { manifestSeen.withLock { $0.calendar } }
+    /// The format of `store.json` when last read.
+    var formatVersion: Int { manifestSeen.withLock { $0.formatVersion } }
     /// Where documents go, by this catalog and the calendar.
     var filing: Filing { Filing(catalog: catalog, calendar: calendar) }
     var schemaVersion: Int { manifest.schemaVersion }
@@ -43,7 +45,7 @@ final class StoreReader: Sendable {
         self.root = root
         self.catalog = catalog
         self.manifest = manifest
-        manifestSeen = Guarded(ManifestSeen(inode: manifestInode, calendar: manifest.calendar))
+        manifestSeen = Guarded(ManifestSeen(inode: manifestInode, manifest: manifest))
         self.options = options
         clock = CommitClock(root: root)
         documentCache = DocumentCache(capacity: options.documentCacheCapacity, budget: options.memoryBudget)
@@ -79,13 +81,23 @@ extension StoreReader {
     }
 }
 
-/// The `store.json` a reader last read: its inode and its calendar.
+/// The `store.json` a reader last read: its inode, its calendar and its format (which a
+/// calendar's first change raises).
 final class ManifestSeen {
     var inode: UInt64?
     var calendar: StoreCalendar
+    var formatVersion: Int
 
-    init(inode: UInt64?, calendar: StoreCalendar) {
+    init(inode: UInt64?, manifest: Manifest) {
         self.inode = inode
-        self.calendar = calendar
+        calendar = manifest.calendar
+        formatVersion = manifest.formatVersion
+    }
+
+    /// Takes up `manifest`, read from the file with `inode`.
+    func take(_ manifest: Manifest, inode: UInt64?) {
+        self.inode = inode
+        calendar = manifest.calendar
+        formatVersion = manifest.formatVersion
     }
 }
