@@ -6,8 +6,10 @@ extension Store {
     ///
     /// Every open store, in this process or another, takes the change up at its next read or write.
     ///
-    /// - Parameter day: the first day in `zone`; by default the next one to begin there (the day in
-    ///   progress finishes in the zone it began in).
+    /// - Parameters:
+    ///   - zone: the zone new days are filed in, with an IANA id.
+    ///   - day: the first day in `zone`; by default the next one to begin there (the day in
+    ///     progress finishes in the zone it began in).
     /// - Returns: false when the store already files new days in `zone`.
     @discardableResult
     public func changeTimeZone(to zone: TimeZone, from day: CalendarDate? = nil) throws -> Bool {

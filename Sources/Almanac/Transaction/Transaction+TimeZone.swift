@@ -15,9 +15,11 @@ extension Transaction {
     /// }
     /// ```
     ///
-    /// - Parameter day: the first day in `zone`; by default the next one to begin there, so the
-    ///   day in progress finishes in the zone it began in and no moment already past changes
-    ///   its day. An earlier day is allowed when the change moves nothing recorded.
+    /// - Parameters:
+    ///   - zone: the zone new days are filed in, with an IANA id.
+    ///   - day: the first day in `zone`; by default the next one to begin there, so the day in
+    ///     progress finishes in the zone it began in and no moment already past changes its day.
+    ///     An earlier day is allowed when the change moves nothing recorded.
     /// - Returns: false when the store already files new days in `zone` (nothing changes).
     /// - Throws: `.invalidArgument` when the change would move a stored document to another day
     ///   or change the zone of a day a document is dated on (naming it), when `day` is not after the latest change, when
