@@ -129,4 +129,58 @@ struct StoreTimeZoneChangeTests {
         let conflict = thrownAlmanacError { _ = try ManifestMerge.merge(after, elsewhere, theirsName: "store.sync-conflict.json") }
         #expect(conflict?.code == .syncConflict && conflict?.message.contains("Europe/Berlin") == true, "\(String(describing: conflict))")
     }
+
+    @Test("a change that would leave a stored document breaking a calendar rule is refused, naming it; saved anew in the same write, it goes through")
+    func calendarRulesHoldAcrossTheChange() throws {
+        let folder = TemporaryFolder()
+        let store = try Self.makeStore(in: folder)
+        // Nine Los Angeles days, 20 February through 28 February (07:30Z on 1 March is 23:30 on the 28th there).
+        let streak = JSONValue.object([
+            "id": .string("00000000-0000-4000-8000-0000000000aa"), "startDate": .string("2025-02-20T12:00:00Z"),
+            "lastActivityDate": .string("2025-03-01T07:30:00Z"), "currentDayCount": .number(JSONNumber(9)),
+        ])
+        _ = try store.save(json: streak, in: "streaks")
+        let refused = thrownAlmanacError { try store.changeTimeZone(to: Self.kolkata, from: CalendarDate("2025-03-01")!) }
+        #expect(refused?.code == .ruleViolation && refused?.message.contains("streak-day-count") == true
+                && refused?.id == "00000000-0000-4000-8000-0000000000aa", "\(String(describing: refused))")
+        #expect(store.calendar.periods.count == 1, "nothing changed")
+        // In Kolkata that last activity is on 1 March: ten days. Saved so in the same write, the change holds.
+        try store.write { db in
+            try db.changeTimeZone(to: Self.kolkata, from: CalendarDate("2025-03-01")!)
+            var counted = streak.objectValue!
+            counted["currentDayCount"] = .number(JSONNumber(10))
+            _ = try db.save(json: .object(counted), in: "streaks")
+        }
+        let errors = try store.check().errors
+        #expect(store.calendar.periods.count == 2 && errors == 0)
+    }
+
+    @Test("moving west, the default change begins after today there too, so the day in progress keeps its zone")
+    func movingWestByDefault() throws {
+        let folder = TemporaryFolder()
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let store = try Store.create(at: folder.path("store"), schema: Repository.schema("miga"), timeZone: tokyo)
+        let now = Date()
+        _ = try store.save(json: Self.event(1, at: Timestamp.format(now.addingTimeInterval(-60))), in: "usage-events")
+        try store.write { db in
+            db.timeOfSave = now
+            _ = try db.changeTimeZone(to: Self.losAngeles)
+        }
+        let first = try #require(store.calendar.periods.last?.first)
+        #expect(first > CalendarDate(now, in: tokyo), "\(first) is after today in Tokyo")
+        #expect(store.calendar.day(of: now.addingTimeInterval(-60)) == CalendarDate(now.addingTimeInterval(-60), in: tokyo))
+        #expect(try store.check().errors == 0)
+    }
+
+    @Test("diff sees two calendars apart")
+    func diffSeesTheCalendar() throws {
+        let folder = TemporaryFolder()
+        let store = try Self.makeStore(in: folder)
+        let copy = folder.path("copy")
+        try FileManager.default.copyItem(at: store.url, to: copy)
+        try store.changeTimeZone(to: Self.kolkata, from: CalendarDate("2025-03-02")!)
+        store.finishWriting()
+        let differences = try StoreDiffer.diff(copy, store.url).properties
+        #expect(differences.contains { $0.name == "timeZone" }, "\(differences)")
+    }
 }

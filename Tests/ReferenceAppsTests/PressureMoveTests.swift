@@ -57,4 +57,20 @@ struct PressureMoveTests {
             #expect(try service.settings().timezoneIdentifier == "Asia/Kolkata" && store.calendar.periods.count == 2)
         }
     }
+
+    @Test("Tokyo to Los Angeles: today's commitment keeps Tokyo's deadline and window; the move begins after today in both zones")
+    func tokyoToLosAngeles() throws {
+        let tokyo = PressureFixture.tokyo, losAngeles = PressureFixture.losAngeles
+        try PressureFixture.withStore(tokyo) { store, service in
+            let today = try service.createCommitment(text: "Run 5k", at: instant("2025-02-10", 7, in: tokyo))
+            // 10:00 on 10 February in Tokyo is 17:00 on 9 February in Los Angeles.
+            let calendar = try service.move(to: losAngeles, at: instant("2025-02-10", 10, in: tokyo))
+            #expect(calendar.description == "Asia/Tokyo, America/Los_Angeles from 2025-02-11", "\(calendar)")
+            let checked = try service.checkIn(id: today.id, answer: .yes, at: instant("2025-02-10", 21, in: tokyo))
+            #expect(checked.lockedAt == instant("2025-02-10", 9, in: tokyo))
+            let next = try service.createCommitment(text: "Call Mom", at: instant("2025-02-11", 8, in: losAngeles))
+            #expect(next.date == CalendarDate("2025-02-11"))
+            #expect(try store.check().errors == 0)
+        }
+    }
 }

@@ -31,7 +31,7 @@ struct StoreDiffer {
         }
         property("app", .string(a.app), .string(b.app))
         property("schemaVersion", .number(JSONNumber(a.schemaVersion)), .number(JSONNumber(b.schemaVersion)))
-        property("timeZone", .string(a.timeZoneName), .string(b.timeZoneName))
+        property("timeZone", .string(a.calendar.description), .string(b.calendar.description))
         diff.schemaFiles = try compareSchemaFiles(a, b)
 
         let names = Set(a.catalog.collections.map(\.name)).union(b.catalog.collections.map(\.name))

@@ -61,8 +61,8 @@ struct ExportHeader {
             AlmanacError(.invalidArgument, "the export's header has no valid \"\(field)\"; give a file written by Store.export(to:)", path: path, pointer: "/" + field).with(.exportStore)
         }
         guard header["format"]?.stringValue == "almanac-export" else { throw missing("format") }
-        guard header["formatVersion"]?.numberValue?.int64Value == 1 else {
-            throw AlmanacError(.invalidArgument, "the export's format version is newer than this tool reads (1); upgrade Almanac", path: path, pointer: "/formatVersion")
+        guard let format = header["formatVersion"]?.numberValue?.int64Value, (1...2).contains(format) else {
+            throw AlmanacError(.invalidArgument, "the export's format version is newer than this tool reads (2); upgrade Almanac", path: path, pointer: "/formatVersion")
         }
         if let redacted = header["redacted"]?.arrayValue, !redacted.isEmpty {
             throw AlmanacError(.invalidArgument, "the export was redacted (\(redacted.compactMap(\.stringValue).joined(separator: ", "))), so its documents no longer hold the user's data; import an export made without redacted fields", path: path, pointer: "/redacted").with(.withoutRedaction)
@@ -75,8 +75,18 @@ struct ExportHeader {
         guard let zoneName = header["timeZone"]?.stringValue, let zone = TimeZone(identifier: zoneName) else { throw missing("timeZone") }
         guard case .object(let counts)? = header["counts"] else { throw missing("counts") }
         guard case .object(let schema)? = header["schema"], schema["catalog.json"] != nil else { throw missing("schema") }
-        let changes = header[Manifest.timeZoneChangesMember]?.arrayValue ?? []
-        guard let calendar = try? StoreCalendar(first: zone, changes: changes, path: path) else { throw missing(Manifest.timeZoneChangesMember) }
+        let calendar: StoreCalendar
+        switch header[Manifest.timeZoneChangesMember] {
+        case nil: calendar = StoreCalendar(timeZone: zone)
+        case .array(let changes)?:
+            do {
+                calendar = try StoreCalendar(first: zone, changes: changes, path: path)
+            } catch let error as AlmanacError {
+                throw AlmanacError(.invalidArgument, "the export's header has no valid \"timeZoneChanges\" (\(error.message)); give a file written by Store.export(to:)",
+                                   path: path, pointer: error.pointer, underlying: error).with(.exportStore)
+            }
+        default: throw missing(Manifest.timeZoneChangesMember)
+        }
         self.app = app
         schemaVersion = Int(version)
         self.calendar = calendar

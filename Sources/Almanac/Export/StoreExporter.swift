@@ -158,7 +158,11 @@ struct StoreExporter {
             "attachments": .number(JSONNumber(attachments)),
             "schema": .object(schema),
         ]
-        if store.calendar.periods.count > 1 { header[Manifest.timeZoneChangesMember] = .array(store.calendar.recordedChanges) }
+        if store.calendar.periods.count > 1 {
+            // Format 2: an older Almanac, which would import it in the first zone alone, refuses it.
+            header[Manifest.timeZoneChangesMember] = .array(store.calendar.recordedChanges)
+            header["formatVersion"] = .number(JSONNumber(2))
+        }
         if let created = store.manifest.createdAt { header["storeCreatedAt"] = .string(created) }
         // The store's history travels with it, so an imported store verifies its migrations.
         header["migrations"] = .array(store.manifest.migrations)

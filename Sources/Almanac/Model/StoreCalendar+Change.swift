@@ -37,13 +37,14 @@ extension StoreCalendar {
         for (index, change) in changes.enumerated() {
             let pointer = "/\(Manifest.timeZoneChangesMember)/\(index)"
             func damaged(_ what: String, cause: (any Error & Sendable)? = nil) -> AlmanacError {
-                AlmanacError(.notAStore, "store.json's time-zone change \(index + 1) \(what); restore store.json from a backup or a synced copy", path: path, pointer: pointer, underlying: cause)
+                AlmanacError(.notAStore, "the time-zone change \(index + 1) \(what)", path: path, pointer: pointer, underlying: cause)
             }
             guard case .object(let members) = change, Set(members.keys) == ["from", "timeZone"],
                   let dayText = members["from"]?.stringValue, let day = CalendarDate(dayText),
                   let name = members["timeZone"]?.stringValue
             else { throw damaged("is not of the form {\"from\": \"2025-03-01\", \"timeZone\": \"Asia/Kolkata\"}") }
             guard let changed = TimeZone.stored(name) else { throw damaged("names an unknown time zone \"\(name)\"") }
+            do { try changed.requireIANAName() } catch { throw damaged("names \"\(name)\", an abbreviation no store files days in") }
             do {
                 guard try Self.append(changed, from: day, to: &periods) else { throw damaged("repeats the zone \(name)") }
             } catch let error as AlmanacError where error.code == .invalidArgument {

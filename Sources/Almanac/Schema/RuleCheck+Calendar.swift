@@ -35,7 +35,7 @@ extension RuleCheck {
             }
             // By the name as the store records it: Foundation's "GMT" is the store's "UTC".
             guard isStoreZone, (TimeZone(identifier: name)?.storeName ?? name) != calendar.latestZoneName else { return nil }
-            return ("/" + field, "\(field) \"\(name)\" is not the zone this store files new days in (\(calendar.latestZoneName)); change the store's zone in the same write (Transaction.changeTimeZone(to:), or 'almanac time-zone set \(name)' first), so that the app's days and the store's agree")
+            return ("/" + field, "\(field) \"\(name)\" is not the zone this store files new days in (\(calendar.latestZoneName)); write \"\(calendar.latestZoneName)\", or, for a user who moved to \(name), change the store's zone in the same write (Transaction.changeTimeZone(to:), or 'almanac time-zone set \(name)' first), so that the app's days and the store's agree")
         case .daySpan(let from, let to, let count):
             guard let start = document[from].flatMap(DocumentDate.init), let end = document[to].flatMap(DocumentDate.init),
                   let counted = document[count]?.numberValue?.doubleValue

@@ -11,6 +11,7 @@ extension Transaction {
             for write in writes { try writer.checkUnique(write, against: writes, changed: pending) }
         }
         try checkChangeRules()
+        try checkCalendarRules()
     }
 
     /// Checks the change, then commits it: one durability point for all of it.

@@ -30,15 +30,20 @@ extension Transaction {
         guard pending.isEmpty else {
             throw AlmanacError(.invalidArgument, "change the time zone first in a write, before it saves, deletes or changes anything else: documents are filed by the calendar in force when they are saved")
         }
-        let old = calendar
+        // The calendar on disk (with every version a sync left merged in), not the one this
+        // store read last: a change never erases one another device made.
+        let old = try Manifest.current(in: reader.root)?.manifest.calendar ?? calendar
         var first: CalendarDate
         if let day {
             first = day
         } else {
-            // The next midnight there: what has happened, up to this moment, keeps its day.
+            // The next midnight there that begins a day later than today's: what has happened,
+            // up to this moment, keeps its day (moving west, the new zone's date may still be
+            // today's in the old one).
             let now = timeOfSave ?? Date()
+            let today = old.day(of: now)
             first = CalendarDate(now, in: zone)
-            while first.startDate(in: zone) < now { first = first.adding(days: 1) }
+            while first.startDate(in: zone) < now || first <= today { first = first.adding(days: 1) }
         }
         guard let new = try old.changing(to: zone, from: first) else { return false }
         try requireNothingMoves(from: old, to: new)
@@ -79,6 +84,37 @@ extension Transaction {
                     .invalidArgument,
                     "a change to \(added.zoneName) from \(first) \(reason); the days already recorded stay as they are, so change from a later day",
                     path: document.location.relativePath, id: document.location.id)
+            }
+        }
+    }
+
+    /// When this change moves the store to another zone: every document the calendar rules
+    /// (weekday, day of the month, days between) judged right as the store held them is judged
+    /// right by the new calendar as the change leaves them, or the commit is refused naming it.
+    /// An app that stores a value derived from its days (Pressure's shield reset, a midnight)
+    /// saves it anew in the same write.
+    func checkCalendarRules() throws {
+        guard let changed = pending.extra.manifest?.calendar, changed != reader.calendar else { return }
+        let old = reader.calendar, now = timeOfSave ?? Date()
+        for collection in reader.catalog.collections {
+            let rules = collection.rules.filter { rule in
+                switch rule.check {
+                case .weekday?, .dayOfMonth?, .daySpan?: true
+                default: false
+                }
+            }
+            guard !rules.isEmpty else { continue }
+            for document in try documents(json: collection.name) {
+                guard let members = document.value.objectValue else { continue }
+                for rule in rules {
+                    guard let broken = rule.violation(in: members, now: now, calendar: changed) else { continue }
+                    // What the old calendar finds wrong too is `check`'s to report, not the change's.
+                    guard rule.violation(in: members, now: now, calendar: old) == nil else { continue }
+                    throw AlmanacError(
+                        .ruleViolation,
+                        "the change of time zone to \(changed.latestZoneName) leaves \(collection.name) document \(document.location.id.map { "\"\($0)\"" } ?? "") wrong: it \(broken.message); save it as the new calendar has it in the same write, or change from a later day",
+                        path: document.location.relativePath, id: document.location.id, pointer: broken.pointer)
+                }
             }
         }
     }

@@ -13,7 +13,7 @@ enum ExportCommand: AlmanacCommand {
     static let spec = CommandSpec(
         name: "export",
         abstract: "Write the store's documents to one file (or stdout), streamed, in a stable order.",
-        discussion: "Two exports of the same store are byte-identical. The file is created 0600. It starts with a header: app, schema version, time zone, the store's creation time, document counts, schema files, migration and seed history (no export time, so that two exports of the same store are the same bytes). --from and --to select in the collections with a date field. With --out and --json, a summary is printed as JSON.",
+        discussion: "Two exports of the same store are byte-identical. The file is created 0600. It starts with a header: app, schema version, time zone and its changes, the store's creation time, document counts, schema files, migration and seed history (no export time, so that two exports of the same store are the same bytes). --from and --to select in the collections with a date field. With --out and --json, a summary is printed as JSON.",
         options: [out, format, collection, CommonOptions.from, CommonOptions.to, redact, attachments, keepGoing, CommonOptions.quiet])
 
     static func run(_ context: CommandContext) throws -> Int32 {

@@ -33,7 +33,8 @@ enum TimeZoneSetCommand: AlmanacCommand {
             let head = changed
                 ? "new days are filed in \(printed.timeZone) from \(printed.periods.last?.from ?? "")."
                 : "unchanged: the store already files new days in \(printed.timeZone)."
-            return head + "\n" + printed.text
+            let next = changed ? "\nan app that records the user's zone (Pressure's settings timezone_identifier) saves it next; 'almanac check' names anything left to save" : ""
+            return head + "\n" + printed.text + next
         }
         return ExitCode.success
     }

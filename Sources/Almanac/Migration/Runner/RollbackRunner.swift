@@ -34,6 +34,7 @@ struct RollbackRunner {
         } else {
             change = try undoingWholeCopy(backup, in: backupFolder, force: force)
         }
+        try store.writer.carryCalendar(into: change.incoming.isEmpty ? backupFolder : try backupFolder.openFolder(change.incoming))
         let version = StagedVersion(kind: .rollback, folder: StoreSwap.backupFolder, changes: Self.changesRecord, change: change,
                                     fromVersion: current, toVersion: backup.fromVersion)
         return (version, MigrationRollback(fromVersion: current, toVersion: backup.fromVersion, migrations: backup.migrations))

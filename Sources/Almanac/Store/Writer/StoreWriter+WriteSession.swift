@@ -103,13 +103,6 @@ extension StoreWriter {
                 endSession(state)
                 throw AlmanacError(.storeChanged, "the store was migrated to another version since it was opened; open it again to write", path: reader.url.path)
             }
-            // It may have changed the store's calendar: this session files by the one on disk.
-            do {
-                try reader.takeUpReplacedManifest()
-            } catch {
-                endSession(state)
-                throw error
-            }
         }
         state.lastSession = token
         if !recovering, previous?.state == "active" {
@@ -132,6 +125,16 @@ extension StoreWriter {
                 guard let error = error as? AlmanacError, hasJournal, error.code == .io || error.code == .protectedDataUnavailable else { throw error }
                 throw error.prefixed(StoreWriter.pendingCommitPrefix)
             }
+        }
+        // Another writer, a sync tool or git may have replaced store.json (a change of the
+        // calendar): this session files by the one on disk (one fstatat when nothing changed).
+        // A store that refuses writes (newer than this code) has nothing to file.
+        guard recovering else { return }
+        do {
+            try reader.takeUpReplacedManifest()
+        } catch {
+            endSession(state)
+            throw error
         }
     }
 
