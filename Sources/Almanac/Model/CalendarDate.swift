@@ -105,9 +105,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStrin
     /// next day starts, as stored timestamps keep milliseconds. "As of a day" means up to and
     /// including this instant: `23:59:59.500` local is still that day.
     public func lastInstant(in timeZone: TimeZone) -> Date {
-        let next = adding(days: 1).startDate(in: timeZone).timeIntervalSince1970.rounded(.down)
-        // Built as `Timestamp.parse` builds `…59.999`, so the two compare equal.
-        return Date(timeIntervalSince1970: (next - 1) + 0.999)
+        StoreCalendar(timeZone: timeZone).lastInstant(of: self)
     }
 
     /// `YYYY-MM-DD`.
